@@ -1,0 +1,106 @@
+"""The card as every layer sees it: a plain dataclass, pure standard library.
+
+The catalogue stores cards in SQL and hands them out as these; the checker, the layout engine, the exporters
+and the browser all read them. ``fields`` holds the game's own typed fields under the keys its definition
+declares (``games.md`` fixes them); values are ``int``, ``str``, ``bool``, ``list[str]`` or
+``dict[str, int]``, and a field a card does not have is absent from the mapping.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from typing import Any
+
+FieldValue = int | str | bool | list[str] | dict[str, int] | None
+
+#: The keys every game shares, in the order card files list them.
+COMMON_KEYS = ("name", "kind", "text", "flavor")
+PRINTING_KEYS = ("set", "number", "rarity", "art")
+
+
+@dataclass(frozen=True, slots=True)
+class Printing:
+    """One printing of a card in a set."""
+
+    set: str
+    number: str = ""
+    rarity: str = ""
+    art: str = ""
+
+    def to_dict(self) -> dict[str, str]:
+        return {"set": self.set, "number": self.number, "rarity": self.rarity, "art": self.art}
+
+
+@dataclass(slots=True)
+class Card:
+    """A card's rules identity within a game, with its printings.
+
+    ``qualifier`` tells apart cards that share a name (Website TCG's Splash Page exists as a Neutral and as
+    an Alan's Site card); it is the value of the game's ``qualifier_field`` and empty for most cards.
+    ``sample`` lists the keys whose values are invented sample data rather than stated by the rulebook;
+    ``["*"]`` marks a card that is sample data as a whole.
+    """
+
+    game: str
+    name: str
+    kind: str
+    text: str = ""
+    flavor: str = ""
+    fields: dict[str, Any] = field(default_factory=dict)
+    printings: list[Printing] = field(default_factory=list)
+    qualifier: str = ""
+    sample: list[str] = field(default_factory=list)
+
+    @property
+    def key(self) -> str:
+        """A stable identity within the game: the name, plus the qualifier when there is one."""
+        return f"{self.name} ({self.qualifier})" if self.qualifier else self.name
+
+    @property
+    def slug(self) -> str:
+        """A file-name-safe identity, unique within a game (used for face images and URLs)."""
+        return slugify(self.key)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        """A value by its public key: a common key, a printing key of the first printing, or a field."""
+        if key in COMMON_KEYS:
+            return getattr(self, key)
+        if key in PRINTING_KEYS:
+            return getattr(self.printings[0], key) if self.printings else default
+        return self.fields.get(key, default)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The public JSON shape of a card (``cards show --json``)."""
+        data: dict[str, Any] = {"game": self.game, "name": self.name, "kind": self.kind,
+                                "text": self.text, "flavor": self.flavor}
+        data.update(self.fields)
+        data["printings"] = [p.to_dict() for p in self.printings]
+        if self.sample:
+            data["sample"] = list(self.sample)
+        return data
+
+
+_APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'", "`": "'", "\u00b4": "'"})
+_SPACES = re.compile(r"\s+")
+
+
+def normalise_name(name: str) -> str:
+    """The form names are matched in: case, outer and repeated inner space and curly apostrophes ignored.
+
+    ``games.md``: ``Ness' PSI Magnet`` matches ``ness’ psi magnet``.
+    """
+    text = unicodedata.normalize("NFC", name).translate(_APOSTROPHES)
+    return _SPACES.sub(" ", text).strip().casefold()
+
+
+_UNSAFE = re.compile(r"[^a-z0-9]+")
+_WINDOWS_RESERVED = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(10)), *(f"lpt{i}" for i in range(10))}
+
+
+def slugify(text: str) -> str:
+    """A lower-case ASCII file name stem: ``Alan's Site`` -> ``alan-s-site``; never empty, never reserved."""
+    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
+    slug = _UNSAFE.sub("-", ascii_text.lower()).strip("-") or "card"
+    return f"{slug}-card" if slug in _WINDOWS_RESERVED else slug
