@@ -305,7 +305,7 @@ class _GameParser:
                                   f"(formats: {known})")
         if chosen in formats:
             override = top.get("formats", {}).get(chosen, {}).get("override", {})
-            top = _merge(top, read_table(override, {k: v for k, v in _TOP.items() if k != "formats"},
+            top = _merge(top, read_table(override, {k: (t, False) for k, (t, _) in _TOP.items() if k != "formats"},
                                          f"formats.{chosen}.override"))
 
         fields = self._fields(top.get("fields", {}))
