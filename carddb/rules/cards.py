@@ -79,7 +79,18 @@ class Card:
         data["printings"] = [p.to_dict() for p in self.printings]
         if self.sample:
             data["sample"] = list(self.sample)
+        if self.qualifier:
+            data["qualifier"] = self.qualifier
         return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Card:
+        """The inverse of ``to_dict`` (used to ship a catalogue to the browser as JSON)."""
+        reserved = {"game", "name", "kind", "text", "flavor", "printings", "sample", "qualifier"}
+        return cls(game=data["game"], name=data["name"], kind=data["kind"], text=data.get("text", ""),
+                   flavor=data.get("flavor", ""), fields={k: v for k, v in data.items() if k not in reserved},
+                   printings=[Printing(**p) for p in data.get("printings", [])],
+                   qualifier=data.get("qualifier", ""), sample=list(data.get("sample", [])))
 
 
 _APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'", "`": "'", "\u00b4": "'"})
