@@ -1,0 +1,1 @@
+"""carddb.catalogue layer."""

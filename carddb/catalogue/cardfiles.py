@@ -1,0 +1,160 @@
+"""Card files: YAML and CSV, read into raw records and written back. The format is in docs/card-files.md.
+
+YAML: a mapping with ``set`` (default set code), optional ``game``, and ``cards``, a list of flat mappings
+(common keys, printing keys, the game's fields), a card in several sets listing ``printings``.
+CSV: a header of keys, one row per printing; rows with the same name, kind and qualifier are one card.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from carddb.catalogue.textfiles import read_text_file
+from carddb.catalogue.validate import RawCard
+from carddb.errors import CardDataError
+from carddb.rules.cards import COMMON_KEYS, PRINTING_KEYS, Card
+from carddb.rules.game import GameDefinition
+
+#: Characters that make a spreadsheet treat a cell as a formula; such text cells are exported behind a quote.
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+
+
+def read_card_file(path: str | Path) -> tuple[str | None, list[RawCard]]:
+    """The game the file names (if any) and its raw cards."""
+    path = Path(path)
+    text = read_text_file(path, what="card file")
+    suffix = path.suffix.lower()
+    if suffix in (".yaml", ".yml"):
+        return _read_yaml(text, str(path))
+    if suffix == ".csv":
+        return None, _read_csv(text, str(path))
+    raise CardDataError(f"{path}: unknown card file type {suffix or '(none)'}; use .yaml or .csv")
+
+
+def _read_yaml(text: str, name: str) -> tuple[str | None, list[RawCard]]:
+    try:
+        data = yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f" line {mark.line + 1}" if mark else ""
+        raise CardDataError(f"{name}{where}: not valid YAML ({getattr(exc, 'problem', exc)})") from None
+    if isinstance(data, list):
+        data = {"cards": data}
+    if not isinstance(data, dict) or not isinstance(data.get("cards"), list):
+        raise CardDataError(f"{name}: a card file holds a mapping with a 'cards' list")
+    unknown = set(data) - {"game", "set", "cards"}
+    if unknown:
+        raise CardDataError(f"{name}: unknown top-level key {sorted(unknown)[0]!r} (expected game, set, cards)")
+    default_set = str(data.get("set") or "")
+    raws = []
+    for index, entry in enumerate(data["cards"], start=1):
+        where = f"{name} card {index}"
+        if not isinstance(entry, dict):
+            raise CardDataError(f"{where}: each card is a mapping of keys to values")
+        values = {str(k): v for k, v in entry.items()}
+        printings = values.pop("printings", None)
+        if printings is not None:
+            if not isinstance(printings, list) or not all(isinstance(p, dict) for p in printings):
+                raise CardDataError(f"{where}, printings: a list of mappings (set, number, rarity, art)")
+            printings = [{str(k): ("" if v is None else str(v)) for k, v in p.items()} for p in printings]
+        elif default_set and not values.get("set"):
+            values["set"] = default_set
+        raws.append(RawCard(values=values, where=f"{where} ({values.get('name', '?')})",
+                            printings=printings or []))
+    return (str(data["game"]) if data.get("game") else None), raws
+
+
+def _read_csv(text: str, name: str) -> list[RawCard]:
+    reader = csv.DictReader(io.StringIO(text, newline=""))
+    if not reader.fieldnames or "name" not in reader.fieldnames:
+        raise CardDataError(f"{name} row 1: the header must name the columns and include 'name'")
+    duplicates = {c for c in reader.fieldnames if reader.fieldnames.count(c) > 1}
+    if duplicates:
+        raise CardDataError(f"{name} row 1: column {sorted(duplicates)[0]!r} appears twice")
+    raws: list[RawCard] = []
+    try:
+        for row_number, row in enumerate(reader, start=2):
+            if None in row:
+                raise CardDataError(f"{name} row {row_number}: more cells than the header has columns")
+            values = {k: _unquote(v) for k, v in row.items()}
+            printing = {k: values.pop(k, "") for k in PRINTING_KEYS if k in values}
+            # One row per printing: rows that repeat a card with another printing merge when built.
+            raws.append(RawCard(values=values, where=f"{name} row {row_number}", printings=[printing],
+                                mergeable=True))
+    except csv.Error as exc:
+        raise CardDataError(f"{name} row {reader.line_num}: {exc}") from None
+    return raws
+
+
+def _unquote(value: str | None) -> str:
+    if value is None:
+        return ""
+    if value.startswith("'") and value[1:2] in FORMULA_START and value[1:2] != "":
+        return value[1:]
+    return value
+
+
+def _quote(value: str) -> str:
+    if value.startswith(FORMULA_START) and not _is_number(value):
+        return "'" + value
+    return value
+
+
+def _is_number(value: str) -> bool:
+    try:
+        int(value)
+    except ValueError:
+        return False
+    return True
+
+
+def columns(game: GameDefinition) -> list[str]:
+    return [*COMMON_KEYS, *PRINTING_KEYS, "sample", *game.fields]
+
+
+def cards_to_yaml(game: GameDefinition, cards: list[Card]) -> str:
+    entries = []
+    for card in cards:
+        entry: dict[str, Any] = {"name": card.name, "kind": card.kind}
+        if card.text:
+            entry["text"] = card.text
+        if card.flavor:
+            entry["flavor"] = card.flavor
+        for key, definition in game.fields.items():
+            if key in card.fields and not definition.computed:
+                entry[key] = card.fields[key]
+        if len(card.printings) == 1:
+            entry.update({k: v for k, v in card.printings[0].to_dict().items() if v})
+        else:
+            entry["printings"] = [{k: v for k, v in p.to_dict().items() if v} for p in card.printings]
+        if card.sample:
+            entry["sample"] = list(card.sample)
+        entries.append(entry)
+    return yaml.safe_dump({"game": game.id, "cards": entries}, allow_unicode=True, sort_keys=False, width=100)
+
+
+def cards_to_csv(game: GameDefinition, cards: list[Card]) -> str:
+    header = [c for c in columns(game) if c not in game.fields or not game.fields[c].computed]
+    buffer = io.StringIO(newline="")
+    writer = csv.writer(buffer, lineterminator="\r\n")
+    writer.writerow(header)
+    for card in cards:
+        for printing in card.printings or []:
+            row = []
+            for key in header:
+                if key in COMMON_KEYS:
+                    cell = getattr(card, key)
+                elif key in PRINTING_KEYS:
+                    cell = getattr(printing, key)
+                elif key == "sample":
+                    cell = "; ".join(card.sample)
+                else:
+                    cell = game.fields[key].to_cell(card.fields.get(key))
+                row.append(_quote(cell))
+            writer.writerow(row)
+    return buffer.getvalue()

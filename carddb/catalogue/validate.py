@@ -1,0 +1,153 @@
+"""Turning raw card records (from YAML, CSV, JSON) into typed ``Card`` objects checked against the game.
+
+Every problem names the file, the row (or card) and the column; all problems of a file are collected so a
+designer fixes them in one go.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from carddb.errors import CardDataError
+from carddb.rules.cards import COMMON_KEYS, PRINTING_KEYS, Card, Printing, normalise_name
+from carddb.rules.fields import FieldValueError
+from carddb.rules.game import GameDefinition
+
+MAX_REPORTED = 20
+
+
+@dataclass
+class RawCard:
+    """One card as read from a file, before typing: ``where`` says where it came from (``file row 3``)."""
+
+    values: dict[str, Any]
+    where: str
+    printings: list[dict[str, Any]] = field(default_factory=list)
+    mergeable: bool = False  # a CSV row: the same card in another printing merges instead of duplicating
+
+
+def build_cards(game: GameDefinition, raws: Iterable[RawCard], source: str) -> list[Card]:
+    """Type and check every record; raise one ``CardDataError`` listing every problem (up to a limit)."""
+    problems: list[str] = []
+    cards: list[Card] = []
+    seen: dict[tuple[str, str], tuple[str, Card]] = {}
+    for raw in raws:
+        try:
+            card = build_card(game, raw)
+        except CardDataError as exc:
+            problems.append(exc.message)
+            continue
+        identity = (normalise_name(card.name), card.qualifier)
+        if identity in seen:
+            first_where, first = seen[identity]
+            if raw.mergeable and _same_apart_from_printings(first, card):
+                first.printings.extend(card.printings)
+                continue
+            problems.append(f"{raw.where}: duplicate card {card.key!r} (first at {first_where})")
+            continue
+        seen[identity] = (raw.where, card)
+        cards.append(card)
+    if problems:
+        shown = problems[:MAX_REPORTED]
+        more = f"\n... and {len(problems) - MAX_REPORTED} more" if len(problems) > MAX_REPORTED else ""
+        raise CardDataError(f"{source}: {len(problems)} problem(s); nothing was imported\n  "
+                            + "\n  ".join(shown) + more)
+    return cards
+
+
+def _same_apart_from_printings(a: Card, b: Card) -> bool:
+    return (a.name, a.kind, a.text, a.flavor, a.fields, a.sample) == (b.name, b.kind, b.text, b.flavor, b.fields,
+                                                                     b.sample)
+
+
+def build_card(game: GameDefinition, raw: RawCard) -> Card:
+    values = dict(raw.values)
+    name = _text(values.pop("name", ""))
+    if not name:
+        raise CardDataError(f"{raw.where}, column name: a card needs a name")
+    kind = _text(values.pop("kind", ""))
+    if kind not in game.kinds:
+        raise CardDataError(f"{raw.where}, column kind: {name!r} has kind {kind!r}; "
+                            f"{game.id} has {', '.join(game.kinds)}")
+    kind_def = game.kinds[kind]
+    text = _text(values.pop("text", "")).replace("\r\n", "\n")
+    flavor = _text(values.pop("flavor", "")).replace("\r\n", "\n")
+    sample = _sample(values.pop("sample", []), raw.where)
+    values.pop("game", None)
+    values.pop("qualifier", None)
+    fields: dict[str, Any] = {}
+    for key, value in values.items():
+        if key in PRINTING_KEYS:
+            continue
+        if key not in game.fields:
+            raise CardDataError(f"{raw.where}, column {key}: unknown column for {game.id}; fields are "
+                                f"{', '.join([*COMMON_KEYS, *PRINTING_KEYS, *game.fields])}")
+        definition = game.fields[key]
+        if definition.computed:
+            continue  # computed from the game definition below, whatever the file says
+        try:
+            typed = definition.coerce(value)
+        except FieldValueError as exc:
+            raise CardDataError(f"{raw.where}, column {key}: {name}: {exc}") from None
+        if typed is None or (definition.type == "bool" and typed is False):
+            continue
+        if key not in kind_def.fields:
+            raise CardDataError(f"{raw.where}, column {key}: {name} is a {kind}, which has no {key}")
+        fields[key] = typed
+    for key in kind_def.required:
+        if key not in fields:
+            raise CardDataError(f"{raw.where}, column {key}: {name} ({kind}) needs a {key}")
+    card = Card(game=game.id, name=name, kind=kind, text=text, flavor=flavor, fields=fields,
+                printings=_printings(raw), sample=sample)
+    if game.qualifier_field:
+        card.qualifier = str(fields.get(game.qualifier_field, "") or "")
+    _apply_computed(game, card)
+    return card
+
+
+def _apply_computed(game: GameDefinition, card: Card) -> None:
+    """Fields derived from the definition (Shmod's ``limited`` from its LIMITED list)."""
+    kind_fields = game.kinds[card.kind].fields
+    for key, definition in game.fields.items():
+        if not definition.computed or key not in kind_fields:
+            continue
+        limits = game.copies.limits if game.copies else ()
+        applies = any(limit.source == definition.computed and limit.applies.matches(card) for limit in limits)
+        if applies:
+            card.fields[key] = True
+
+
+def _printings(raw: RawCard) -> list[Printing]:
+    entries = raw.printings or [{k: raw.values.get(k, "") for k in PRINTING_KEYS}]
+    printings = []
+    for entry in entries:
+        unknown = set(entry) - set(PRINTING_KEYS)
+        if unknown:
+            raise CardDataError(f"{raw.where}, printings: unknown key {sorted(unknown)[0]!r}; "
+                                f"a printing has {', '.join(PRINTING_KEYS)}")
+        set_code = _text(entry.get("set", ""))
+        if not set_code:
+            raise CardDataError(f"{raw.where}, column set: {raw.values.get('name', '?')} has no set")
+        printings.append(Printing(set=set_code, number=_text(entry.get("number", "")),
+                                  rarity=_text(entry.get("rarity", "")), art=_text(entry.get("art", ""))))
+    return printings
+
+
+def _sample(value: Any, where: str) -> list[str]:
+    if value in (None, ""):
+        return []
+    if isinstance(value, str):
+        return [part.strip() for part in value.split(";") if part.strip()]
+    if isinstance(value, list):
+        return [str(part) for part in value]
+    raise CardDataError(f"{where}, column sample: expected a list of keys, got {value!r}")
+
+
+def _text(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, list | dict):
+        raise CardDataError(f"expected text, got {value!r}")
+    return str(value).strip()

@@ -1,0 +1,62 @@
+"""What every command shares: the global options, opening the catalogue, printing JSON and tables."""
+
+from __future__ import annotations
+
+import json
+import sys
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import typer
+
+from carddb.workspace import Workspace
+
+if TYPE_CHECKING:
+    from carddb.catalogue.api import Catalogue
+
+
+@dataclass
+class State:
+    root: str | None = None
+    db: str | None = None
+    quiet: bool = False
+    _catalogue: Catalogue | None = field(default=None, repr=False)
+
+    @property
+    def workspace(self) -> Workspace:
+        return Workspace.find(self.root)
+
+    def catalogue(self) -> Catalogue:
+        # Imported here so commands that never touch the database (roll, deck convert) start fast.
+        from carddb.catalogue.api import open_catalogue
+
+        if self._catalogue is None:
+            self._catalogue = open_catalogue(self.db, self.root)
+        return self._catalogue
+
+    @property
+    def show_progress(self) -> bool:
+        return not self.quiet and sys.stderr.isatty()
+
+
+def state(ctx: typer.Context) -> State:
+    root = ctx.find_root()
+    if not isinstance(root.obj, State):
+        root.obj = State()
+    return root.obj
+
+
+def print_json(data: Any) -> None:
+    typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+def print_table(rows: list[list[str]], header: list[str] | None = None) -> None:
+    """Plain aligned columns: readable in a terminal, stable in a pipe."""
+    table = [header, *rows] if header else rows
+    if not table:
+        return
+    widths = [max(len(row[i]) for row in table) for i in range(len(table[0]))]
+    for index, row in enumerate(table):
+        typer.echo("  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip())
+        if header and index == 0:
+            typer.echo("  ".join("-" * width for width in widths))

@@ -1,0 +1,66 @@
+"""The ``carddb`` command line: the root app, its global options, and the one place errors become messages."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import click
+import typer
+from typer.core import TyperGroup
+
+from carddb import __version__
+from carddb.cli import build, cards, init
+from carddb.cli.common import State
+from carddb.errors import CarddbError
+
+
+class CarddbGroup(TyperGroup):
+    """Turns every ``CarddbError`` into ``Error: ...`` on stderr and its exit code, for every command."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except CarddbError as exc:
+            typer.echo(f"Error: {exc}", err=True)
+            raise typer.Exit(exc.exit_code) from None
+
+
+app = typer.Typer(
+    cls=CarddbGroup,
+    name="carddb",
+    help="Card catalogue, deck checker, card faces, proxy sheets, exports and rulebook sites for fan card games.",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    add_completion=False,
+)
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"carddb {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main(
+    ctx: typer.Context,
+    root: str = typer.Option(None, "--root", help="The workspace folder (default: the nearest one holding rules/)."),
+    db: str = typer.Option(None, "--db", envvar="CARDDB_DB",
+                           help="Catalogue file or database URL (default: output/catalogue.db)."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bars or chatter."),
+    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True, help="Show the version."),
+) -> None:
+    ctx.obj = State(root=root, db=db, quiet=quiet)
+
+
+app.command("init")(init.init)
+app.command("build")(build.build)
+app.add_typer(cards.app, name="cards", help="Search, show, import and export cards.")
+
+
+def run() -> None:
+    app()
+
+
+if __name__ == "__main__":
+    run()

@@ -1,0 +1,1 @@
+"""carddb.layout layer."""

@@ -1,0 +1,1 @@
+"""carddb.paint layer."""

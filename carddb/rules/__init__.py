@@ -1,0 +1,1 @@
+"""carddb.rules layer."""

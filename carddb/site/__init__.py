@@ -1,0 +1,1 @@
+"""carddb.site layer."""
