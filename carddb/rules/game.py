@@ -340,7 +340,7 @@ class _GameParser:
             readings=self._readings(top.get("readings", [])), aliases=self._aliases(top.get("aliases", {})),
             formats=formats, format=chosen, default_format=default_format,
             booster=self._booster(top.get("booster")), lackey=self._lackey(top.get("lackey", {})),
-            apprentice=read_table(top.get("apprentice", {}), _APPRENTICE, "apprentice"),
+            apprentice=self._apprentice(top.get("apprentice", {}), fields),
             dice=self._dice(top.get("dice", {})), turn=read_table(top.get("turn", {}), _TURN, "turn"),
             raw=self.raw,
         )
@@ -580,6 +580,28 @@ class _GameParser:
         table = read_table(raw, _LACKEY, "lackey")
         for i, stat in enumerate(table.get("player_stats", [])):
             read_table(stat, {"name": (str, True), "start": (int, True)}, f"lackey.player_stats[{i}]")
+        for key, known in (("functions", LACKEY_FUNCTIONS), ("counters", LACKEY_COUNTER_COLORS)):
+            for value in table.get(key, []):
+                if value not in known:
+                    raise definition_error(f"lackey.{key}", f"unknown value {value!r}; known: {', '.join(known)}")
+        for label, seen_by in table.get("zone_visibility", {}).items():
+            if seen_by not in ("owner", "all", "none"):
+                raise definition_error(f"lackey.zone_visibility.{label}", "must be 'owner', 'all' or 'none'")
+        for zone_id, label in table.get("deck_zone_names", {}).items():
+            if not isinstance(label, str):
+                raise definition_error(f"lackey.deck_zone_names.{zone_id}", "must be a string")
+        return table
+
+    def _apprentice(self, raw: Mapping[str, Any], fields: Mapping[str, FieldDef]) -> dict[str, Any]:
+        table = read_table(raw, _APPRENTICE, "apprentice")
+        for key in ("cost", "type", "power", "toughness", "color", "flavor"):
+            if key in table:
+                self._field_ref(table[key], f"apprentice.{key}", fields)
+        for key in table.get("text_fields", []):
+            self._field_ref(key, "apprentice.text_fields", fields)
+        for value, letter in table.get("colors", {}).items():
+            if not (isinstance(letter, str) and letter and set(letter) <= set("WUBRGAL")):
+                raise definition_error(f"apprentice.colors.{value}", "must be letters of W U B R G, A or L")
         return table
 
     def _dice(self, raw: Mapping[str, Any]) -> dict[str, Any]:
@@ -594,11 +616,16 @@ class _GameParser:
         return table
 
 
+# [lackey] and [apprentice]: what the exporters map the game onto (docs/exports.md describes each key).
+LACKEY_FUNCTIONS = ("coin", "draw-to-table", "take-control", "stays-tapped", "clone")
+LACKEY_COUNTER_COLORS = ("red", "green", "blue", "yellow", "white", "black", "orange", "violet")
 _LACKEY = {"plugin_name": (str, False), "phases": ("strings", False), "game_zones": ("strings", False),
            "player_stats": (list, False), "dice": ("ints", False), "hand_size": (int, False),
-           "deck_zone_names": (dict, False), "functions": ("strings", False)}
+           "deck_zone_names": (dict, False), "functions": ("strings", False), "counters": ("strings", False),
+           "zone_visibility": (dict, False)}
 _APPRENTICE = {"cost": (str, False), "type": (str, False), "power": (str, False), "toughness": (str, False),
-               "color": (str, False), "text_prefix": (str, False)}
+               "color": (str, False), "colors": (dict, False), "text_fields": ("strings", False),
+               "flavor": (str, False)}
 _TURN = {"combo_penalty": (int, False), "special_sp_cost": (int, False), "move_speed": (int, False),
          "move_rate": (int, False), "sp_regen_ticks": (int, False), "smash_powers_per_turn": (int, False),
          "damage_formula": (str, False), "same_tick_power_bonus": (bool, False)}
@@ -613,11 +640,15 @@ def _selector_kinds(selector: Selector) -> set[str]:
     return kinds
 
 
+_SELECTOR_KEYS = frozenset({"takes", "applies", "roots", "bases"})
+
+
 def _merge(base: Mapping[str, Any], override: Mapping[str, Any]) -> dict[str, Any]:
     """Deep-merge a format's override onto the base definition: tables merge, everything else replaces."""
     merged = copy.deepcopy(dict(base))
     for key, value in override.items():
-        if isinstance(value, Mapping) and isinstance(merged.get(key), Mapping):
+        # A selector is one condition: a format that restates it replaces it rather than adding to it.
+        if isinstance(value, Mapping) and isinstance(merged.get(key), Mapping) and key not in _SELECTOR_KEYS:
             merged[key] = _merge(merged[key], value)
         else:
             merged[key] = copy.deepcopy(value)
