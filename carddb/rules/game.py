@@ -600,8 +600,9 @@ class _GameParser:
         for key in table.get("text_fields", []):
             self._field_ref(key, "apprentice.text_fields", fields)
         for value, letter in table.get("colors", {}).items():
-            if not (isinstance(letter, str) and letter and set(letter) <= set("WUBRGAL")):
-                raise definition_error(f"apprentice.colors.{value}", "must be letters of W U B R G, A or L")
+            if not (isinstance(letter, str) and letter and set(letter) <= set("WUBRGALM")):
+                raise definition_error(f"apprentice.colors.{value}",
+                                       "must be letters of W U B R G (colours), A (colourless), L (land), M (multi)")
         return table
 
     def _dice(self, raw: Mapping[str, Any]) -> dict[str, Any]:

@@ -1,0 +1,110 @@
+"""Card face images for the exports: found where ``carddb render`` puts them, rendered if missing.
+
+The renderer writes ``<faces>/<game>/<card.slug>.<fmt>`` and ``back.<fmt>``; LackeyCCG wants small JPEGs
+(its tutorial: "image files for the cards (in jpg format)"; plugins ship a few hundred pixels tall), so
+faces are re-encoded here at a fixed height, keeping the card's aspect ratio.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from carddb.errors import OutputError
+from carddb.rules.cards import Card
+from carddb.rules.game import GameDefinition
+
+FACE_SUFFIXES = (".png", ".jpg", ".jpeg")
+LACKEY_HEIGHT = 560  # pixels: about 200 DPI for a 63 x 88 mm card, ~40-70 kB a face
+
+
+def find_face(faces_dir: Path, game_id: str, stem: str) -> Path | None:
+    for suffix in FACE_SUFFIXES:
+        path = faces_dir / game_id / f"{stem}{suffix}"
+        if path.is_file():
+            return path
+    return None
+
+
+def collect_faces(workspace_root: Path, game: GameDefinition, cards: Sequence[Card], faces_dir: Path,
+                  notes: list[str], *, renderer: Callable[..., object] | None = None) -> tuple[dict[str, Path], Path]:
+    """Every card's face and the back, rendering the missing ones through ``render_faces``.
+
+    Returns ``({card.slug: path}, back_path)``; raises ``OutputError`` naming the cards still without a face.
+    """
+    missing = [card for card in cards if find_face(faces_dir, game.id, card.slug) is None]
+    if missing or find_face(faces_dir, game.id, "back") is None:
+        render = renderer or _default_renderer()
+        render(workspace_root, game, list(missing or cards[:1]), faces_dir, fmt="png")
+        notes.append(f"rendered {len(missing)} missing card faces into {faces_dir / game.id}")
+    faces: dict[str, Path] = {}
+    still: list[str] = []
+    for card in cards:
+        path = find_face(faces_dir, game.id, card.slug)
+        if path is None:
+            still.append(card.key)
+        else:
+            faces[card.slug] = path
+    back = find_face(faces_dir, game.id, "back")
+    if still or back is None:
+        what = ", ".join(still[:5]) + (f" and {len(still) - 5} more" if len(still) > 5 else "")
+        raise OutputError(f"no face image for {what or 'the card back'} in {faces_dir / game.id} "
+                          f"after rendering; run `carddb render --game {game.id}` and look at its errors")
+    return faces, back
+
+
+def _default_renderer() -> Callable[..., object]:
+    try:
+        from carddb.paint.render import render_faces
+    except ImportError as exc:
+        raise OutputError(f"card faces are not rendered yet and the face renderer cannot be loaded ({exc}); "
+                          "run `carddb render --game GAME` first") from None
+    return render_faces
+
+
+def jpeg_bytes(source: Path, height: int = LACKEY_HEIGHT, quality: int = 85) -> bytes:
+    """``source`` as a baseline RGB JPEG ``height`` pixels tall (transparency flattened onto white)."""
+    from PIL import Image, UnidentifiedImageError
+
+    try:
+        with Image.open(source) as image:
+            image.load()
+            rgb = _flatten(image)
+    except (OSError, UnidentifiedImageError) as exc:
+        raise OutputError(f"{source}: not a readable image ({exc})") from None
+    width = max(1, round(rgb.width * height / rgb.height))
+    if rgb.height != height:
+        rgb = rgb.resize((width, height), Image.Resampling.LANCZOS)
+    buffer = io.BytesIO()
+    rgb.save(buffer, "JPEG", quality=quality, optimize=True)
+    return buffer.getvalue()
+
+
+def _flatten(image):  # type: ignore[no-untyped-def]
+    from PIL import Image
+
+    if image.mode in ("RGBA", "LA") or (image.mode == "P" and "transparency" in image.info):
+        rgba = image.convert("RGBA")
+        white = Image.new("RGB", rgba.size, "white")
+        white.paste(rgba, mask=rgba.getchannel("A"))
+        return white
+    return image.convert("RGB")
+
+
+def placeholder_jpeg(size: tuple[int, int], title: str, subtitle: str) -> bytes:
+    """A plain card-sized image with a title: Lackey's ``spawned.jpg`` (tokens, and faces it cannot find)."""
+    from PIL import Image, ImageDraw, ImageFont
+
+    image = Image.new("RGB", size, (236, 232, 222))
+    draw = ImageDraw.Draw(image)
+    margin = max(4, size[0] // 20)
+    draw.rectangle((margin, margin, size[0] - margin, size[1] - margin), outline=(90, 90, 90), width=3)
+    font = ImageFont.load_default(size=max(12, size[0] // 14))
+    small = ImageFont.load_default(size=max(10, size[0] // 20))
+    for text, y, face in ((title, size[1] * 0.42, font), (subtitle, size[1] * 0.54, small)):
+        box = draw.textbbox((0, 0), text, font=face)
+        draw.text(((size[0] - (box[2] - box[0])) / 2, y), text, fill=(40, 40, 40), font=face)
+    buffer = io.BytesIO()
+    image.save(buffer, "JPEG", quality=85)
+    return buffer.getvalue()

@@ -1,0 +1,104 @@
+"""Writing a whole export folder at once: build beside the target, then swap it in.
+
+An export is many files; a player must never find half of them. The folder is built in a hidden sibling
+(same file system, so ``os.replace`` is a rename) and swapped in only once it is complete. An existing
+output folder is replaced only if it holds carddb's marker file (a previous export) or nothing at all;
+any other folder is refused, since replacing it would delete a user's files. Every path written goes
+through ``inside``, so no card or set name can lead a write outside the folder.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import shutil
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+from carddb.errors import OutputError
+
+MARKER = "carddb-export.json"
+
+
+def inside(root: Path, relative: str) -> Path:
+    """``root / relative``, refusing any path that would land outside ``root`` (``..``, absolute, drive)."""
+    parts = relative.replace("\\", "/").split("/")
+    if relative.startswith("/") or any(p in ("", ".", "..") or ":" in p for p in parts):
+        raise OutputError(f"refusing to write {relative!r}: not a plain path inside the output folder")
+    path = root.joinpath(*parts)
+    resolved_root = root.resolve()
+    if resolved_root not in path.resolve().parents:
+        raise OutputError(f"refusing to write {relative!r}: it resolves outside {root}")
+    return path
+
+
+def check_target(out_dir: Path) -> None:
+    """Refuse an output folder that holds anything but a previous carddb export."""
+    if out_dir.exists() and not out_dir.is_dir():
+        raise OutputError(f"{out_dir} exists and is not a folder")
+    if out_dir.is_dir():
+        entries = list(out_dir.iterdir())
+        if entries and not (out_dir / MARKER).is_file():
+            raise OutputError(
+                f"{out_dir} already holds other files ({len(entries)} entries, e.g. {entries[0].name}) and is "
+                f"not a previous carddb export; choose an empty or new folder",
+                hint=f"a carddb export folder carries {MARKER}; carddb only ever replaces such a folder")
+
+
+@contextlib.contextmanager
+def staged_folder(out_dir: Path, marker: dict[str, object]) -> Iterator[Path]:
+    """Yield an empty folder to build the export in; on success it replaces ``out_dir`` in one rename.
+
+    On any error the staging folder is removed and ``out_dir`` is left exactly as it was.
+    """
+    out_dir = Path(out_dir)
+    check_target(out_dir)
+    parent = out_dir.resolve().parent
+    try:
+        parent.mkdir(parents=True, exist_ok=True)
+        stage = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.building-", dir=parent))
+    except OSError as exc:
+        raise OutputError(f"cannot create the output folder {out_dir}: {exc}") from None
+    try:
+        yield stage
+        (stage / MARKER).write_text(json.dumps(marker, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+        _swap(stage, out_dir)
+    except BaseException:
+        shutil.rmtree(stage, ignore_errors=True)
+        raise
+
+
+def _swap(stage: Path, out_dir: Path) -> None:
+    check_target(out_dir)  # checked again: another process may have filled it meanwhile
+    old = None
+    try:
+        if out_dir.exists():
+            old = out_dir.resolve().parent / f".{out_dir.name}.old-{os.getpid()}"
+            shutil.rmtree(old, ignore_errors=True)
+            os.replace(out_dir, old)
+        os.replace(stage, out_dir)
+    except OSError as exc:
+        if old is not None and old.exists() and not out_dir.exists():
+            os.replace(old, out_dir)
+        raise OutputError(f"cannot put the export in place at {out_dir}: {exc}") from None
+    if old is not None:
+        shutil.rmtree(old, ignore_errors=True)
+
+
+def write_bytes(root: Path, relative: str, data: bytes) -> Path:
+    path = inside(root, relative)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data)
+    return path
+
+
+def write_text(root: Path, relative: str, text: str, *, encoding: str = "utf-8", newline: str = "\n") -> Path:
+    """Write text with the given line ending; ``text`` uses ``\\n`` and is converted."""
+    return write_bytes(root, relative, text.replace("\n", newline).encode(encoding))
+
+
+def listing(root: Path) -> list[str]:
+    """Every file under ``root`` as a sorted relative POSIX path (the marker excluded)."""
+    return sorted(p.relative_to(root).as_posix() for p in root.rglob("*") if p.is_file() and p.name != MARKER)

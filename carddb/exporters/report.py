@@ -1,0 +1,41 @@
+"""What an export did: the files it wrote and everything it had to change to fit the client's format."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+
+@dataclass
+class ExportReport:
+    """Returned by ``export_lackey`` and ``export_apprentice``.
+
+    ``warnings`` lists every lossy change (a transliterated name, a shortened name, a set code made up), so
+    nothing is silently different from the catalogue; ``notes`` are facts worth telling (faces rendered).
+    """
+
+    game: str
+    client: str  # "lackey" | "apprentice"
+    out_dir: Path
+    root: Path  # the folder a player copies into the client (plugin folder or Apprentice folder)
+    files: list[str] = field(default_factory=list)  # paths relative to out_dir, sorted
+    cards: int = 0
+    rows: int = 0  # card-data rows (Lackey) or cardinfo.dat records (Apprentice)
+    decks: int = 0
+    zip_path: Path | None = None
+    warnings: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    def warn(self, message: str) -> None:
+        if message not in self.warnings:
+            self.warnings.append(message)
+
+    def summary(self) -> str:
+        what = "card-data rows" if self.client == "lackey" else "cardinfo.dat records"
+        lines = [f"{self.client}: {self.cards} cards, {self.rows} {what}, {self.decks} decks, "
+                 f"{len(self.files)} files in {self.root}"]
+        if self.zip_path is not None:
+            lines.append(f"zip: {self.zip_path}")
+        lines += self.notes
+        lines += [f"warning: {w}" for w in self.warnings]
+        return "\n".join(lines)
