@@ -1,0 +1,653 @@
+"""Sheet imposition: where every card, back, crop mark and fold line goes on paper, in millimetres.
+
+Pure geometry (no drawing, no I/O), so every number can be tested exactly. Coordinates follow PDF: the origin
+is the lower-left corner of the page, x to the right, y upwards, all lengths in millimetres. Slots are numbered
+row by row from the top-left card, as a reader would count them.
+
+Duplex geometry is physical. Turning a sheet over about its long edge mirrors x on a portrait page and y on a
+landscape one; about its short edge the other way round. A back therefore sits at the mirror image of its front,
+and because the printer's unprintable margins stay with the printer (not with the paper), the margins along the
+mirrored axis are made symmetric (the larger of the two) so that the mirrored backs are printable too.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass, field, replace
+
+from carddb.errors import InputError
+
+MM_PER_INCH = 25.4
+
+#: Card trim sizes in millimetres (width x height, portrait).
+CARD_SIZES: dict[str, tuple[float, float]] = {
+    "poker": (63.0, 88.0),
+    "bridge": (57.0, 89.0),
+    "yugioh": (59.0, 86.0),
+    "euro": (59.0, 92.0),
+    "mini": (41.0, 63.0),
+    "mini-usa": (41.0, 63.0),
+    "mini-euro": (44.0, 68.0),
+    "tarot": (70.0, 120.0),
+    "square": (70.0, 70.0),
+}
+
+#: Paper sizes in millimetres, portrait.
+PAPER_SIZES: dict[str, tuple[float, float]] = {
+    "a4": (210.0, 297.0),
+    "letter": (215.9, 279.4),
+    "legal": (215.9, 355.6),
+    "a3": (297.0, 420.0),
+    "tabloid": (279.4, 431.8),
+}
+
+LAYOUTS = ("fronts", "duplex-long", "duplex-short", "fold", "single")
+ORIENTATIONS = ("auto", "portrait", "landscape")
+DEFAULT_BLEED_MM = 3.0
+DEFAULT_MARGIN_MM = 5.0
+
+_EPS = 1e-9  # tolerance for "fits exactly" comparisons of float sums
+
+
+def _r(value: float) -> float:
+    """Round to a micrometre fraction so that exact tests are not defeated by float noise."""
+    return round(value, 6) + 0.0
+
+
+# ---------------------------------------------------------------------------------------------------- sizes
+
+
+@dataclass(frozen=True)
+class Size:
+    """A named width x height in millimetres."""
+
+    name: str
+    width: float
+    height: float
+
+    def describe(self) -> str:
+        return f"{self.name} ({_num(self.width)} x {_num(self.height)} mm)"
+
+
+def _num(value: float) -> str:
+    """A length for a message: ``63``, ``215.9``, ``12.55``."""
+    return f"{value:.2f}".rstrip("0").rstrip(".")
+
+
+_SIZE_TEXT = re.compile(
+    r"^\s*(?P<w>\d+(?:\.\d+)?)\s*(?:x|×|\*)\s*(?P<h>\d+(?:\.\d+)?)\s*(?P<unit>mm|cm|in|inch|inches|\")?\s*$", re.I)
+
+
+def _parse_custom(text: str) -> tuple[float, float] | None:
+    match = _SIZE_TEXT.match(text)
+    if not match:
+        return None
+    unit = (match["unit"] or "mm").lower()
+    factor = {"mm": 1.0, "cm": 10.0}.get(unit, MM_PER_INCH)
+    width, height = float(match["w"]) * factor, float(match["h"]) * factor
+    if width <= 0 or height <= 0:
+        return None
+    return _r(width), _r(height)
+
+
+def card_size(text: str) -> Size:
+    """A card size from a preset name (``poker``) or a custom ``WxH`` in mm, cm or inches (``2.5x3.5in``)."""
+    key = text.strip().lower()
+    if key in CARD_SIZES:
+        return Size(key, *CARD_SIZES[key])
+    custom = _parse_custom(text)
+    if custom is None:
+        raise InputError(f"unknown card size {text!r}",
+                         hint=f"use one of {', '.join(CARD_SIZES)} or WxH in mm or in (e.g. 63x88, 2.5x3.5in)")
+    return Size(f"{_num(custom[0])} x {_num(custom[1])} mm card", *custom)
+
+
+def paper_size(text: str) -> Size:
+    """A paper size from a preset name (``A4``, ``Letter``) or a custom ``WxH`` in mm, cm or inches."""
+    key = text.strip().lower()
+    if key in PAPER_SIZES:
+        return Size(text.strip() if key != "a4" and key != "a3" else key.upper(), *PAPER_SIZES[key])
+    custom = _parse_custom(text)
+    if custom is None:
+        names = ", ".join(name.capitalize() if name[0] != "a" else name.upper() for name in PAPER_SIZES)
+        raise InputError(f"unknown paper size {text!r}", hint=f"use one of {names} or WxH in mm or in")
+    return Size(f"{_num(custom[0])} x {_num(custom[1])} mm paper", *custom)
+
+
+@dataclass(frozen=True)
+class Margins:
+    """The unprintable edge of the printer, per edge, in millimetres."""
+
+    top: float
+    right: float
+    bottom: float
+    left: float
+
+    @classmethod
+    def uniform(cls, value: float) -> Margins:
+        return cls(value, value, value, value)
+
+    @classmethod
+    def parse(cls, text: str) -> Margins:
+        """``5`` (all edges), ``5,8`` (top/bottom, left/right) or ``5,4,12,4`` (top, right, bottom, left), in mm."""
+        parts = [p.strip().removesuffix("mm").strip() for p in text.split(",")]
+        try:
+            values = [float(p) for p in parts]
+        except ValueError:
+            raise InputError(f"margins {text!r} are not numbers",
+                             hint="give one value, two (top/bottom, left/right) or four (top, right, bottom, left)"
+                             " in mm") from None
+        if any(v < 0 or math.isnan(v) or math.isinf(v) for v in values):
+            raise InputError(f"margins {text!r} must be zero or more millimetres")
+        if len(values) == 1:
+            return cls.uniform(values[0])
+        if len(values) == 2:
+            return cls(values[0], values[1], values[0], values[1])
+        if len(values) == 4:
+            return cls(*values)
+        raise InputError(f"margins {text!r} need one, two or four values")
+
+    def rotated(self) -> Margins:
+        """The same printer margins seen on a page turned a quarter (landscape content on portrait paper).
+
+        Margins are given for the paper as it goes through the printer (portrait). Drivers print a landscape
+        page turned a quarter counter-clockwise, so the page's top edge lies on the paper's left edge, its left
+        edge on the paper's bottom, and so on round.
+        """
+        return Margins(top=self.left, right=self.top, bottom=self.right, left=self.bottom)
+
+
+# ---------------------------------------------------------------------------------------------------- geometry
+
+
+@dataclass(frozen=True)
+class Rect:
+    """An axis-aligned rectangle: lower-left corner and size, in millimetres."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+
+    @property
+    def right(self) -> float:
+        return _r(self.x + self.w)
+
+    @property
+    def top(self) -> float:
+        return _r(self.y + self.h)
+
+    def expanded(self, by: float) -> Rect:
+        return Rect(_r(self.x - by), _r(self.y - by), _r(self.w + 2 * by), _r(self.h + 2 * by))
+
+    def overlaps(self, other: Rect) -> bool:
+        """True when the interiors overlap (touching edges do not count)."""
+        return (self.x < other.right - _EPS and other.x < self.right - _EPS
+                and self.y < other.top - _EPS and other.y < self.top - _EPS)
+
+
+def union(rects: list[Rect]) -> Rect:
+    x0 = min(r.x for r in rects)
+    y0 = min(r.y for r in rects)
+    return Rect(x0, y0, _r(max(r.right for r in rects) - x0), _r(max(r.top for r in rects) - y0))
+
+
+#: An affine transform (a, b, c, d, e, f) as in PDF: (x, y) -> (a x + c y + e, b x + d y + f), in mm.
+Affine = tuple[float, float, float, float, float, float]
+IDENTITY: Affine = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+
+
+def compose(outer: Affine, inner: Affine) -> Affine:
+    """The transform that applies ``inner`` first, then ``outer``."""
+    a1, b1, c1, d1, e1, f1 = outer
+    a2, b2, c2, d2, e2, f2 = inner
+    return (a1 * a2 + c1 * b2, b1 * a2 + d1 * b2, a1 * c2 + c1 * d2, b1 * c2 + d1 * d2,
+            a1 * e2 + c1 * f2 + e1, b1 * e2 + d1 * f2 + f1)
+
+
+def apply(transform: Affine, x: float, y: float) -> tuple[float, float]:
+    a, b, c, d, e, f = transform
+    return a * x + c * y + e, b * x + d * y + f
+
+
+def translation(dx: float, dy: float) -> Affine:
+    return (1.0, 0.0, 0.0, 1.0, dx, dy)
+
+
+def back_transform(page_w: float, page_h: float, offset: tuple[float, float], rotation_deg: float) -> Affine:
+    """A printer profile's correction of back pages: turn about the page centre, then shift."""
+    if not rotation_deg and offset == (0.0, 0.0):
+        return IDENTITY
+    theta = math.radians(rotation_deg)
+    cos, sin = math.cos(theta), math.sin(theta)
+    cx, cy = page_w / 2, page_h / 2
+    rotate: Affine = (cos, sin, -sin, cos, cx - cos * cx + sin * cy, cy - sin * cx - cos * cy)
+    return compose(translation(*offset), rotate)
+
+
+def transformed_bounds(transform: Affine, rect: Rect) -> Rect:
+    corners = [apply(transform, x, y) for x in (rect.x, rect.right) for y in (rect.y, rect.top)]
+    xs, ys = [c[0] for c in corners], [c[1] for c in corners]
+    return Rect(_r(min(xs)), _r(min(ys)), _r(max(xs) - min(xs)), _r(max(ys) - min(ys)))
+
+
+@dataclass(frozen=True)
+class Segment:
+    """A straight line from (x0, y0) to (x1, y1) in millimetres (crop marks and fold lines are axis-aligned)."""
+
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+
+    @property
+    def length(self) -> float:
+        return math.hypot(self.x1 - self.x0, self.y1 - self.y0)
+
+
+# ---------------------------------------------------------------------------------------------------- the spec
+
+
+@dataclass(frozen=True)
+class SheetSpec:
+    """Everything that decides where cards go. Lengths in mm; ``grid`` demands columns x rows."""
+
+    paper: Size = field(default_factory=lambda: paper_size("A4"))
+    card: Size = field(default_factory=lambda: card_size("poker"))
+    orientation: str = "auto"
+    margins: Margins = field(default_factory=lambda: Margins.uniform(DEFAULT_MARGIN_MM))
+    gutter: float = 0.0
+    bleed: float = 0.0
+    marks: bool = True
+    layout: str = "fronts"
+    back_offset: tuple[float, float] = (0.0, 0.0)
+    back_rotation: float = 0.0
+    grid: tuple[int, int] | None = None
+    mark_length: float = 4.0
+    mark_offset: float = 1.0  # distance from a card's bleed edge to where its marks start
+    mark_clearance: float = 0.5  # a mark stops this far short of any card
+
+    def __post_init__(self) -> None:
+        if self.layout not in LAYOUTS:
+            raise InputError(f"unknown layout {self.layout!r}", hint=f"use one of {', '.join(LAYOUTS)}")
+        if self.orientation not in ORIENTATIONS:
+            raise InputError(f"unknown orientation {self.orientation!r}", hint=f"use one of {', '.join(ORIENTATIONS)}")
+        for name in ("gutter", "bleed"):
+            value = getattr(self, name)
+            if value < 0 or math.isnan(value) or math.isinf(value):
+                raise InputError(f"{name} must be zero or more millimetres, not {value}")
+        if self.grid is not None and (self.grid[0] < 1 or self.grid[1] < 1):
+            raise InputError(f"a grid needs at least one column and one row, not {self.grid[0]}x{self.grid[1]}")
+
+    @property
+    def duplex(self) -> bool:
+        return self.layout in ("duplex-long", "duplex-short")
+
+    @property
+    def footprint(self) -> tuple[float, float]:
+        """A card's size on paper including its bleed on every edge."""
+        return _r(self.card.width + 2 * self.bleed), _r(self.card.height + 2 * self.bleed)
+
+
+@dataclass(frozen=True)
+class Grid:
+    """The chosen arrangement of cards on one page (fronts side for duplex, front half for fold)."""
+
+    orientation: str
+    page_w: float
+    page_h: float
+    cols: int
+    rows: int
+    slots: tuple[Rect, ...]  # trim rectangles, row by row from the top-left
+    printable: Rect  # the page minus the margins in force (symmetrised for duplex)
+    note: str  # what one more column or row would need
+
+    @property
+    def per_page(self) -> int:
+        return self.cols * self.rows
+
+
+def _orientation_page(spec: SheetSpec, orientation: str) -> tuple[float, float, Margins]:
+    w, h = sorted((spec.paper.width, spec.paper.height))
+    if orientation == "landscape":
+        return h, w, spec.margins.rotated()
+    return w, h, spec.margins
+
+
+def _mirror_axis(spec: SheetSpec, page_w: float, page_h: float) -> str | None:
+    """Which page axis a back is mirrored along: "x" (left-right) or "y" (top-bottom)."""
+    if spec.layout == "fold":
+        return "x"
+    if not spec.duplex:
+        return None
+    portrait = page_w <= page_h
+    long_edge = spec.layout == "duplex-long"
+    return "x" if portrait == long_edge else "y"
+
+
+def _effective_margins(spec: SheetSpec, margins: Margins, page_w: float, page_h: float) -> Margins:
+    axis = _mirror_axis(spec, page_w, page_h)
+    if axis == "x":
+        side = max(margins.left, margins.right)
+        return replace(margins, left=side, right=side)
+    if axis == "y":
+        side = max(margins.top, margins.bottom)
+        return replace(margins, top=side, bottom=side)
+    return margins
+
+
+def _count(available: float, size: float, gap: float) -> int:
+    if available + _EPS < size:
+        return 0
+    return int((available + gap + _EPS) // (size + gap))
+
+
+def _span(n: int, size: float, gap: float) -> float:
+    return _r(n * size + max(n - 1, 0) * gap)
+
+
+def _fit(spec: SheetSpec, orientation: str) -> Grid | tuple[str, float]:
+    """The grid for one orientation, or (which dimension, how many mm short) when not even one card fits."""
+    page_w, page_h, margins = _orientation_page(spec, orientation)
+    margins = _effective_margins(spec, margins, page_w, page_h)
+    if margins.left + margins.right >= page_w or margins.top + margins.bottom >= page_h:
+        raise InputError(
+            f"the margins (top {_num(margins.top)}, right {_num(margins.right)}, bottom {_num(margins.bottom)}, "
+            f"left {_num(margins.left)} mm) leave no room on {spec.paper.name} "
+            f"({_num(page_w)} x {_num(page_h)} mm {orientation})")
+    printable = Rect(margins.left, margins.bottom, _r(page_w - margins.left - margins.right),
+                     _r(page_h - margins.top - margins.bottom))
+    fw, fh = spec.footprint
+    gap = spec.gutter
+    # Fold: fronts fill the left half, backs mirror them about the centre line; the fold gap is one gutter.
+    avail_w = _r(page_w / 2 - gap / 2 - margins.left) if spec.layout == "fold" else printable.w
+    cols, rows = _count(avail_w, fw, gap), _count(printable.h, fh, gap)
+    if cols == 0:
+        return "wide", _r(fw - avail_w)
+    if rows == 0:
+        return "tall", _r(fh - printable.h)
+    slots = _slots(spec, page_w, printable, cols, rows)
+    more_col = _r(_span(cols + 1, fw, gap) - avail_w)
+    more_row = _r(_span(rows + 1, fh, gap) - printable.h)
+    note = (f"one more column would need {_num(more_col)} mm more width, "
+            f"one more row {_num(more_row)} mm more height")
+    return Grid(orientation, page_w, page_h, cols, rows, slots, printable, note)
+
+
+_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+
+
+def _demand(spec: SheetSpec, grid: Grid) -> None:
+    """Refuse a demanded grid the page cannot hold, saying by how much it is short."""
+    assert spec.grid is not None
+    want_cols, want_rows = spec.grid
+    fw, fh = spec.footprint
+    where = f"{spec.paper.name} {grid.orientation}"
+    if want_rows > grid.rows:
+        need = _span(want_rows, fh, spec.gutter)
+        raise InputError(
+            f"{where} cannot hold {_WORDS.get(want_rows, want_rows)} rows of {spec.card.describe()}: "
+            f"{want_rows} rows need {_num(need)} mm and the printable height is {_num(grid.printable.h)} mm "
+            f"({_num(need - grid.printable.h)} mm short)",
+            hint="use smaller margins, less bleed or gutter, or another paper or orientation")
+    if want_cols > grid.cols:
+        avail = grid.printable.w if spec.layout != "fold" else grid.page_w / 2 - spec.gutter / 2 - grid.printable.x
+        need = _span(want_cols, fw, spec.gutter)
+        raise InputError(
+            f"{where} cannot hold {_WORDS.get(want_cols, want_cols)} columns of {spec.card.describe()}: "
+            f"{want_cols} columns need {_num(need)} mm and the printable width is {_num(avail)} mm "
+            f"({_num(need - avail)} mm short)",
+            hint="use smaller margins, less bleed or gutter, or another paper or orientation")
+
+
+def fit_grid(spec: SheetSpec) -> Grid:
+    """The grid holding the most cards (portrait on a tie), or the asked orientation; a clear error if none fits."""
+    if spec.layout == "single":
+        w, h = spec.footprint
+        page = Rect(0.0, 0.0, w, h)
+        return Grid("portrait", w, h, 1, 1, (Rect(spec.bleed, spec.bleed, spec.card.width, spec.card.height),),
+                    page, "one card a page")
+    orientations = ("portrait", "landscape") if spec.orientation == "auto" else (spec.orientation,)
+    results = {o: _fit(spec, o) for o in orientations}
+    grids = [g for g in results.values() if isinstance(g, Grid)]
+    if not grids:
+        what, short = min((r for r in results.values() if isinstance(r, tuple)), key=lambda r: r[1])
+        bleed = f" with {_num(spec.bleed)} mm bleed" if spec.bleed else ""
+        raise InputError(
+            f"{spec.card.describe()}{bleed} does not fit on {spec.paper.name}: it is {_num(short)} mm too {what} "
+            f"for the printable area", hint="use smaller margins or bleed, or bigger paper")
+    best = max(grids, key=lambda g: (g.per_page, g.orientation == "portrait"))
+    if spec.grid is not None:
+        _demand(spec, best)
+        cols, rows = spec.grid
+        best = _fit(replace(spec, grid=None), best.orientation)
+        assert isinstance(best, Grid)
+        if (cols, rows) != (best.cols, best.rows):
+            best = _smaller_grid(spec, best, cols, rows)
+    return best
+
+
+def _smaller_grid(spec: SheetSpec, grid: Grid, cols: int, rows: int) -> Grid:
+    """A demanded grid smaller than what fits, placed the same way as a full one."""
+    return replace(grid, cols=cols, rows=rows, slots=_slots(spec, grid.page_w, grid.printable, cols, rows))
+
+
+def _slots(spec: SheetSpec, page_w: float, printable: Rect, cols: int, rows: int) -> tuple[Rect, ...]:
+    """Trim rectangles of a cols x rows grid: centred in the printable area (fold: against the fold line)."""
+    fw, fh = spec.footprint
+    gap, b = spec.gutter, spec.bleed
+    grid_w, grid_h = _span(cols, fw, gap), _span(rows, fh, gap)
+    fold = spec.layout == "fold"
+    x0 = _r(page_w / 2 - gap / 2 - grid_w) if fold else _r(printable.x + (printable.w - grid_w) / 2)
+    top = _r(printable.top - (printable.h - grid_h) / 2)
+    return tuple(Rect(_r(x0 + c * (fw + gap) + b), _r(top - (r + 1) * fh - r * gap + b), spec.card.width,
+                      spec.card.height) for r in range(rows) for c in range(cols))
+
+
+# ---------------------------------------------------------------------------------------------------- pages
+
+
+@dataclass(frozen=True)
+class Placement:
+    """One card face on a page: which item of the job, which side, its trim rectangle before the page transform."""
+
+    item: int
+    side: str  # "front" or "back"
+    trim: Rect
+    bleed: float
+
+    @property
+    def bleed_rect(self) -> Rect:
+        return self.trim.expanded(self.bleed)
+
+
+@dataclass(frozen=True)
+class PagePlan:
+    number: int  # 1-based
+    width: float
+    height: float
+    side: str  # "front", "back" (duplex), "fold" or "single"
+    placements: tuple[Placement, ...]
+    marks: tuple[Segment, ...] = ()
+    fold_lines: tuple[Segment, ...] = ()
+    transform: Affine = IDENTITY  # applies to the placements only (a printer profile's back correction)
+
+    def matrix(self, placement: Placement) -> Affine:
+        """Card-local mm (origin at the trim's lower-left corner) to page mm."""
+        return compose(self.transform, translation(placement.trim.x, placement.trim.y))
+
+    @property
+    def trim_box(self) -> Rect:
+        return self._clip(union([transformed_bounds(self.transform, p.trim) for p in self.placements]))
+
+    @property
+    def bleed_box(self) -> Rect:
+        return self._clip(union([transformed_bounds(self.transform, p.bleed_rect) for p in self.placements]))
+
+    def _clip(self, rect: Rect) -> Rect:
+        x0, y0 = max(rect.x, 0.0), max(rect.y, 0.0)
+        x1, y1 = min(rect.right, self.width), min(rect.top, self.height)
+        return Rect(_r(x0), _r(y0), _r(x1 - x0), _r(y1 - y0))
+
+
+@dataclass(frozen=True)
+class SheetPlan:
+    spec: SheetSpec
+    grid: Grid
+    pages: tuple[PagePlan, ...]
+    items: int  # how many cards the job holds
+
+    @property
+    def per_sheet(self) -> int:
+        return self.grid.per_page
+
+    def sheets(self) -> list[tuple[PagePlan, ...]]:
+        """Pages grouped so that a front page and its back page are never split apart (for --max-mb)."""
+        step = 2 if self.spec.duplex or (self.spec.layout == "single" and self._single_backs) else 1
+        return [self.pages[i:i + step] for i in range(0, len(self.pages), step)]
+
+    @property
+    def _single_backs(self) -> bool:
+        return any(p.side == "back" for p in self.pages)
+
+
+def plan_sheets(spec: SheetSpec, items: int, *, backs: bool = True) -> SheetPlan:
+    """Impose ``items`` cards (in order) with the spec's layout. ``backs`` says whether the job has backs to print."""
+    if items < 1:
+        raise InputError("nothing to print: the job holds no cards")
+    grid = fit_grid(spec)
+    pages: list[PagePlan] = []
+    per = grid.per_page
+    for first in range(0, items, per):
+        chunk = range(first, min(first + per, items))
+        if spec.layout == "single":
+            pages.append(_single_page(spec, grid, first, "front", len(pages) + 1))
+            if backs:
+                pages.append(_single_page(spec, grid, first, "back", len(pages) + 1))
+            continue
+        fronts = tuple(Placement(item, "front", grid.slots[k], spec.bleed) for k, item in enumerate(chunk))
+        if spec.layout == "fold":
+            mirrored = tuple(Placement(p.item, "back", _mirror(p.trim, grid, "x"), spec.bleed) for p in fronts)
+            placed = fronts + mirrored
+            marks = _crop_marks(spec, grid, placed) if spec.marks else ()
+            folds = _fold_line(spec, grid, placed)
+            pages.append(PagePlan(len(pages) + 1, grid.page_w, grid.page_h, "fold", placed, marks, folds))
+            continue
+        marks = _crop_marks(spec, grid, fronts) if spec.marks else ()
+        pages.append(PagePlan(len(pages) + 1, grid.page_w, grid.page_h, "front", fronts, marks))
+        if spec.duplex and backs:
+            axis = _mirror_axis(spec, grid.page_w, grid.page_h)
+            assert axis is not None
+            behind = tuple(Placement(p.item, "back", _mirror(p.trim, grid, axis), spec.bleed) for p in fronts)
+            transform = back_transform(grid.page_w, grid.page_h, spec.back_offset, spec.back_rotation)
+            pages.append(PagePlan(len(pages) + 1, grid.page_w, grid.page_h, "back", behind, transform=transform))
+    return SheetPlan(spec, grid, tuple(pages), items)
+
+
+def _single_page(spec: SheetSpec, grid: Grid, item: int, side: str, number: int) -> PagePlan:
+    return PagePlan(number, grid.page_w, grid.page_h, side, (Placement(item, side, grid.slots[0], spec.bleed),))
+
+
+def _mirror(trim: Rect, grid: Grid, axis: str) -> Rect:
+    if axis == "x":
+        return replace(trim, x=_r(grid.page_w - trim.x - trim.w))
+    return replace(trim, y=_r(grid.page_h - trim.y - trim.h))
+
+
+# ---------------------------------------------------------------------------------------------------- marks
+
+
+def _ray_length(spec: SheetSpec, start: tuple[float, float], direction: tuple[int, int], obstacles: list[Rect],
+                area: Rect) -> float:
+    """How far a mark may run from ``start`` along an axis before it nears a card or leaves the printable area."""
+    x, y = start
+    dx, dy = direction
+    if not (area.x - _EPS <= x <= area.right + _EPS and area.y - _EPS <= y <= area.top + _EPS):
+        return 0.0
+    limit = spec.mark_length
+    # The printable area bounds the mark.
+    if dx:
+        limit = min(limit, (area.right - x) if dx > 0 else (x - area.x))
+    else:
+        limit = min(limit, (area.top - y) if dy > 0 else (y - area.y))
+    for rect in obstacles:
+        r = rect.expanded(spec.mark_clearance)
+        if dx:
+            if not (r.y - _EPS <= y <= r.top + _EPS):
+                continue
+            if r.x - _EPS <= x <= r.right + _EPS:
+                return 0.0
+            gap = (r.x - x) if dx > 0 else (x - r.right)
+        else:
+            if not (r.x - _EPS <= x <= r.right + _EPS):
+                continue
+            if r.y - _EPS <= y <= r.top + _EPS:
+                return 0.0
+            gap = (r.y - y) if dy > 0 else (y - r.top)
+        if gap >= 0:
+            limit = min(limit, gap)
+    return max(limit, 0.0)
+
+
+def _crop_marks(spec: SheetSpec, grid: Grid, placed: tuple[Placement, ...]) -> tuple[Segment, ...]:
+    """Marks extending every trim edge outwards from each corner, stopping short of every card's bleed."""
+    obstacles = [p.bleed_rect for p in placed]
+    area = grid.printable
+    raw: list[Segment] = []
+    reach = spec.bleed + spec.mark_offset
+    for p in placed:
+        t = p.trim
+        for cx, cy, sx, sy in ((t.x, t.y, -1, -1), (t.right, t.y, 1, -1), (t.x, t.top, -1, 1),
+                               (t.right, t.top, 1, 1)):
+            # Horizontal mark along the horizontal trim edge, then vertical along the vertical one.
+            for start, direction in (((cx + sx * reach, cy), (sx, 0)), ((cx, cy + sy * reach), (0, sy))):
+                length = _ray_length(spec, start, direction, obstacles, area)
+                if length >= 1.0:
+                    x0, y0 = start
+                    raw.append(Segment(_r(x0), _r(y0), _r(x0 + direction[0] * length),
+                                       _r(y0 + direction[1] * length)))
+    return _merge(raw)
+
+
+def _merge(segments: list[Segment]) -> tuple[Segment, ...]:
+    """Join collinear marks that overlap or touch, so a shared cut line is drawn once."""
+    lines: dict[tuple[str, float], list[tuple[float, float]]] = {}
+    for s in segments:
+        if s.y0 == s.y1:
+            lines.setdefault(("h", s.y0), []).append((min(s.x0, s.x1), max(s.x0, s.x1)))
+        else:
+            lines.setdefault(("v", s.x0), []).append((min(s.y0, s.y1), max(s.y0, s.y1)))
+    merged: list[Segment] = []
+    for (kind, at), spans in sorted(lines.items()):
+        spans.sort()
+        current = list(spans[0])
+        for lo, hi in spans[1:]:
+            if lo <= current[1] + _EPS:
+                current[1] = max(current[1], hi)
+            else:
+                merged.append(_segment(kind, at, *current))
+                current = [lo, hi]
+        merged.append(_segment(kind, at, *current))
+    return tuple(merged)
+
+
+def _segment(kind: str, at: float, lo: float, hi: float) -> Segment:
+    return Segment(lo, at, hi, at) if kind == "h" else Segment(at, lo, at, hi)
+
+
+def _fold_line(spec: SheetSpec, grid: Grid, placed: tuple[Placement, ...]) -> tuple[Segment, ...]:
+    """The centre fold, drawn only above and below the cards (never across a face)."""
+    x = _r(grid.page_w / 2)
+    obstacles = [p.bleed_rect.expanded(spec.mark_clearance) for p in placed]
+    area = grid.printable
+    blocked = sorted((r.y, r.top) for r in obstacles if r.x - _EPS <= x <= r.right + _EPS)
+    free: list[Segment] = []
+    cursor = area.y
+    for lo, hi in blocked:
+        if lo - cursor >= 1.0:
+            free.append(Segment(x, _r(cursor), x, _r(lo)))
+        cursor = max(cursor, hi)
+    if area.top - cursor >= 1.0:
+        free.append(Segment(x, _r(cursor), x, _r(area.top)))
+    return tuple(free)
