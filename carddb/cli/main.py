@@ -10,6 +10,7 @@ from typer.core import TyperGroup
 
 from carddb import __version__
 from carddb.cli import build, cards, init
+from carddb.cli import deck as deck_cli
 from carddb.cli.common import State
 from carddb.errors import CarddbError
 
@@ -56,6 +57,7 @@ def main(
 app.command("init")(init.init)
 app.command("build")(build.build)
 app.add_typer(cards.app, name="cards", help="Search, show, import and export cards.")
+app.add_typer(deck_cli.app, name="deck", help="Check decks against the rules; convert deck files.")
 
 
 def run() -> None:

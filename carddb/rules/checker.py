@@ -111,8 +111,10 @@ def _check(deck: Deck, game: GameDefinition, index: CardIndex, collection: Mappi
     _wrong_zones(placed, game, index, problems)
     _copy_limits(placed, game, index, problems)
     _sum_caps(placed, game, problems)
+    # A card in a zone that does not take it is reported once, as wrong-zone, and left out of the checks.
+    in_place = [p for p in placed if p.entry.zone in index.facts(p.card).zones]
     for check in game.checks:
-        problems.extend(CHECKS[check.type](check, game, placed))
+        problems.extend(CHECKS[check.type](check, game, in_place))
     if collection is not None:
         problems.extend(owned_problems(placed, game, collection, collection_name))
     problems.sort(key=Problem.sort_key)

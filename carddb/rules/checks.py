@@ -144,8 +144,8 @@ def fusion_material(check: CheckDef, game: GameDefinition, placed: list[Placed])
         missing = [m for m in materials if normalise_name(str(m)) not in present]
         if missing:
             out.append(_problem(check, game, item=item, count=count,
-                                message=check.message or f"{item.card.key} needs {', '.join(map(str, materials))} "
-                                                         f"in the {zone_labels}; missing: {', '.join(missing)}."))
+                                message=check.message or f"{item.card.key} needs {_and(map(str, materials))} in the "
+                                                         f"{zone_labels}; missing: {_and(missing)}."))
     return out
 
 
@@ -175,9 +175,13 @@ def site_type(check: CheckDef, game: GameDefinition, placed: list[Placed]) -> li
     return out
 
 
-def _or(values: Iterable[str]) -> str:
+def _or(values: Iterable[str], word: str = "or") -> str:
     items = list(values)
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" {word} " + items[-1]
+
+
+def _and(values: Iterable[str]) -> str:
+    return _or(values, "and")
 
 
 def starting_component(check: CheckDef, game: GameDefinition, placed: list[Placed]) -> list[Problem]:

@@ -85,6 +85,16 @@ def side_zone(game: GameDefinition) -> str | None:
     return game.zone_for("Sideboard") or game.zone_for("Side")
 
 
+def sb_zone(game: GameDefinition) -> str | None:
+    """Where Apprentice ``SB:`` lines go: the side deck, else the one zone besides the main deck (the ssbm
+    character, the website starting base site), which is how a two-zone deck travels through Apprentice."""
+    side = side_zone(game)
+    if side:
+        return side
+    others = [z for z in game.zones if z != game.main_zone]
+    return others[0] if len(others) == 1 else None
+
+
 def split_qualifier(text: str) -> tuple[str, str]:
     """``Splash Page (Neutral)`` -> (``Splash Page``, ``Neutral``); a name without one -> (name, "")."""
     match = _QUALIFIER.match(text)
@@ -133,7 +143,7 @@ class _TextReader:
             return
         sideboard = _SB.match(line)
         if sideboard:
-            zone = side_zone(self.game)
+            zone = sb_zone(self.game)
             if zone is None:
                 self.problem(number, line, f"A sideboard line (SB:), but {self.game.name} has no side deck: "
                                            f"{line!r}.")

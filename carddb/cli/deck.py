@@ -1,0 +1,90 @@
+"""``carddb deck``: check a deck against its game's construction rules, convert between deck formats."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import typer
+
+from carddb.cli.common import state
+from carddb.cli.deckio import read_deck_file
+from carddb.errors import InputError
+
+app = typer.Typer(no_args_is_help=True)
+
+
+def _deck_game(ctx: typer.Context, game_id: str, format_id: str | None):  # type: ignore[no-untyped-def]
+    from carddb.catalogue.checker_cache import game_and_cards
+
+    st = state(ctx)
+    game, cards = game_and_cards(game_id, format_id, st.db, st.root)
+    if not game.deck_game:
+        raise InputError(f"{game.name} ({game.id}) has no decks; try 'carddb ssq turn' or 'carddb roll'")
+    return game, cards
+
+
+@app.command("check")
+def check(
+    ctx: typer.Context,
+    file: Path = typer.Argument(..., help="The deck: a deck list, LackeyCCG .dek or .txt, or Apprentice .dec."),
+    game_id: str = typer.Option(..., "--game", "-g", help="The game the deck is for."),
+    format_id: str = typer.Option(None, "--format", "-f", help="One of the game's formats (house rules)."),
+    collection: str = typer.Option(None, "--collection", "-c",
+                                   help="Also report cards the deck holds more copies of than this collection."),
+    as_json: bool = typer.Option(False, "--json", help="Print the result as one JSON object."),
+) -> None:
+    """Check a deck: exit 0 when legal, 1 when it has errors, 2 when the file or game cannot be read."""
+    from carddb.rules.report import check_deck_text
+
+    text = read_deck_file(file)
+    game, cards = _deck_game(ctx, game_id, format_id)
+    owned = None
+    if collection:
+        from carddb.catalogue.collections import owned_counts
+
+        owned = owned_counts(state(ctx).catalogue(), collection, game.id)
+    report = check_deck_text(text, game, cards, file.name, owned, collection or "")
+    if as_json:
+        typer.echo(json.dumps(report.to_dict(), ensure_ascii=False, indent=2))
+    else:
+        typer.echo(report.text(str(file)), nl=False)
+    raise typer.Exit(0 if report.legal else 1)
+
+
+@app.command("convert")
+def convert(
+    ctx: typer.Context,
+    file: Path = typer.Argument(..., help="The deck to convert (any format deck check reads)."),
+    game_id: str = typer.Option(..., "--game", "-g", help="The game the deck is for."),
+    to: str = typer.Option(..., "--to", help="text, lackey (.dek) or apprentice (.dec)."),
+    out: Path = typer.Option(None, "--out", "-o", help="Write here instead of printing."),
+) -> None:
+    """Convert a deck between the deck list format, LackeyCCG .dek and Apprentice .dec."""
+    from carddb.rules.deckparse import parse_deck
+    from carddb.rules.deckwrite import WRITE_FORMATS, write_deck
+
+    if to not in WRITE_FORMATS:
+        raise InputError(f"unknown deck format {to!r}; use one of {', '.join(WRITE_FORMATS)}")
+    text = read_deck_file(file)
+    game, _cards = _deck_game(ctx, game_id, None)
+    deck = parse_deck(text, game, file.name)
+    deck.name = deck.name or file.stem
+    for problem in deck.problems:
+        typer.echo(f"warning: line {problem.line}: {problem.message} (not converted)", err=True)
+    result = write_deck(deck, game, to)
+    if out is None:
+        typer.echo(result, nl=False)
+        return
+    from carddb.catalogue.api import write_text_atomic
+
+    write_text_atomic(out, result, encoding="cp1252" if to == "apprentice" and _is_cp1252(result) else "utf-8")
+    typer.echo(f"Wrote {out} ({len(deck.entries)} lines, {deck.total} cards).")
+
+
+def _is_cp1252(text: str) -> bool:
+    try:
+        text.encode("cp1252")
+    except UnicodeEncodeError:
+        return False
+    return True
