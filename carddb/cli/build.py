@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import typer
 
-from carddb.build import build as run_build
 from carddb.cli.common import state
 
 
@@ -14,6 +13,8 @@ def build(
 ) -> None:
     """Load the games into the catalogue, check the sample decks, render faces, print sheets, export and
     build the site, all into output/."""
+    from carddb.build import build as run_build  # heavy (SQLAlchemy): imported only when building
+
     st = state(ctx)
     workspace = st.workspace
     for game_id in game or []:
