@@ -1,0 +1,257 @@
+"""The layout engine: a template and a card in, a ``FaceLayout`` (drawing operations in mm) out.
+
+Pure geometry: it reads templates, font metrics and image headers, and never draws or writes a file.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any
+
+from jinja2 import TemplateError as JinjaError
+
+from carddb.errors import TemplateError
+from carddb.layout import colours, text
+from carddb.layout.art import ArtProblem, resolve_art
+from carddb.layout.icons import centred_text, icon_ops
+from carddb.layout.ops import PT_MM, Ellipse, FaceLayout, ImageOp, Line, Op, Polygon, Rect, TextFit
+from carddb.layout.placeholder import placeholder_ops
+from carddb.layout.template import Box, Template, TemplateSet
+from carddb.layout.view import context_for
+
+EDGE = 0.01  # a box this close to the card edge touches it (and extends into the bleed)
+
+
+def layout_face(templates: TemplateSet, card: Any, *, bleed_mm: float = 0.0) -> FaceLayout:
+    """The face of ``card`` drawn by the template of its kind."""
+    tpl = templates.template_for(card.kind)
+    return _Layout(templates, tpl, card, bleed_mm).run()
+
+
+def layout_back(templates: TemplateSet, *, bleed_mm: float = 0.0) -> FaceLayout:
+    """The game's card back (``templates/<game>/back.toml``)."""
+    if templates.back is None:
+        where = templates.root / "templates" / templates.game.id / "back.toml"
+        raise TemplateError(f"{where}: no card back for {templates.game.id}")
+    return _Layout(templates, templates.back, None, bleed_mm).run()
+
+
+class _Layout:
+    def __init__(self, templates: TemplateSet, tpl: Template, card: Any, bleed: float) -> None:
+        if bleed < 0:
+            raise TemplateError(f"bleed must be 0 or more millimetres, not {bleed}")
+        self.ts, self.tpl, self.card, self.b = templates, tpl, card, float(bleed)
+        self.ctx = context_for(templates.game, tpl, card)
+        w, h = tpl.size
+        self.face = FaceLayout(w + 2 * self.b, h + 2 * self.b, self.b)
+        self.missing: set[str] = set()
+        self.label = card.name if card is not None else "card back"
+
+    def run(self) -> FaceLayout:
+        w, h = self.tpl.size
+        bg = self._colour(self.tpl.background, f"{self.tpl.path}: background")
+        if bg:
+            self.face.ops.append(Rect(0.0, 0.0, w + 2 * self.b, h + 2 * self.b, fill=bg))
+        for box in self.tpl.boxes:
+            if box.when is not None and not self._eval_when(box):
+                continue
+            getattr(self, f"_{box.shape}")(box)
+        if self.missing:
+            chars = "".join(sorted(self.missing))
+            self.face.warnings.append(f"{self.label}: no bundled font has {chars!r}; drawn as \ufffd")
+        return self.face
+
+    # -- values -------------------------------------------------------------------------------------------
+    def _eval_when(self, box: Box) -> bool:
+        try:
+            return bool(box.when(**self.ctx))
+        except (JinjaError, TypeError, ValueError, AttributeError) as exc:
+            raise TemplateError(f"{box.where}: when: {exc} (card {self.label})") from None
+
+    def val(self, box: Box, key: str, default: Any = None) -> Any:
+        if key in box.exprs:
+            try:
+                return box.exprs[key].render(**self.ctx)
+            except (JinjaError, TypeError, ValueError, AttributeError) as exc:
+                raise TemplateError(f"{box.where}: {key}: {exc} (card {self.label})") from None
+        return box.values.get(key, default)
+
+    def num(self, box: Box, key: str, default: float) -> float:
+        value = self.val(box, key, default)
+        try:
+            return float(value)
+        except (TypeError, ValueError):
+            raise TemplateError(f"{box.where}: {key} must be a number, got {value!r} (card {self.label})") from None
+
+    def colour(self, box: Box, key: str, default: str | None = None) -> str | None:
+        return self._colour(self.val(box, key, default), f"{box.where}: {key}")
+
+    def _colour(self, value: Any, where: str) -> str | None:
+        if value is not None and not isinstance(value, str):
+            value = value.render(**self.ctx)
+        if value is None:
+            return None
+        try:
+            return colours.parse(value)
+        except ValueError as exc:
+            raise TemplateError(f"{where}: {exc} (card {self.label})") from None
+
+    def at(self, box: Box, extend: bool) -> tuple[float, float, float, float]:
+        """The box on the face (bleed offset added); with ``extend``, edges on the card edge go into the bleed."""
+        x, y, w, h = box.at
+        x, y = x + self.b, y + self.b
+        if extend and self.b:
+            cw, ch = self.tpl.size
+            if box.at[0] <= EDGE:
+                x, w = x - self.b, w + self.b
+            if box.at[1] <= EDGE:
+                y, h = y - self.b, h + self.b
+            if box.at[0] + box.at[2] >= cw - EDGE:
+                w += self.b
+            if box.at[1] + box.at[3] >= ch - EDGE:
+                h += self.b
+        return x, y, w, h
+
+    # -- shapes -------------------------------------------------------------------------------------------
+    def _rect(self, box: Box) -> None:
+        x, y, w, h = self.at(box, extend=True)
+        self.face.ops.append(Rect(x, y, w, h, self.colour(box, "fill"), self.colour(box, "stroke"),
+                                  self.num(box, "stroke_width", 0.3), self.num(box, "radius", 0.0)))
+
+    def _ellipse(self, box: Box) -> None:
+        x, y, w, h = self.at(box, extend=False)
+        self.face.ops.append(Ellipse(x, y, w, h, self.colour(box, "fill"), self.colour(box, "stroke"),
+                                     self.num(box, "stroke_width", 0.3)))
+
+    def _line(self, box: Box) -> None:
+        (x1, y1), (x2, y2) = box.points[0], box.points[-1]
+        self.face.ops.append(Line(x1 + self.b, y1 + self.b, x2 + self.b, y2 + self.b,
+                                  self.colour(box, "colour", "#000000") or "#000000", self.num(box, "width", 0.3)))
+
+    def _polygon(self, box: Box) -> None:
+        pts = tuple((px + self.b, py + self.b) for px, py in box.points)
+        self.face.ops.append(Polygon(pts, self.colour(box, "fill"), self.colour(box, "stroke"),
+                                     self.num(box, "stroke_width", 0.3)))
+
+    def _text(self, box: Box) -> None:
+        content = str(self.val(box, "text", "")).strip()
+        if not content:
+            return
+        x, y, w, h = self.at(box, extend=False)
+        pad = self.num(box, "padding", 0.0)
+        x, y, w, h = x + pad, y + pad, max(w - 2 * pad, 0.1), max(h - 2 * pad, 0.1)
+        style = str(self.val(box, "font", "regular"))
+        fonts = self.ts.fonts
+        main = fonts.main(style)
+        size = self.num(box, "size", 9.0)
+        min_size = min(self.num(box, "min_size", 6.0), size)
+        leading = self.num(box, "leading", 1.15)
+        align = self._choice(box, "align", "left", ("left", "center", "right"))
+        valign = self._choice(box, "valign", "top", ("top", "middle", "bottom"))
+        wrap = bool(self.val(box, "wrap", True))
+        colour = self.colour(box, "colour", "#000000") or "#000000"
+        paragraphs = text.parse(content, style, fonts, self._has_icon, self.missing)
+        fitted = text.fit(paragraphs, w / PT_MM, h / PT_MM, size, min_size, leading, main.ascent, main.descent,
+                          wrap, main.path)
+        self.face.fits.append(TextFit(box.name, fitted.size, size, fitted.overflow))
+        self.face.ops.extend(text.place(fitted, x, y, w, h, align=align, valign=valign, leading=leading,
+                                        ascent=main.ascent, cap_height=main.cap_height, descent=main.descent,
+                                        colour=colour, draw_icon=self._draw_icon))
+
+    def _art(self, box: Box) -> None:
+        x, y, w, h = self.at(box, extend=True)
+        base = self.colour(box, "placeholder", "#888888") or "#888888"
+        seed = f"{self.ts.game.id}/{self.card.key if self.card is not None else 'back'}"
+        fallback = placeholder_ops(seed, x, y, w, h, base)
+        art = self.card.get("art", "") if self.card is not None else ""
+        if art:
+            try:
+                path, (iw, ih) = resolve_art(self.ts.root, self.ts.game.id, art)
+            except ArtProblem as problem:
+                self.face.warnings.append(f"{self.label}: art {art!r} {problem}; drawn a placeholder")
+                self.face.ops.extend(fallback)
+            else:
+                self.face.images.append(str(path))
+                self.face.ops.append(ImageOp(str(path), x, y, w, h, cover_crop(iw, ih, w, h), tuple(fallback)))
+        else:
+            self.face.ops.extend(fallback)
+        stroke = self.colour(box, "stroke")
+        if stroke:
+            bx, by, bw, bh = self.at(box, extend=False)
+            self.face.ops.append(Rect(bx, by, bw, bh, None, stroke, self.num(box, "stroke_width", 0.3)))
+
+    def _icon(self, box: Box) -> None:
+        name = str(self.val(box, "icon", "")).strip()
+        if not name:
+            return
+        x, y, w, h = self.at(box, extend=False)
+        side = min(w, h)
+        self._place_icons([name], x + (w - side) / 2, y + (h - side) / 2, side, 0.0, box)
+
+    def _icons(self, box: Box) -> None:
+        names = [n for n in str(self.val(box, "icons", "")).replace(",", " ").split() if n]
+        names = [n for n in names if self._known_icon(n)]
+        if not names:
+            return
+        x, y, w, h = self.at(box, extend=False)
+        gap = self.num(box, "gap", 0.6)
+        total = len(names) * h + (len(names) - 1) * gap
+        align = self._choice(box, "align", "left", ("left", "center", "right"))
+        start = x if align == "left" else (x + w - total if align == "right" else x + (w - total) / 2)
+        self._place_icons(names, start, y, h, gap, box)
+
+    def _place_icons(self, names: list[str], x: float, y: float, side: float, gap: float, box: Box) -> None:
+        colour = self.colour(box, "colour", "#000000") or "#000000"
+        for name in names:
+            if self._known_icon(name):
+                self.face.ops.extend(self._draw_icon(name, x, y, side, colour))
+            x += side + gap
+
+    def _emblem(self, box: Box) -> None:
+        label = str(self.val(box, "text", "")).strip()
+        if not label:
+            return
+        x, y, w, h = self.at(box, extend=False)
+        side = min(w, h)
+        ex, ey = x + (w - side) / 2, y + (h - side) / 2
+        digest = hashlib.sha256(label.casefold().encode()).digest()
+        fill = self.colour(box, "fill") or colours.from_hash(digest)
+        stroke = self.colour(box, "stroke") or colours.mix(fill, "#000000", 0.5)
+        ink = self.colour(box, "colour") or ("#ffffff" if colours.luminance(fill) < 0.6 else "#111111")
+        self.face.ops.append(Ellipse(ex, ey, side, side, fill, stroke, side * 0.06))
+        initials = "".join(word[0] for word in label.replace("-", " ").split()[:2]).upper()
+        inner = side * 0.56
+        self.face.ops.extend(centred_text(initials, ex + (side - inner) / 2, ey + (side - inner * 0.75) / 2, inner,
+                                          inner * 0.75, "bold", ink, self.ts.fonts))
+
+    # -- helpers ------------------------------------------------------------------------------------------
+    def _choice(self, box: Box, key: str, default: str, choices: tuple[str, ...]) -> str:
+        value = str(self.val(box, key, default))
+        if value not in choices:
+            raise TemplateError(f"{box.where}: {key} must be one of {', '.join(choices)}, got {value!r}")
+        return value
+
+    def _has_icon(self, name: str) -> bool:
+        return name.casefold() in self.ts.icons
+
+    def _known_icon(self, name: str) -> bool:
+        if self._has_icon(name):
+            return True
+        self.face.warnings.append(f"{self.label}: no icon named {name!r} (icons: {', '.join(sorted(self.ts.icons))})")
+        return False
+
+    def _draw_icon(self, name: str, x: float, y: float, side: float, colour: str) -> list[Op]:
+        return icon_ops(self.ts.icons[name.casefold()], x, y, side, colour, self.ts.fonts)
+
+
+def cover_crop(iw: int, ih: int, w: float, h: float) -> tuple[int, int, int, int]:
+    """The centred part of an iw x ih image with the box's proportions (the image covers the box, cropped)."""
+    box_ratio = w / h
+    if iw / ih > box_ratio:
+        cw = max(1, round(ih * box_ratio))
+        left = (iw - cw) // 2
+        return left, 0, left + cw, ih
+    ch = max(1, round(iw / box_ratio))
+    top = (ih - ch) // 2
+    return 0, top, iw, top + ch
+

@@ -1,0 +1,121 @@
+"""The drawing operations a face is made of, in millimetres from the top-left corner of the face.
+
+The layout engine produces them; the raster and vector painters draw them and decide nothing. Colours
+are ``#rrggbb`` strings; text sizes are in points (1 pt = 25.4/72 mm); fonts are font file paths, chosen
+per run so a glyph the main font lacks is drawn from the fallback font.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+PT_MM = 25.4 / 72.0
+
+
+@dataclass(frozen=True, slots=True)
+class Rect:
+    x: float
+    y: float
+    w: float
+    h: float
+    fill: str | None = None
+    stroke: str | None = None
+    stroke_width: float = 0.0
+    radius: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Ellipse:
+    x: float
+    y: float
+    w: float
+    h: float
+    fill: str | None = None
+    stroke: str | None = None
+    stroke_width: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Polygon:
+    points: tuple[tuple[float, float], ...]
+    fill: str | None = None
+    stroke: str | None = None
+    stroke_width: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+    colour: str = "#000000"
+    width: float = 0.3
+
+
+@dataclass(frozen=True, slots=True)
+class TextRun:
+    """A run of text in one font, its left end on the baseline at (x, y)."""
+
+    x: float
+    y: float
+    text: str
+    font: str
+    size: float
+    colour: str = "#000000"
+
+
+@dataclass(frozen=True, slots=True)
+class ImageOp:
+    """An image file, cropped to ``crop`` (source pixels: left, top, right, bottom) and drawn over the box.
+
+    ``fallback`` is drawn instead when the file cannot be decoded at paint time (a corrupt file whose header
+    looked fine), so a face never goes missing.
+    """
+
+    path: str
+    x: float
+    y: float
+    w: float
+    h: float
+    crop: tuple[int, int, int, int]
+    fallback: tuple[Op, ...] = ()
+
+
+Op = Rect | Ellipse | Polygon | Line | TextRun | ImageOp
+
+
+@dataclass(frozen=True, slots=True)
+class TextFit:
+    """How a text box was fitted: the size it was drawn at, the size it asked for, and whether it overflowed."""
+
+    box: str
+    size: float
+    wanted: float
+    overflow: bool = False
+
+
+@dataclass(slots=True)
+class FaceLayout:
+    """A card face: its size (bleed included), the bleed on each side, the operations in drawing order."""
+
+    width: float
+    height: float
+    bleed: float = 0.0
+    ops: list[Op] = field(default_factory=list)
+    fits: list[TextFit] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    images: list[str] = field(default_factory=list)
+
+    @property
+    def shrunk(self) -> list[TextFit]:
+        return [f for f in self.fits if f.size < f.wanted and not f.overflow]
+
+    @property
+    def overflowed(self) -> list[TextFit]:
+        return [f for f in self.fits if f.overflow]
+
+    @property
+    def trim_size(self) -> tuple[float, float]:
+        """The card size without bleed."""
+        return self.width - 2 * self.bleed, self.height - 2 * self.bleed

@@ -1,0 +1,117 @@
+"""The raster painter: a ``FaceLayout`` to a Pillow image, a PNG or a JPEG at any DPI (300 by default).
+
+It draws what the layout computed and decides nothing. Text is drawn run by run at the positions the layout
+gave (unhinted advances, as the vector painter draws), so both painters put every word in the same place.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from functools import lru_cache
+from pathlib import Path
+
+from PIL import Image, ImageDraw, ImageFont
+
+from carddb.errors import OutputError
+from carddb.layout.ops import Ellipse, FaceLayout, ImageOp, Line, Op, Polygon, Rect, TextRun
+
+DEFAULT_DPI = 300
+FORMATS = {"png": "PNG", "jpg": "JPEG", "jpeg": "JPEG"}
+
+
+@lru_cache(maxsize=256)
+def _font(path: str, px: float) -> ImageFont.FreeTypeFont:
+    return ImageFont.truetype(path, px, layout_engine=ImageFont.Layout.BASIC)
+
+
+@lru_cache(maxsize=64)
+def _image(path: str, crop: tuple[int, int, int, int], w: int, h: int) -> Image.Image:
+    with Image.open(path) as src:
+        src.draft("RGB", (w, h))  # JPEG: decode at a reduced scale when that is enough
+        scale_x, scale_y = src.size[0] / _source_size(path)[0], src.size[1] / _source_size(path)[1]
+        box = (crop[0] * scale_x, crop[1] * scale_y, crop[2] * scale_x, crop[3] * scale_y)
+        return src.convert("RGB").resize((w, h), Image.Resampling.LANCZOS, box=box)
+
+
+@lru_cache(maxsize=64)
+def _source_size(path: str) -> tuple[int, int]:
+    with Image.open(path) as src:
+        return src.size
+
+
+def render_image(face: FaceLayout, dpi: float = DEFAULT_DPI) -> Image.Image:
+    """The face as an RGB image, ``dpi`` pixels per inch."""
+    k = dpi / 25.4
+    size = (max(1, round(face.width * k)), max(1, round(face.height * k)))
+    image = Image.new("RGB", size, "#ffffff")
+    draw = ImageDraw.Draw(image)
+    for op in face.ops:
+        _draw(image, draw, op, k)
+    return image
+
+
+def _draw(image: Image.Image, draw: ImageDraw.ImageDraw, op: Op, k: float) -> None:
+    if isinstance(op, TextRun):
+        draw.text((op.x * k, op.y * k), op.text, font=_font(op.font, round(op.size * k * 25.4 / 72, 2)),
+                  fill=op.colour, anchor="ls")
+    elif isinstance(op, Rect):
+        box = _box(op.x, op.y, op.w, op.h, k)
+        width = _stroke(op.stroke, op.stroke_width, k)
+        if op.radius > 0:
+            draw.rounded_rectangle(box, radius=op.radius * k, fill=op.fill, outline=op.stroke, width=width)
+        else:
+            draw.rectangle(box, fill=op.fill, outline=op.stroke, width=width)
+    elif isinstance(op, Ellipse):
+        draw.ellipse(_box(op.x, op.y, op.w, op.h, k), fill=op.fill, outline=op.stroke,
+                     width=_stroke(op.stroke, op.stroke_width, k))
+    elif isinstance(op, Polygon):
+        points = [(x * k, y * k) for x, y in op.points]
+        draw.polygon(points, fill=op.fill, outline=op.stroke, width=_stroke(op.stroke, op.stroke_width, k))
+    elif isinstance(op, Line):
+        draw.line([(op.x1 * k, op.y1 * k), (op.x2 * k, op.y2 * k)], fill=op.colour, width=max(1, round(op.width * k)))
+    elif isinstance(op, ImageOp):
+        left, top = round(op.x * k), round(op.y * k)
+        w, h = round((op.x + op.w) * k) - left, round((op.y + op.h) * k) - top
+        try:
+            picture = _image(op.path, op.crop, max(1, w), max(1, h))
+        except (OSError, ValueError, Image.DecompressionBombError):
+            for sub in op.fallback:  # a file that looked fine but does not decode: draw the placeholder
+                _draw(image, draw, sub, k)
+            return
+        image.paste(picture, (left, top))
+
+
+def _box(x: float, y: float, w: float, h: float, k: float) -> tuple[float, float, float, float]:
+    # Pillow's boxes include their last pixel; shave it so a rect covers exactly its millimetres
+    return x * k, y * k, max(x * k, (x + w) * k - 1), max(y * k, (y + h) * k - 1)
+
+
+def _stroke(colour: str | None, width_mm: float, k: float) -> int:
+    return max(1, round(width_mm * k)) if colour else 0
+
+
+def save_face(face: FaceLayout, path: str | Path, *, dpi: float = DEFAULT_DPI, fmt: str = "png") -> Path:
+    """Draw ``face`` and write it whole (temporary file, then rename) as PNG or JPEG."""
+    path = Path(path)
+    kind = FORMATS.get(fmt.lower())
+    if kind is None:
+        raise OutputError(f"unknown image format {fmt!r} (use png or jpg)")
+    image = render_image(face, dpi)
+    write_image(image, path, kind, dpi)
+    return path
+
+
+def write_image(image: Image.Image, path: Path, kind: str, dpi: float) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=".", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            if kind == "PNG":
+                image.save(handle, "PNG", compress_level=3, dpi=(dpi, dpi))
+            else:
+                image.save(handle, "JPEG", quality=92, subsampling=0, dpi=(round(dpi), round(dpi)))
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
