@@ -94,13 +94,15 @@ def _read_csv(text: str, name: str) -> list[RawCard]:
 def _unquote(value: str | None) -> str:
     if value is None:
         return ""
-    if value.startswith("'") and value[1:2] in FORMULA_START and value[1:2] != "":
+    if value.startswith("'") and value[1:2] != "" and value[1:2] in (*FORMULA_START, "'"):
         return value[1:]
     return value
 
 
 def _quote(value: str) -> str:
-    if value.startswith(FORMULA_START) and not _is_number(value):
+    # A leading quote keeps a spreadsheet from running the cell as a formula; a text that itself starts
+    # with a quote gets one more, so reading the file back is exact.
+    if (value.startswith(FORMULA_START) and not _is_number(value)) or value.startswith("'"):
         return "'" + value
     return value
 
