@@ -1,0 +1,131 @@
+"""The vector painter: a ``FaceLayout`` drawn with ReportLab, from the same font files as the raster painter.
+
+``draw_face`` draws a face on any ReportLab canvas (the proxy sheets call it); ``face_pdf`` writes one face
+as a one-page PDF of exactly the face's size. Text stays real text with embedded font subsets.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import tempfile
+from pathlib import Path
+
+from reportlab.lib.colors import HexColor
+from reportlab.lib.units import mm
+from reportlab.lib.utils import ImageReader
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import Canvas
+
+from carddb.errors import OutputError
+from carddb.layout.fonts import BUILTIN_STYLES
+from carddb.layout.ops import Ellipse, FaceLayout, ImageOp, Line, Op, Polygon, Rect, TextRun
+
+_REGISTERED: dict[str, str] = {}
+
+
+def font_name(path: str) -> str:
+    """The ReportLab name of a font file, registering it on first use."""
+    name = _REGISTERED.get(path)
+    if name is None:
+        name = f"carddb-{Path(path).stem.split('[')[0]}-{hashlib.sha1(path.encode()).hexdigest()[:8]}"
+        try:
+            pdfmetrics.registerFont(TTFont(name, path))
+        except Exception as exc:  # ReportLab raises TTFError and others for a broken file
+            raise OutputError(f"{path}: font cannot be embedded in a PDF ({exc})") from None
+        _REGISTERED[path] = name
+    return name
+
+
+def draw_face(canvas: Canvas, face: FaceLayout, x_mm: float, y_mm: float) -> None:
+    """Draw ``face`` with its lower-left corner at (x_mm, y_mm) on ``canvas`` (face size bleed included)."""
+    canvas.saveState()
+    canvas.translate(x_mm * mm, (y_mm + face.height) * mm)  # face y runs down from the top edge
+    clip = canvas.beginPath()
+    clip.rect(0, -face.height * mm, face.width * mm, face.height * mm)
+    canvas.clipPath(clip, stroke=0, fill=0)
+    for op in face.ops:
+        _draw(canvas, op)
+    canvas.restoreState()
+
+
+def _draw(c: Canvas, op: Op) -> None:
+    if isinstance(op, TextRun):
+        c.setFillColor(HexColor(op.colour))
+        c.setFont(font_name(op.font), op.size)
+        c.drawString(op.x * mm, -op.y * mm, op.text)
+    elif isinstance(op, Rect):
+        fill, stroke = _paint(c, op.fill, op.stroke, op.stroke_width)
+        if op.radius > 0:
+            c.roundRect(op.x * mm, -(op.y + op.h) * mm, op.w * mm, op.h * mm, op.radius * mm, stroke=stroke,
+                        fill=fill)
+        else:
+            c.rect(op.x * mm, -(op.y + op.h) * mm, op.w * mm, op.h * mm, stroke=stroke, fill=fill)
+    elif isinstance(op, Ellipse):
+        fill, stroke = _paint(c, op.fill, op.stroke, op.stroke_width)
+        c.ellipse(op.x * mm, -op.y * mm, (op.x + op.w) * mm, -(op.y + op.h) * mm, stroke=stroke, fill=fill)
+    elif isinstance(op, Polygon):
+        fill, stroke = _paint(c, op.fill, op.stroke, op.stroke_width)
+        path = c.beginPath()
+        path.moveTo(op.points[0][0] * mm, -op.points[0][1] * mm)
+        for x, y in op.points[1:]:
+            path.lineTo(x * mm, -y * mm)
+        path.close()
+        c.drawPath(path, stroke=stroke, fill=fill)
+    elif isinstance(op, Line):
+        c.setStrokeColor(HexColor(op.colour))
+        c.setLineWidth(op.width * mm)
+        c.line(op.x1 * mm, -op.y1 * mm, op.x2 * mm, -op.y2 * mm)
+    elif isinstance(op, ImageOp):
+        _image(c, op)
+
+
+def _paint(c: Canvas, fill: str | None, stroke: str | None, width: float) -> tuple[int, int]:
+    if fill:
+        c.setFillColor(HexColor(fill))
+    if stroke:
+        c.setStrokeColor(HexColor(stroke))
+        c.setLineWidth(width * mm)
+        c.setLineJoin(1)
+    return int(bool(fill)), int(bool(stroke))
+
+
+def _image(c: Canvas, op: ImageOp) -> None:
+    """The cropped part of the image over the box: the whole image scaled, clipped to the box."""
+    try:
+        reader = ImageReader(op.path)
+        iw, ih = reader.getSize()
+    except Exception:  # ReportLab wraps Pillow's errors in its own; a file that will not decode
+        for sub in op.fallback:
+            _draw(c, sub)
+        return
+    left, top, right, bottom = op.crop
+    sx, sy = op.w / (right - left), op.h / (bottom - top)
+    c.saveState()
+    clip = c.beginPath()
+    clip.rect(op.x * mm, -(op.y + op.h) * mm, op.w * mm, op.h * mm)
+    c.clipPath(clip, stroke=0, fill=0)
+    x0 = op.x - left * sx
+    y_top = op.y - top * sy
+    c.drawImage(reader, x0 * mm, -(y_top + ih * sy) * mm, iw * sx * mm, ih * sy * mm)
+    c.restoreState()
+
+
+def face_pdf(face: FaceLayout, path: str | Path) -> Path:
+    """Write ``face`` as a one-page PDF the size of the face, whole or not at all."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=".", suffix=".pdf.tmp", dir=path.parent)
+    os.close(fd)
+    try:
+        canvas = Canvas(tmp, pagesize=(face.width * mm, face.height * mm), invariant=1, pageCompression=1,
+                        initialFontName=font_name(BUILTIN_STYLES["regular"][0].as_posix()))
+        draw_face(canvas, face, 0.0, 0.0)
+        canvas.showPage()
+        canvas.save()
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return path
