@@ -1,0 +1,140 @@
+"""``build_site``: the site of a workspace, built by MkDocs from ``site/mkdocs.yml`` into a folder, whole or not
+at all (built beside the target, then swapped in).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import shutil
+import tempfile
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from carddb.errors import InputError, OutputError
+from carddb.rules.cards import Card
+from carddb.site import bundle, hook
+from carddb.site.pages import CatalogueLike, SiteContent, generate
+from carddb.workspace import Workspace
+
+PACKAGE_ROOT = Path(__file__).resolve().parent.parent.parent
+
+
+@dataclass
+class SiteReport:
+    out_dir: Path
+    games: list[str]
+    pages: int
+    cards: int
+    faces: int
+    decks: int
+    pyodide_version: str
+    bytes: int
+    seconds: float
+    notes: list[str] = field(default_factory=list)
+
+
+def build_site(workspace_root: str | Path, catalogue: CatalogueLike, out_dir: str | Path, *,
+               game_ids: Sequence[str] | None = None, site_url: str | None = None) -> SiteReport:
+    """Build the site of the workspace at ``workspace_root`` from ``catalogue`` into ``out_dir``.
+
+    Every game of the workspace is on the site (``game_ids`` narrows that); each must be in the catalogue.
+    ``site_url`` is the address the site is served from (instant navigation needs it exact, port included).
+    Raises ``InputError`` when something it needs is missing and ``OutputError`` when MkDocs reports a
+    problem (a strict build: a broken link or anchor fails it).
+    """
+    started = time.perf_counter()
+    root = Path(workspace_root).resolve()
+    content = generate_content(root, catalogue, game_ids)
+    out = Path(out_dir).resolve()
+    run_mkdocs(root, content, out, site_url)
+    size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
+    version = next((p.split("/")[2] for p in content.copies if p.startswith("assets/pyodide/")), "")
+    notes = [] if content.faces == content.cards else [
+        f"{content.cards - content.faces} cards have no rendered face (run `carddb render`); they show as text"]
+    return SiteReport(out_dir=out, games=content.games, pages=len(content.pages), cards=content.cards,
+                      faces=content.faces, decks=content.decks, pyodide_version=version, bytes=size,
+                      seconds=time.perf_counter() - started, notes=notes)
+
+
+def generate_content(root: Path, catalogue: CatalogueLike, game_ids: Sequence[str] | None = None) -> SiteContent:
+    from carddb.rules.browser import check_deck_json
+
+    workspace = Workspace(root)
+    games = list(game_ids) if game_ids else workspace.game_ids()
+    if not games:
+        raise InputError(f"no games in {workspace.rules_dir}: nothing to put on a site")
+    pyodide = bundle.find_pyodide(workspace.site_dir)
+    faces_dir = workspace.output_dir / "faces"
+
+    def face(game_id: str, card: Card) -> Path | None:
+        path = faces_dir / game_id / f"{card.slug}.png"
+        return path if path.is_file() else None
+
+    return generate(root, catalogue, games, package_root=PACKAGE_ROOT, pyodide=pyodide, faces=face,
+                    check_deck_json=check_deck_json)
+
+
+def content_from_workspace(root: Path) -> SiteContent:
+    """For a plain ``mkdocs build``: the workspace's catalogue, refreshed from its files, then its content."""
+    from carddb.catalogue.api import open_catalogue
+
+    workspace = Workspace(root)
+    catalogue = open_catalogue(root=root)
+    for game_id in workspace.game_ids():
+        catalogue.load_workspace_game(workspace, game_id)
+    return generate_content(root, catalogue)
+
+
+def run_mkdocs(root: Path, content: SiteContent, out: Path, site_url: str | None) -> None:
+    """MkDocs with ``site/mkdocs.yml`` and ``content``, strict, into ``out`` (replaced only on success)."""
+    os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")  # Material's end-of-life banner is noise here
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+    from mkdocs.exceptions import MkDocsException
+
+    config_file = root / "site" / "mkdocs.yml"
+    if not config_file.is_file():
+        raise InputError(f"{config_file} is missing: the site needs its MkDocs configuration")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
+    warnings = _WarningLog()
+    logger = logging.getLogger("mkdocs")
+    logger.addHandler(warnings)
+    hook.provide(content)
+    try:
+        overrides = {"site_url": site_url} if site_url else {}
+        config = load_config(config_file=str(config_file), site_dir=str(staging), strict=True, **overrides)
+        build(config)
+    except (MkDocsException, OSError) as exc:
+        shutil.rmtree(staging, ignore_errors=True)
+        detail = "; ".join(warnings.messages) or str(exc)
+        raise OutputError(f"the site did not build: {detail}") from None
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+    finally:
+        hook.provide(None)
+        logger.removeHandler(warnings)
+    _swap_in(staging, out)
+
+
+def _swap_in(staging: Path, out: Path) -> None:
+    old = None
+    if out.exists():
+        old = Path(tempfile.mkdtemp(prefix=f".{out.name}.old.", dir=out.parent))
+        os.replace(out, old / "site")
+    os.replace(staging, out)
+    if old is not None:
+        shutil.rmtree(old, ignore_errors=True)
+
+
+class _WarningLog(logging.Handler):
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.messages.append(record.getMessage())

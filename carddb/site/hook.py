@@ -1,0 +1,49 @@
+"""The MkDocs hook (``site/hooks/carddb_hook.py`` re-exports these events): adds the generated pages, data and
+engine files to the build and sets the navigation.
+
+``carddb site build`` generates the content and hands it over with ``provide()``; a plain ``mkdocs build -f
+site/mkdocs.yml`` finds nothing handed over and generates it from the workspace the config file sits in.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.structure.files import File, Files
+
+from carddb.site.pages import SiteContent
+
+_provided: SiteContent | None = None
+_current: SiteContent | None = None
+
+
+def provide(content: SiteContent | None) -> None:
+    """Hand the next MkDocs build its content (None clears it)."""
+    global _provided
+    _provided = content
+
+
+def on_config(config: MkDocsConfig, **_: Any) -> MkDocsConfig:
+    global _current
+    if _provided is not None:
+        _current = _provided
+    else:
+        from pathlib import Path
+
+        from carddb.site.build import content_from_workspace
+
+        _current = content_from_workspace(Path(config.config_file_path).resolve().parent.parent)
+    config.nav = _current.nav
+    return config
+
+
+def on_files(files: Files, *, config: MkDocsConfig) -> Files:
+    assert _current is not None, "on_config runs first"
+    for path, markdown in _current.pages.items():
+        files.append(File.generated(config, path, content=markdown))
+    for path, data in _current.data.items():
+        files.append(File.generated(config, path, content=data))
+    for path, source in _current.copies.items():
+        files.append(File.generated(config, path, abs_src_path=str(source)))
+    return files

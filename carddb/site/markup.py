@@ -1,0 +1,69 @@
+"""Escaping and links for generated pages: every string from a card or a game definition passes through here.
+
+Card data is never trusted as markup: in Markdown it is backslash-escaped and HTML-escaped, in raw HTML it is
+HTML-escaped, so a card named ``<img src=x onerror=alert(1)>`` shows those characters as text.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+_MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|])")
+_RULE_LINK = re.compile(r"^rules/(?P<game>[a-z0-9][a-z0-9_-]*)/(?P<file>[A-Za-z0-9_.-]+\.md)"
+                        r"(?:#(?P<anchor>[A-Za-z0-9_-]*))?$")
+
+
+def md_text(value: object) -> str:
+    """Text for a Markdown paragraph or table cell: shown as written, never read as Markdown or HTML."""
+    text = " ".join(str(value).split())
+    return html.escape(_MARKDOWN_SPECIAL.sub(r"\\\1", text), quote=False)
+
+
+def html_text(value: object) -> str:
+    """Text (or an attribute value) inside raw HTML."""
+    return html.escape(str(value), quote=True)
+
+
+def html_lines(value: object) -> str:
+    """Multi-line text inside raw HTML, line breaks kept as ``<br>`` so the HTML block has no blank line."""
+    return "<br>".join(html_text(line) for line in str(value).splitlines())
+
+
+def rulebook_page(game_id: str) -> str:
+    """The docs path of a game's rulebook page."""
+    return f"games/{game_id}/rulebook.md"
+
+
+def rule_target(rule: str) -> tuple[str, str] | None:
+    """The game and anchor of a checker ``rule`` link (``rules/shmod/rulebook.md#side-deck``), or None."""
+    match = _RULE_LINK.match(rule)
+    if not match:
+        return None
+    return match["game"], match["anchor"] or ""
+
+
+def rule_href(game_id: str, anchor: str, from_page: str) -> str:
+    """A Markdown link target from ``from_page`` (a docs path) to a section of the game's rulebook."""
+    target = relative_path(from_page, rulebook_page(game_id))
+    return f"{target}#{anchor}" if anchor else target
+
+
+def relative_path(from_page: str, to_file: str) -> str:
+    """``games/a/cards.md`` -> ``games/a/rulebook.md`` is ``rulebook.md``: the link MkDocs resolves and checks."""
+    from_parts = from_page.split("/")[:-1]
+    to_parts = to_file.split("/")
+    common = 0
+    while common < min(len(from_parts), len(to_parts) - 1) and from_parts[common] == to_parts[common]:
+        common += 1
+    return "/".join([".."] * (len(from_parts) - common) + to_parts[common:])
+
+
+def url_prefix(page: str) -> str:
+    """From a page's built URL back to the site root, for raw HTML (``games/a/cards.md`` -> ``../../../``).
+
+    The site uses directory URLs, so ``x/y.md`` is served at ``x/y/`` and ``x/index.md`` at ``x/``.
+    """
+    parts = page.split("/")
+    depth = len(parts) - 1 if parts[-1] == "index.md" else len(parts)
+    return "../" * depth

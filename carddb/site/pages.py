@@ -1,0 +1,173 @@
+"""Everything the site generates, as plain data: docs path -> Markdown, site path -> bytes or a file to copy,
+and the navigation. The MkDocs hook (``carddb.site.hook``) hands it to MkDocs; nothing here depends on MkDocs.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Protocol
+
+from carddb.rules.cards import Card, slugify
+from carddb.rules.game import GameDefinition
+from carddb.site import bundle
+from carddb.site.checker_page import checker_page
+from carddb.site.construction import construction_page, game_data_page
+from carddb.site.decks_page import SampleDeck, decks_page
+from carddb.site.gallery import gallery_page
+from carddb.site.markup import md_text
+from carddb.site.ssq_page import turn_page
+from carddb.workspace import Workspace
+
+ASSETS = "assets/carddb"
+#: Hand-written guides of the repository's ``docs/`` folder, in the order the navigation lists them.
+GUIDE_ORDER = ("card-files.md", "search.md", "game-definition.md")
+
+
+class CatalogueLike(Protocol):
+    def cards(self, game_id: str) -> list[Card]: ...
+    def game(self, game_id: str) -> GameDefinition: ...
+
+
+#: Checks one deck as ``carddb deck check --json`` does: (game TOML, cards JSON, deck text, format, filename).
+DeckChecker = Callable[[str, str, str, str | None, str], str]
+
+
+@dataclass
+class SiteContent:
+    pages: dict[str, str] = field(default_factory=dict)  # docs path -> Markdown
+    data: dict[str, bytes] = field(default_factory=dict)  # site path -> bytes
+    copies: dict[str, Path] = field(default_factory=dict)  # site path -> file to copy (large or binary)
+    nav: list[Any] = field(default_factory=list)
+    games: list[str] = field(default_factory=list)
+    cards: int = 0
+    faces: int = 0
+    decks: int = 0
+
+
+def generate(root: Path, catalogue: CatalogueLike, game_ids: Sequence[str], *, package_root: Path,
+             pyodide: bundle.Pyodide, faces: Callable[[str, Card], Path | None],
+             check_deck_json: DeckChecker) -> SiteContent:
+    """The whole generated site for the workspace at ``root``.
+
+    ``faces(game_id, card)`` gives the rendered face of a card (None when there is none); ``check_deck_json``
+    gives the sample decks their verdicts, the same function the browser calls.
+    """
+    content = SiteContent(games=list(game_ids))
+    games = [catalogue.game(g) for g in game_ids]
+    deck_games = [g for g in games if g.deck_game]
+    manifest: dict[str, Any] = {"pyodide": f"assets/pyodide/{pyodide.version}/", "pyodide_version": pyodide.version,
+                                "games": {}}
+    for path in pyodide.files():
+        content.copies[f"assets/pyodide/{pyodide.version}/{path.name}"] = path
+    package = bundle.rules_zip(package_root)
+    manifest["package"] = f"{ASSETS}/carddb-rules-{bundle.short_hash(package)}.zip"
+    content.data[manifest["package"]] = package
+
+    for game in games:
+        cards = catalogue.cards(game.id)
+        toml_text = (root / "rules" / game.id / "game.toml").read_text(encoding="utf-8")
+        cards_text = bundle.cards_json(cards)
+        toml_path = f"{ASSETS}/{game.id}/game-{bundle.short_hash(toml_text.encode())}.toml"
+        cards_path = f"{ASSETS}/{game.id}/cards-{bundle.short_hash(cards_text.encode())}.json"
+        content.data[toml_path] = toml_text.encode()
+        content.data[cards_path] = cards_text.encode()
+        decks = _sample_decks(root, game, toml_text, cards_text, check_deck_json) if game.deck_game else []
+        for deck in decks:
+            content.data[deck.asset] = deck.text.encode()
+        manifest["games"][game.id] = bundle.game_entry(game, toml_path, cards_path,
+                                                       {d.filename: d.asset for d in decks})
+        face_files = {}
+        for card in cards:
+            face = faces(game.id, card)
+            if face is not None:
+                site_path = f"assets/faces/{game.id}/{card.slug}{face.suffix}"
+                content.copies[site_path] = face
+                face_files[card.slug] = site_path
+        content.cards += len(cards)
+        content.faces += len(face_files)
+        content.decks += len(decks)
+        content.nav.append({game.name: _game_pages(content, root, game, cards, face_files, decks, deck_games)})
+
+    content.data[f"{ASSETS}/manifest.json"] = json.dumps(manifest, indent=1, sort_keys=True).encode()
+    content.pages["index.md"] = _home(games)
+    content.nav.insert(0, {"Home": "index.md"})
+    content.nav.append({"Guide": _guides(root, content)})
+    content.nav.append({"About": "about.md"})
+    return content
+
+
+def _game_pages(content: SiteContent, root: Path, game: GameDefinition, cards: list[Card], faces: dict[str, str],
+                decks: list[SampleDeck], deck_games: list[GameDefinition]) -> list[dict[str, str]]:
+    base = f"games/{game.id}"
+    rulebook = root / "rules" / game.id / game.rulebook
+    nav = []
+    if rulebook.is_file():
+        content.pages[f"{base}/rulebook.md"] = rulebook.read_text(encoding="utf-8")
+        nav.append({"Rulebook": f"{base}/rulebook.md"})
+    if game.deck_game:
+        content.pages[f"{base}/construction.md"] = construction_page(game, cards, f"{base}/construction.md")
+        nav.append({"Deck construction": f"{base}/construction.md"})
+    else:
+        content.pages[f"{base}/construction.md"] = game_data_page(game, f"{base}/construction.md")
+        nav.append({"Game data": f"{base}/construction.md"})
+    content.pages[f"{base}/cards.md"] = gallery_page(game, cards, faces, f"{base}/cards.md")
+    nav.append({"Cards": f"{base}/cards.md"})
+    if game.deck_game:
+        content.pages[f"{base}/checker.md"] = checker_page(game, deck_games)
+        nav.append({"Deck checker": f"{base}/checker.md"})
+    else:
+        content.pages[f"{base}/checker.md"] = turn_page(game)
+        nav.append({"Turn calculator": f"{base}/checker.md"})
+    if decks:
+        content.pages[f"{base}/decks.md"] = decks_page(game, decks, f"{base}/decks.md")
+        nav.append({"Sample decks": f"{base}/decks.md"})
+    return nav
+
+
+def _sample_decks(root: Path, game: GameDefinition, toml_text: str, cards_text: str,
+                  check: DeckChecker) -> list[SampleDeck]:
+    decks = []
+    for index, path in enumerate(Workspace(root).deck_files(game.id)):
+        text = path.read_text(encoding="utf-8", errors="replace")
+        result = json.loads(check(toml_text, cards_text, text, None, path.name))
+        asset = f"{ASSETS}/{game.id}/decks/{index:02d}-{slugify(path.stem)}{path.suffix.lower()}"
+        decks.append(SampleDeck(filename=path.name, text=text, asset=asset, result=result))
+    return decks
+
+
+def _guides(root: Path, content: SiteContent) -> list[dict[str, str]]:
+    nav = [{"Command line": "guide/command-line.md"}]
+    docs = root / "docs"
+    found = sorted(docs.glob("*.md")) if docs.is_dir() else []
+    found.sort(key=lambda p: (GUIDE_ORDER.index(p.name) if p.name in GUIDE_ORDER else len(GUIDE_ORDER), p.name))
+    for path in found:
+        text = path.read_text(encoding="utf-8")
+        content.pages[f"guide/{path.name}"] = text
+        nav.append({_title(text, path.stem): f"guide/{path.name}"})
+    return nav
+
+
+def _title(markdown: str, fallback: str) -> str:
+    for line in markdown.splitlines():
+        if line.startswith("# "):
+            return line[2:].strip()
+    return fallback.replace("-", " ").capitalize()
+
+
+def _home(games: list[GameDefinition]) -> str:
+    out = ["# Fan card games", "",
+           "Rulebooks, deck construction rules, card galleries and deck checkers for five fan-made card games, "
+           "generated by carddb from each game's definition and catalogue. The deck checkers run in your browser "
+           "with the same rules engine as the `carddb` command line.", "",
+           "| game | rulebook | construction | cards | checker |", "|---|---|---|---|---|"]
+    for game in games:
+        base = f"games/{game.id}"
+        tool = "deck checker" if game.deck_game else "turn calculator"
+        out.append(f"| **{md_text(game.name)}** | [rulebook]({base}/rulebook.md) | "
+                   f"[{'deck construction' if game.deck_game else 'game data'}]({base}/construction.md) | "
+                   f"[cards]({base}/cards.md) | [{tool}]({base}/checker.md) |")
+    out += ["", "New to the tool? Start with the [command line guide](guide/command-line.md).", ""]
+    return "\n".join(out)

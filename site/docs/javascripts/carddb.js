@@ -1,0 +1,282 @@
+// carddb's page script, loaded once per full page load as an ES module. Material's instant navigation swaps the
+// page body without reloading it, so widgets are mounted from `document$` (idempotently), and the rules engine is
+// one module Web Worker for the whole visit: navigating away and back never loads it twice.
+// Card data and checker results are only ever written with textContent, never parsed as HTML.
+
+const SCRIPT = new URL(import.meta.url);
+const SITE_ROOT = new URL("../", SCRIPT);
+const MAX_DECK_CHARS = 10 * 1024 * 1024;  // as the command line: carddb/rules/deckfile.py MAX_DECK_BYTES
+const SHOWN_PROBLEMS = 500;               // a pasted wall of junk must not freeze the page while it renders
+const RULE = /^rules\/([a-z0-9][a-z0-9_-]*)\/[A-Za-z0-9_.-]+\.md(?:#([A-Za-z0-9_-]*))?$/;
+
+let manifestPromise = null;
+function manifest() {
+  manifestPromise ??= fetch(new URL("assets/carddb/manifest.json", SITE_ROOT), { cache: "no-cache" })
+    .then((r) => { if (!r.ok) throw new Error(`manifest answered ${r.status}`); return r.json(); });
+  return manifestPromise;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The rules engine (a singleton)
+
+class Engine {
+  constructor() {
+    this.state = "loading";
+    this.detail = "";
+    this.version = "";
+    this.listeners = new Set();
+    this.pending = new Map();
+    this.seq = 0;
+    this.started = performance.now();
+    this.worker = new Worker(new URL("checker-worker.js", SCRIPT), { type: "module" });
+    this.worker.onmessage = ({ data }) => this.receive(data);
+    this.worker.onerror = (event) => this.fail(`the rules engine stopped (${event.message || "script error"})`);
+    const limit = Number(window.CARDDB_ENGINE_TIMEOUT_MS) || 30000;
+    this.timer = setTimeout(() => {
+      if (this.state === "loading") this.fail(`the rules engine did not load within ${Math.round(limit / 1000)} s`);
+    }, limit);
+    this.worker.postMessage({ op: "init", root: SITE_ROOT.href });
+  }
+
+  receive(data) {
+    if (data.type === "ready") {
+      clearTimeout(this.timer);
+      if (this.state !== "loading") return;
+      this.state = "ready";
+      this.version = data.version;
+      this.readyMs = performance.now() - this.started;
+      this.notify();
+    } else if (data.type === "failed") {
+      this.fail(`the rules engine could not start (${data.error})`);
+    } else {
+      const waiting = this.pending.get(data.id);
+      if (!waiting) return;
+      this.pending.delete(data.id);
+      if (data.error) waiting.reject(new Error(data.error));
+      else waiting.resolve(data);
+    }
+  }
+
+  fail(detail) {
+    clearTimeout(this.timer);
+    if (this.state === "failed") return;
+    this.state = "failed";
+    this.detail = detail;
+    for (const waiting of this.pending.values()) waiting.reject(new Error(detail));
+    this.pending.clear();
+    this.notify();
+  }
+
+  notify() {
+    for (const listener of [...this.listeners]) listener(this);
+  }
+
+  watch(element, listener) {
+    const wrapped = (engine) => {
+      if (!element.isConnected) { this.listeners.delete(wrapped); return; }
+      listener(engine);
+    };
+    this.listeners.add(wrapped);
+    listener(this);
+  }
+
+  request(message, transfer = []) {
+    if (this.state === "failed") return Promise.reject(new Error(this.detail));
+    const id = ++this.seq;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ ...message, id }, transfer);
+    });
+  }
+}
+
+let engine = null;
+function getEngine() {
+  engine ??= new Engine();
+  window.carddbEngine = engine;  // for the tests and the benchmark: one engine per visit
+  return engine;
+}
+
+function showEngine(status, state) {
+  status.dataset.state = state.state;
+  status.textContent = state.state === "loading" ? "Loading the rules engine…"
+    : state.state === "ready" ? `Rules engine ready (Pyodide ${state.version}, running in your browser).`
+      : `The checker is unavailable: ${state.detail}. Reload the page to try again, or use the command line.`;
+}
+
+function make(tag, text, className) {
+  const element = document.createElement(tag);
+  if (text !== undefined) element.textContent = text;
+  if (className) element.className = className;
+  return element;
+}
+
+function ruleLink(rule) {
+  const match = RULE.exec(rule || "");
+  if (!match) return null;
+  const link = make("a", "rule");
+  link.href = new URL(`games/${match[1]}/rulebook/${match[2] ? "#" + match[2] : ""}`, SITE_ROOT).href;
+  return link;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The deck checker
+
+function showResult(box, result, ms) {
+  box.replaceChildren();
+  const problems = result.problems || [];
+  const errors = problems.filter((p) => p.severity === "error").length;
+  const warnings = problems.length - errors;
+  box.dataset.verdict = result.legal ? "legal" : "illegal";
+  box.dataset.codes = problems.map((p) => p.code).sort().join(",");
+  if (ms !== undefined) box.dataset.checkMs = ms.toFixed(2);
+  const zones = Object.entries(result.zones || {}).map(([zone, count]) => `${zone} ${count}`).join(", ");
+  const verdict = result.legal ? "Legal deck" : "Not legal";
+  const counts = [errors && `${errors} error${errors > 1 ? "s" : ""}`, warnings && `${warnings} warning${warnings > 1 ? "s" : ""}`]
+    .filter(Boolean).join(", ");
+  box.append(make("p", `${verdict}${zones ? ` (${zones})` : ""}${counts ? `: ${counts}.` : "."}`,
+    `carddb-verdict carddb-${box.dataset.verdict}`));
+  if (!problems.length) return;
+  const list = make("ul", undefined, "carddb-problems");
+  for (const problem of problems.slice(0, SHOWN_PROBLEMS)) {
+    const item = make("li", undefined, `carddb-problem carddb-sev-${problem.severity}`);
+    item.dataset.code = problem.code;
+    item.append(make("code", problem.code), " ", make("span", problem.severity, "carddb-severity"), " ",
+      make("span", problem.message, "carddb-message"));
+    if (problem.line) item.append(" ", make("span", `(line ${problem.line})`, "carddb-line"));
+    const link = ruleLink(problem.rule);
+    if (link) item.append(" ", link);
+    list.append(item);
+  }
+  box.append(list);
+  if (problems.length > SHOWN_PROBLEMS) box.append(make("p", `… and ${problems.length - SHOWN_PROBLEMS} more problems.`));
+}
+
+function showError(box, message) {
+  box.replaceChildren(make("p", message, "carddb-verdict carddb-error"));
+  box.dataset.verdict = "error";
+  box.dataset.codes = "";
+}
+
+async function fillFormats(form, gameId) {
+  const entry = (await manifest()).games[gameId];
+  if (!entry) return;
+  const select = form.elements.format;
+  select.replaceChildren(...entry.formats.map((f) => {
+    const option = make("option", f.label);
+    option.value = f.id;
+    option.selected = f.id === entry.default_format;
+    return option;
+  }));
+}
+
+function mountChecker(root) {
+  if (root.dataset.mounted) return;
+  root.dataset.mounted = "1";
+  const form = root.querySelector("form");
+  const status = root.querySelector("[data-engine]");
+  const box = root.querySelector("[data-result]");
+  const button = form.querySelector("button[type=submit]");
+  const fileLabel = root.querySelector("[data-filename]");
+  let filename = "";
+  const current = getEngine();
+  current.watch(root, (state) => {
+    showEngine(status, state);
+    button.disabled = state.state !== "ready";
+    if (state.state === "failed") showError(box, `Checker unavailable: ${state.detail}.`);
+  });
+
+  async function check() {
+    const deck = form.elements.deck.value;
+    if (deck.length > MAX_DECK_CHARS) {
+      showError(box, `That deck is ${(deck.length / 1048576).toFixed(1)} MB; a deck may be at most 10 MB.`);
+      return;
+    }
+    box.dataset.verdict = "checking";
+    try {
+      const reply = await current.request({ op: "check", game: form.elements.game.value,
+        format: form.elements.format.value, deck, filename });
+      const result = JSON.parse(reply.result);
+      if (result.error) showError(box, result.error);
+      else showResult(box, result, reply.ms);
+    } catch (error) {
+      showError(box, `The check failed: ${error.message}`);
+    }
+  }
+
+  form.addEventListener("submit", (event) => { event.preventDefault(); check(); });
+  form.elements.game.addEventListener("change", () => fillFormats(form, form.elements.game.value));
+  form.elements.deck.addEventListener("input", () => { delete box.dataset.verdict; });
+  form.elements.file.addEventListener("change", async () => {
+    const file = form.elements.file.files[0];
+    if (!file) return;
+    if (file.size > MAX_DECK_CHARS) {
+      showError(box, `${file.name} is ${(file.size / 1048576).toFixed(1)} MB; a deck file may be at most 10 MB.`);
+      return;
+    }
+    try {
+      const bytes = await file.arrayBuffer();
+      const decoded = JSON.parse((await current.request({ op: "decode", bytes, filename: file.name }, [bytes])).result);
+      if (decoded.error) { showError(box, decoded.error); return; }
+      filename = file.name;
+      fileLabel.textContent = `Opened ${file.name}`;
+      form.elements.deck.value = decoded.text;
+      await check();
+    } catch (error) {
+      showError(box, `Could not open ${file.name}: ${error.message}`);
+    }
+  });
+
+  // ?deck=NAME opens one of the game's sample decks (the sample decks page links here).
+  const wanted = new URLSearchParams(location.search).get("deck");
+  if (wanted) {
+    manifest().then(async (m) => {
+      const path = m.games[root.dataset.game]?.decks?.[wanted];
+      if (!path) return;
+      const response = await fetch(new URL(path, SITE_ROOT));
+      if (!response.ok) return;
+      form.elements.deck.value = await response.text();
+      filename = wanted;
+      fileLabel.textContent = `Sample deck ${wanted}`;
+      current.watch(root, (state) => { if (state.state === "ready" && !box.dataset.verdict) check(); });
+    });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The card gallery filter
+
+function mountGallery(root) {
+  if (root.dataset.mounted) return;
+  root.dataset.mounted = "1";
+  const form = root.querySelector("form");
+  const cards = [...root.querySelectorAll("[data-kind]")];
+  const count = root.querySelector(".carddb-count");
+  const apply = () => {
+    const text = (form.elements.text.value || "").trim().toLowerCase();
+    const kind = form.elements.kind.value;
+    const type = form.elements.type ? form.elements.type.value : "";
+    let shown = 0;
+    for (const card of cards) {
+      const visible = (!kind || card.dataset.kind === kind)
+        && (!type || card.dataset.types.split("\u001f").includes(type))
+        && (!text || card.dataset.search.includes(text));
+      card.hidden = !visible;
+      shown += visible;
+    }
+    count.textContent = `${shown} of ${cards.length} cards`;
+  };
+  form.addEventListener("submit", (event) => event.preventDefault());
+  form.addEventListener("input", apply);
+  form.addEventListener("change", apply);
+  apply();
+}
+
+function mountAll() {
+  document.querySelectorAll("[data-deck-checker]").forEach(mountChecker);
+  document.querySelectorAll("[data-card-gallery]").forEach(mountGallery);
+  document.querySelectorAll("[data-ssq-calculator]").forEach((root) => import("./ssq.js").then((m) => m.mount(root, getEngine, make)));
+}
+
+if (window.document$) window.document$.subscribe(mountAll);
+else document.addEventListener("DOMContentLoaded", mountAll);

@@ -1,0 +1,96 @@
+// The rules engine: a module Web Worker that owns Pyodide, so its seconds-long start never blocks the page.
+// It runs carddb/rules unchanged (the zip the site ships) and answers one message at a time, string in, string out.
+// Messages: {op: "init", root} first; then {id, op: "check" | "decode" | "ssq", ...}; replies {id, result | error}.
+
+// Decoding an opened file is the command line's own function; its refusals (binary, too big) become messages.
+const GLUE = `
+import json
+from carddb.errors import CarddbError
+from carddb.rules.deckfile import decode_deck_bytes
+
+def carddb_decode(data, where):
+    try:
+        return json.dumps({"text": decode_deck_bytes(bytes(data), where)})
+    except CarddbError as exc:
+        return json.dumps({"error": str(exc)})
+`;
+
+let ready = null;
+const gameData = new Map();
+let site = null;
+
+async function fetchOk(url, init) {
+  const response = await fetch(url, init);
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  return response;
+}
+
+async function start(root) {
+  const manifest = await (await fetchOk(new URL("assets/carddb/manifest.json", root), { cache: "no-cache" })).json();
+  site = { root, manifest };
+  const base = new URL(manifest.pyodide, root).href;
+  const { loadPyodide } = await import(new URL("pyodide.mjs", base).href);
+  const py = await loadPyodide({ indexURL: base });
+  const zip = await (await fetchOk(new URL(manifest.package, root))).arrayBuffer();
+  py.unpackArchive(zip, "zip", { extractDir: "/carddb" });
+  py.runPython("import sys; sys.path.insert(0, '/carddb')");
+  py.runPython(GLUE);
+  const browser = py.pyimport("carddb.rules.browser");
+  return { py, browser, decode: py.globals.get("carddb_decode"), version: py.version };
+}
+
+async function game(id) {
+  if (!gameData.has(id)) {
+    const entry = site.manifest.games[id];
+    if (!entry) throw new Error(`no game ${id} on this site`);
+    gameData.set(id, (async () => {
+      const [toml, cards] = await Promise.all([entry.toml, entry.cards].map(
+        async (path) => (await fetchOk(new URL(path, site.root))).text()));
+      return { toml, cards };
+    })());
+  }
+  return gameData.get(id);
+}
+
+async function handle(engine, message) {
+  if (message.op === "check") {
+    const data = await game(message.game);
+    const started = performance.now();
+    const result = engine.browser.check_deck_json(data.toml, data.cards, message.deck, message.format || null,
+                                                  message.filename || "");
+    return { result, ms: performance.now() - started };
+  }
+  if (message.op === "decode") {
+    // The bytes of an opened file, decoded as the command line decodes them (encodings, binaries refused).
+    const bytes = engine.py.toPy(new Uint8Array(message.bytes));
+    try {
+      return { result: engine.decode(bytes, message.filename || "deck file") };
+    } finally {
+      bytes.destroy();
+    }
+  }
+  if (message.op === "ssq") {
+    const data = await game(message.game);
+    const started = performance.now();
+    const result = engine.browser.ssq_turn_json(data.toml, data.cards, JSON.stringify(message.request));
+    return { result, ms: performance.now() - started };
+  }
+  throw new Error(`unknown request ${message.op}`);
+}
+
+self.onmessage = async ({ data: message }) => {
+  if (message.op === "init") {
+    if (!ready) {
+      ready = start(message.root);
+      ready.then((engine) => self.postMessage({ type: "ready", version: engine.version }),
+                 (error) => self.postMessage({ type: "failed", error: String(error && error.message || error) }));
+    }
+    return;
+  }
+  try {
+    const engine = await ready;
+    self.postMessage({ id: message.id, ...(await handle(engine, message)) });
+  } catch (error) {
+    self.postMessage({ id: message.id, error: String(error && error.message || error) });
+  }
+};
