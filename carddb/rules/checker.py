@@ -147,6 +147,10 @@ def _resolve(entry: DeckEntry, game: GameDefinition, index: CardIndex, problems:
     return None
 
 
+def _a(word: str) -> str:
+    return f"{'an' if word[:1] in 'aeiou' else 'a'} {word}"
+
+
 def _or_list(names: Sequence[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
 
@@ -179,7 +183,7 @@ def _wrong_zones(placed: list[Placed], game: GameDefinition, index: CardIndex, p
         problems.append(Problem(
             code="wrong-zone", zone=zone.id, card=item.card.key, line=item.entry.line, count=item.entry.count,
             rule=game.rule_link(zone.rule),
-            message=f"{item.card.key} ({kind}) cannot be in the {zone.label}; {where}."))
+            message=f"{item.card.key} is {_a(kind.lower())} card and cannot be in the {zone.label}; {where}."))
 
 
 def _copy_limits(placed: list[Placed], game: GameDefinition, index: CardIndex, problems: list[Problem]) -> None:

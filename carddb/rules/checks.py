@@ -169,7 +169,7 @@ def site_type(check: CheckDef, game: GameDefinition, placed: list[Placed]) -> li
         if not _fits(game, kind, base_types):
             homes = _or(game.compatibility[kind])
             out.append(_problem(check, game, item=item, count=count,
-                                message=check.message or f"{item.card.key} is a {kind} component and fits none of "
+                                message=check.message or f"{item.card.key} is {_a(kind)} component and fits none of "
                                         f"the deck's base sites ({', '.join(base_types)}); it attaches to "
                                         f"{homes} bases."))
     return out
@@ -178,6 +178,10 @@ def site_type(check: CheckDef, game: GameDefinition, placed: list[Placed]) -> li
 def _or(values: Iterable[str], word: str = "or") -> str:
     items = list(values)
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" {word} " + items[-1]
+
+
+def _a(word: str) -> str:
+    return f"{'an' if word[:1].lower() in 'aeiou' else 'a'} {word}"
 
 
 def _and(values: Iterable[str]) -> str:
