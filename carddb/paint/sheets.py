@@ -1,0 +1,284 @@
+"""The proxy-sheet PDF: draws what ``carddb.layout.impose`` planned, then re-opens the file and checks it.
+
+Each distinct face (a card, or the shared back) becomes one Form XObject, drawn wherever the plan puts that
+face, so a 4-of and a back shared by the whole deck are stored once. A vector face draws itself into its form;
+a raster face is a JPEG passed through untouched (DCTDecode) inside its form. Every page gets a TrimBox and a
+BleedBox, the document asks viewers not to scale when printing, and the bytes are the same for the same input
+(ReportLab's ``invariant``). The file is written to a temporary name in the target folder, checked by
+``carddb.paint.sheet_check`` against the plan, and only then renamed into place; with a size budget the job
+is split into several files, never splitting a front page from its back.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+import os
+import tempfile
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import reportlab
+from reportlab import rl_config
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen.canvas import Canvas
+
+from carddb.errors import InputError, LimitError, OutputError
+from carddb.layout.impose import Affine, PagePlan, Placement, Rect, SheetPlan
+from carddb.paint.sheet_check import CheckReport, Expected, check_pdf
+
+PT = 72.0 / 25.4  # points per millimetre
+MARK_WIDTH_PT = 0.3
+FOLD_DASH_PT = (3.0, 2.0)
+
+#: The font of the sheets' own words (calibration labels): Bitstream Vera, shipped inside ReportLab, so it is
+#: embedded like every other font (a base-14 font such as Helvetica would not be).
+SHEET_FONT = "carddb-sheet-sans"
+
+#: Draws a face with the lower-left corner of its bleed box at (x_mm, y_mm) on a ReportLab canvas.
+DrawFace = Callable[[Canvas, float, float], None]
+
+
+@dataclass(frozen=True)
+class SheetFace:
+    """One picture to put on cards: drawn as vectors (``draw``) or a JPEG file covering the bleed box (``image``).
+
+    ``key`` is its identity: faces with the same key are the same picture and are stored once in the file.
+    """
+
+    key: str
+    label: str
+    draw: DrawFace | None = None
+    image: Path | None = None
+
+    def __post_init__(self) -> None:
+        if (self.draw is None) == (self.image is None):
+            raise ValueError("a SheetFace is drawn either as vectors or from an image, exactly one of them")
+
+
+@dataclass(frozen=True)
+class PrintJob:
+    """A plan and the faces of its items: ``fronts[i]`` is item i's face, ``backs[i]`` its back (if any)."""
+
+    plan: SheetPlan
+    fronts: Sequence[SheetFace]
+    backs: Sequence[SheetFace] | None = None
+    title: str = "carddb proxy sheets"
+
+    def __post_init__(self) -> None:
+        if len(self.fronts) != self.plan.items or (self.backs is not None and len(self.backs) != self.plan.items):
+            raise ValueError("a print job needs one front (and one back, if any) for every item of its plan")
+        if any(p.side == "back" for page in self.plan.pages for p in page.placements) and self.backs is None:
+            raise InputError(f"the {self.plan.spec.layout} layout needs card backs, and this job has none")
+
+    def face(self, placement: Placement) -> SheetFace:
+        if placement.side == "back":
+            assert self.backs is not None
+            return self.backs[placement.item]
+        return self.fronts[placement.item]
+
+
+@dataclass
+class SheetReport:
+    """What was written: the files, and the figures of the check run on them."""
+
+    files: list[Path]
+    pages: int
+    cards: int  # fronts placed
+    backs: int  # backs placed
+    bytes: int
+    checks: list[CheckReport] = field(default_factory=list)
+
+    @property
+    def megabytes(self) -> float:
+        return self.bytes / 1_000_000
+
+    def summary(self) -> str:
+        dpis = [c.min_dpi for c in self.checks if c.min_dpi is not None]
+        images = sum(c.images for c in self.checks)
+        fonts = sorted({f for c in self.checks for f in c.fonts})
+        where = str(self.files[0]) if len(self.files) == 1 else f"{len(self.files)} files ({self.files[0].name} ...)"
+        parts = [f"{where}: {self.pages} pages, {self.cards} cards, {self.backs} backs, {self.megabytes:.2f} MB",
+                 f"checked: page sizes, {self.cards + self.backs} card positions within 0.05 mm, trim and bleed boxes,"
+                 f" print scaling off, {images} image{'s' if images != 1 else ''} stored once each"
+                 + (f" (lowest {min(dpis):.0f} dpi)" if dpis else "")
+                 + (f", fonts embedded ({', '.join(fonts)})" if fonts else ", no fonts")]
+        return "\n".join(parts)
+
+
+@contextmanager
+def _plain_streams() -> Iterator[None]:
+    """Turn off ReportLab's ASCII85 stream wrapping while we write: it inflates every JPEG by a quarter."""
+    saved = rl_config.useA85
+    rl_config.useA85 = 0
+    try:
+        yield
+    finally:
+        rl_config.useA85 = saved
+
+
+def sheet_font() -> str:
+    """Register (once) and name the embedded font the sheets write their own words in."""
+    try:
+        pdfmetrics.getFont(SHEET_FONT)
+    except KeyError:
+        path = Path(reportlab.__file__).parent / "fonts" / "Vera.ttf"
+        pdfmetrics.registerFont(TTFont(SHEET_FONT, str(path)))
+    return SHEET_FONT
+
+
+def new_canvas(target: io.BytesIO, title: str) -> Canvas:
+    """A canvas that writes the same bytes for the same drawing, asks viewers not to scale when printing,
+    and starts with an embeddable font (ReportLab's default, Helvetica, would be referenced unembedded)."""
+    canvas = Canvas(target, invariant=1, pageCompression=1, initialFontName=sheet_font())
+    canvas.setTitle(title)
+    canvas.setCreator("carddb")
+    canvas.setAuthor("carddb")
+    canvas.setSubject("print-and-play proxy sheets; print at 100 % (actual size)")
+    canvas.setViewerPreference("PrintScaling", "None")
+    return canvas
+
+
+def _pt(matrix: Affine) -> tuple[float, float, float, float, float, float]:
+    a, b, c, d, e, f = matrix
+    return a, b, c, d, e * PT, f * PT
+
+
+def _box(rect: Rect) -> tuple[float, float, float, float]:
+    return rect.x * PT, rect.y * PT, rect.right * PT, rect.top * PT
+
+
+def render_pdf(job: PrintJob, pages: Sequence[PagePlan]) -> tuple[bytes, list[Expected]]:
+    """The PDF bytes of ``pages`` and, for the check, where every face must be found on each page."""
+    buffer = io.BytesIO()
+    expected: list[Expected] = []
+    with _plain_streams():
+        canvas = new_canvas(buffer, job.title)
+        forms: dict[str, str] = {}
+        for page in pages:
+            canvas.setPageSize((page.width * PT, page.height * PT))
+            canvas.setTrimBox(_box(page.trim_box))
+            canvas.setBleedBox(_box(page.bleed_box))
+            faces = []
+            for placement in page.placements:
+                face = job.face(placement)
+                name = forms.get(face.key)
+                if name is None:
+                    name = forms[face.key] = f"F{len(forms) + 1}"
+                    _define_form(canvas, name, face, placement)
+                canvas.saveState()
+                canvas.transform(*_pt(page.matrix(placement)))
+                canvas.doForm(name)
+                canvas.restoreState()
+                faces.append((name, page.matrix(placement), placement.bleed_rect, placement.trim, face))
+            _draw_lines(canvas, page)
+            expected.append(Expected(page, faces))
+            canvas.showPage()
+        canvas.save()
+    return buffer.getvalue(), expected
+
+
+def _define_form(canvas: Canvas, name: str, face: SheetFace, placement: Placement) -> None:
+    """A face as a Form XObject whose origin is the card's trim corner and whose BBox is its bleed box."""
+    b, w, h = placement.bleed, placement.trim.w, placement.trim.h
+    canvas.beginForm(name, -b * PT, -b * PT, (w + b) * PT, (h + b) * PT)
+    if face.image is not None:
+        canvas.drawImage(str(face.image), -b * PT, -b * PT, (w + 2 * b) * PT, (h + 2 * b) * PT)
+    else:
+        assert face.draw is not None
+        face.draw(canvas, -b, -b)
+    canvas.endForm()
+
+
+def _draw_lines(canvas: Canvas, page: PagePlan) -> None:
+    if not page.marks and not page.fold_lines:
+        return
+    canvas.saveState()
+    canvas.setLineWidth(MARK_WIDTH_PT)
+    canvas.setStrokeColorRGB(0, 0, 0)
+    for mark in page.marks:
+        canvas.line(mark.x0 * PT, mark.y0 * PT, mark.x1 * PT, mark.y1 * PT)
+    if page.fold_lines:
+        canvas.setDash(*FOLD_DASH_PT)
+        canvas.setStrokeColorRGB(0.45, 0.45, 0.45)
+        for fold in page.fold_lines:
+            canvas.line(fold.x0 * PT, fold.y0 * PT, fold.x1 * PT, fold.y1 * PT)
+    canvas.restoreState()
+
+
+def _atomic_write(path: Path, data: bytes) -> Path:
+    """Write ``data`` to a temporary file beside ``path`` and return the temporary path (renamed later)."""
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+    except OSError as error:
+        Path(tmp).unlink(missing_ok=True)
+        raise OutputError(f"cannot write {path}: {error.strerror or error}") from None
+    return Path(tmp)
+
+
+def _parts(sheets: list[tuple[PagePlan, ...]], count: int) -> list[list[PagePlan]]:
+    """``sheets`` cut into ``count`` runs of nearly equal length, in order."""
+    size = math.ceil(len(sheets) / count)
+    return [[page for sheet in sheets[i:i + size] for page in sheet] for i in range(0, len(sheets), size)]
+
+
+def part_paths(out: Path, count: int) -> list[Path]:
+    if count == 1:
+        return [out]
+    return [out.with_name(f"{out.stem}-{i}{out.suffix}") for i in range(1, count + 1)]
+
+
+def write_sheets(job: PrintJob, out: str | Path, *, max_mb: float | None = None, min_dpi: float = 150.0) -> SheetReport:
+    """Write the job's PDF (several when ``max_mb`` needs it), check each against the plan, then rename into place.
+
+    Nothing is left behind when anything fails: no half-written PDF, no temporary file.
+    """
+    out = Path(out)
+    if out.suffix.lower() != ".pdf":
+        raise InputError(f"{out}: the output of print must be a .pdf file")
+    if not out.parent.is_dir():
+        raise InputError(f"{out.parent}: no such folder")
+    if max_mb is not None and max_mb <= 0:
+        raise InputError(f"--max-mb must be more than 0, not {max_mb}")
+    sheets = job.plan.sheets()
+    budget = None if max_mb is None else max_mb * 1_000_000
+    rendered = _render_within(job, sheets, budget)
+    paths = part_paths(out, len(rendered))
+    temps: list[Path] = []
+    try:
+        checks = []
+        for (data, expected), path in zip(rendered, paths, strict=True):
+            tmp = _atomic_write(path, data)
+            temps.append(tmp)
+            checks.append(check_pdf(tmp, expected, min_dpi=min_dpi, shown_as=path))
+        for tmp, path in zip(temps, paths, strict=True):
+            os.replace(tmp, path)
+    except BaseException:
+        for tmp in temps:
+            tmp.unlink(missing_ok=True)
+        raise
+    placed = [p for page in job.plan.pages for p in page.placements]
+    return SheetReport(files=paths, pages=len(job.plan.pages), cards=sum(p.side == "front" for p in placed),
+                       backs=sum(p.side == "back" for p in placed), bytes=sum(len(d) for d, _ in rendered),
+                       checks=checks)
+
+
+def _render_within(job: PrintJob, sheets: list[tuple[PagePlan, ...]],
+                   budget: float | None) -> list[tuple[bytes, list[Expected]]]:
+    whole = render_pdf(job, [page for sheet in sheets for page in sheet])
+    if budget is None or len(whole[0]) <= budget:
+        return [whole]
+    count = max(2, math.ceil(len(whole[0]) / budget))
+    while count <= len(sheets):
+        rendered = [render_pdf(job, part) for part in _parts(sheets, count)]
+        if all(len(data) <= budget for data, _ in rendered):
+            return rendered
+        count += 1
+    biggest = max(len(render_pdf(job, list(sheet))[0]) for sheet in sheets)
+    raise LimitError(f"the size budget of {budget / 1_000_000:g} MB cannot be met: one sheet alone takes "
+                     f"{biggest / 1_000_000:.2f} MB", hint="raise --max-mb, or print vector faces (without --raster)")
