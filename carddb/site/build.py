@@ -12,12 +12,16 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from carddb.errors import InputError, OutputError
 from carddb.rules.cards import Card
 from carddb.site import bundle, hook
 from carddb.site.pages import CatalogueLike, SiteContent, generate
 from carddb.workspace import Workspace
+
+if TYPE_CHECKING:
+    from carddb.catalogue.api import Catalogue
 
 PACKAGE_ROOT = Path(__file__).resolve().parent.parent.parent
 
@@ -75,6 +79,15 @@ def generate_content(root: Path, catalogue: CatalogueLike, game_ids: Sequence[st
 
     return generate(root, catalogue, games, package_root=PACKAGE_ROOT, pyodide=pyodide, faces=face,
                     check_deck_json=check_deck_json)
+
+
+def build_workspace_site(workspace: Workspace, catalogue: Catalogue, out_dir: str | Path, *,
+                         site_url: str | None = None) -> SiteReport:
+    """``carddb site build``: load the workspace's games into the catalogue (so the site shows the files as
+    they are now), then ``build_site``."""
+    for game_id in workspace.game_ids():
+        catalogue.load_workspace_game(workspace, game_id)
+    return build_site(workspace.root, catalogue, out_dir, site_url=site_url)
 
 
 def content_from_workspace(root: Path) -> SiteContent:
