@@ -1,0 +1,66 @@
+"""The workspace's sample decks, ready to be written in a client's deck format.
+
+Deck files are read and checked with the deck checker's own parser (``carddb.rules``); only decks without
+errors are shipped (the illegal samples exist to test the checker). Each entry is resolved to its card once,
+then rewritten with the exact name the client's card list uses, so every deck line finds its card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from carddb.errors import InputError
+from carddb.rules.cards import Card, slugify
+from carddb.rules.checker import card_index, check_deck
+from carddb.rules.deck import Deck, DeckEntry
+from carddb.rules.deckfile import decode_deck_bytes
+from carddb.rules.deckparse import parse_deck
+from carddb.rules.game import GameDefinition
+from carddb.workspace import Workspace
+
+
+@dataclass
+class SampleDeck:
+    stem: str  # a safe file stem, unique among the game's sample decks
+    name: str
+    entries: list[tuple[str, Card, int]]  # (zone id, card, count) in file order
+
+    def as_deck(self, game: GameDefinition, name_of: Callable[[Card], str],
+                set_of: Callable[[Card], str] = lambda card: "") -> Deck:
+        """A ``carddb.rules`` deck whose entries carry the client's card names (no qualifier needed)."""
+        entries = [DeckEntry(zone=zone, count=count, name=name_of(card), set_hint=set_of(card))
+                   for zone, card, count in self.entries]
+        return Deck(game=game.id, entries=entries, source_format="carddb", name=self.name)
+
+
+def sample_decks(workspace_root: str | Path, game: GameDefinition, cards: Sequence[Card],
+                 notes: list[str]) -> list[SampleDeck]:
+    try:
+        files = Workspace(Path(workspace_root)).deck_files(game.id)
+    except InputError:
+        return []
+    index = card_index(game, cards)
+    decks: list[SampleDeck] = []
+    stems: set[str] = set()
+    skipped: list[str] = []
+    for path in files:
+        stem = slugify(path.stem)
+        if stem in stems:  # the same deck in another format (x.txt beside x.dek)
+            continue
+        deck = parse_deck(decode_deck_bytes(path.read_bytes(), str(path)), game, path.name)
+        if any(p.severity == "error" for p in check_deck(deck, game, index)):
+            skipped.append(path.name)
+            continue
+        entries = []
+        for entry in deck.entries:
+            card = index.names.resolve(entry.name, entry.qualifier, entry.set_hint).card
+            assert card is not None  # check_deck reported no unknown card
+            entries.append((entry.zone, card, entry.count))
+        stems.add(stem)
+        decks.append(SampleDeck(stem=stem, name=deck.name or path.stem.replace("-", " "), entries=entries))
+    if skipped:
+        notes.append(f"left out {len(skipped)} sample decks that do not pass `carddb deck check`: "
+                     f"{', '.join(skipped)}")
+    return decks

@@ -1,0 +1,176 @@
+"""``export_lackey``: a LackeyCCG plugin folder a player copies into ``LackeyCCG/plugins/``.
+
+Layout (``research/lackey.md`` §1.1), inside ``<out_dir>/<plugin>/``::
+
+    plugininfo.txt  ListOfCardDataFiles.txt  formats.txt  cardback.jpg  spawned.jpg
+    sets/<set>.txt  sets/setimages/<Set>/<ImageFile>.jpg  packs/packdefinitions1.xml  decks/<deck>.dek
+    version.txt  updatelist.txt                      (with a base URL)
+
+and ``<out_dir>/<plugin>.zip`` with ``--zip``. The whole folder is built aside and swapped in at once.
+"""
+
+from __future__ import annotations
+
+import zipfile
+from collections.abc import Callable
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from carddb.errors import InputError
+from carddb.exporters.decks import sample_decks
+from carddb.exporters.faces import collect_faces, jpeg_bytes, placeholder_jpeg
+from carddb.exporters.lackey.carddata import CellWriter, columns, lackey_names, render_file, row_values, set_value
+from carddb.exporters.lackey.packs import build_packs
+from carddb.exporters.lackey.plugininfo import build_plugininfo, clean_label, plugin_name
+from carddb.exporters.lackey.publish import build_updatelist, build_version, check_base_url
+from carddb.exporters.output import listing, staged_folder, write_bytes
+from carddb.exporters.report import ExportReport
+from carddb.rules.cards import Card, Printing, slugify
+from carddb.rules.deckwrite import write_lackey
+from carddb.rules.game import GameDefinition
+
+
+def export_lackey(workspace_root: str | Path, catalogue: Any, game_id: str, out_dir: str | Path,
+                  base_url: str | None = None, zip: bool = False, *, faces_dir: str | Path | None = None,
+                  renderer: Callable[..., object] | None = None, today: date | None = None) -> ExportReport:
+    """Write the game's LackeyCCG plugin into ``out_dir`` (created, or replacing a previous export).
+
+    ``catalogue`` offers ``game(id)`` and ``cards(id)``. Faces come from ``faces_dir`` (default
+    ``<workspace>/output/faces``) and are rendered there first when missing.
+    """
+    workspace_root = Path(workspace_root)
+    out_dir = Path(out_dir)
+    game: GameDefinition = catalogue.game(game_id)
+    cards: list[Card] = sorted(catalogue.cards(game_id), key=lambda c: c.key.casefold())
+    if not cards:
+        raise InputError(f"the catalogue has no {game_id} cards to export; load them with `carddb build` or "
+                         f"`carddb cards import` first")
+    base = check_base_url(base_url) if base_url else None
+    day = today or date.today()
+    report = ExportReport(game=game_id, client="lackey", out_dir=out_dir, root=out_dir, cards=len(cards))
+    plugin = plugin_name(game, report.warnings)
+    report.root = out_dir / plugin
+    faces, back = collect_faces(workspace_root, game, cards, Path(faces_dir or workspace_root / "output" / "faces"),
+                                report.notes, renderer=renderer)
+    files = _plugin_files(workspace_root, game, cards, plugin, faces, back, report)
+    if base:
+        files["version.txt"] = build_version(base, day, f"{game.name}: carddb export of {day:%Y-%m-%d}").encode()
+        image_sets = sorted({rel.split("/")[2] for rel in files if rel.startswith("sets/setimages/")})
+        files["updatelist.txt"] = build_updatelist(plugin, base, day, files, image_sets).encode()
+    marker = {"carddb": "export", "client": "lackey", "game": game_id, "plugin": plugin}
+    with staged_folder(out_dir, marker) as stage:
+        for relative, data in files.items():
+            write_bytes(stage, f"{plugin}/{relative}", data)
+        if zip:
+            _zip(stage, plugin)
+            report.zip_path = out_dir / f"{plugin}.zip"
+        report.files = listing(stage)
+    return report
+
+
+def _plugin_files(workspace_root: Path, game: GameDefinition, cards: list[Card], plugin: str,
+                  faces: dict[str, Path], back: Path, report: ExportReport) -> dict[str, bytes]:
+    warnings = report.warnings
+    files: dict[str, bytes] = {"plugininfo.txt": build_plugininfo(game, warnings).encode("ascii")}
+    names = lackey_names(cards, warnings)
+    images = _image_names(cards, warnings)
+    set_names = {info.code: set_value(info.code, warnings) for info in game.sets}
+    default_set = game.sets[0].code if game.sets else game.id
+    cols = columns(game)
+    writer = CellWriter(warnings)
+    rows: dict[str, list[list[str]]] = {}
+    face_jpegs: dict[str, bytes] = {}
+    for card in cards:
+        printings = card.printings or [Printing(set=default_set)]
+        if not card.printings:
+            warnings.append(f"{card.key}: no printing; listed in set {default_set!r}")
+        for printing in dict.fromkeys(printings):
+            set_name = set_names.setdefault(printing.set, set_value(printing.set, warnings))
+            if any(row[0] == names[id(card)] for row in rows.get(set_name, [])):
+                continue  # two printings in one set: Lackey knows a card once per set
+            rows.setdefault(set_name, []).append(row_values(game, cols, card, printing, names[id(card)], set_name,
+                                                            images[id(card)], writer))
+            jpeg = face_jpegs.get(card.slug) or face_jpegs.setdefault(card.slug, jpeg_bytes(faces[card.slug]))
+            files[f"sets/setimages/{set_name}/{images[id(card)]}.jpg"] = jpeg
+    data_files = []
+    for set_name in sorted(rows, key=str.casefold):
+        file_name = f"{slugify(set_name)}.txt"
+        data_files.append(file_name)
+        files[f"sets/{file_name}"] = render_file(cols, rows[set_name]).encode("ascii")
+    report.rows = sum(len(r) for r in rows.values())
+    files["ListOfCardDataFiles.txt"] = ("<listofcarddatafiles>\n" + "".join(
+        f"<filetoinclude>{name}</filetoinclude>\n" for name in data_files) + "</listofcarddatafiles>\n").encode()
+    cardback = jpeg_bytes(back)
+    files["cardback.jpg"] = cardback
+    files["spawned.jpg"] = _spawned(cardback, game)
+    files["formats.txt"] = _formats(game, sorted(rows, key=str.casefold), warnings).encode("ascii")
+    if game.booster is not None:
+        booster_set = set_names.get(game.booster.set) if game.booster.set else None
+        rarities = {p.rarity for c in cards for p in c.printings if not game.booster.set or p.set == game.booster.set}
+        title = f"{game.name} {game.booster.set or ''} booster".replace("  ", " ")
+        files["packs/packdefinitions1.xml"] = build_packs(clean_label(title, warnings), game.booster, booster_set,
+                                                          rarities, warnings).encode("ascii")
+    first_set = {id(c): set_names[(c.printings[0].set if c.printings else default_set)] for c in cards}
+    for deck in sample_decks(workspace_root, game, cards, report.notes):
+        text = write_lackey(deck.as_deck(game, lambda c: names[id(c)], lambda c: first_set[id(c)]), game)
+        text = _with_game(text, game, plugin)
+        files[f"decks/{deck.stem}.dek"] = text.encode("utf-8")
+        report.decks += 1
+    if game.lackey.get("hand_size"):
+        report.notes.append(f"opening hand: {game.lackey['hand_size']} cards (press Draw that many times)")
+    return files
+
+
+def _image_names(cards: list[Card], warnings: list[str]) -> dict[int, str]:
+    """Each card's ImageFile: its slug, made unique if two cards' names slug alike."""
+    out: dict[int, str] = {}
+    used: set[str] = set()
+    for card in cards:
+        name, n = card.slug, 1
+        while name in used:
+            n += 1
+            name = f"{card.slug}-{n}"
+        if n > 1:
+            warnings.append(f"{card.key}: its face file name {card.slug!r} is shared with another card; "
+                            f"its LackeyCCG ImageFile is {name!r} (the face shown is the one rendered last)")
+        used.add(name)
+        out[id(card)] = name
+    return out
+
+
+def _spawned(cardback: bytes, game: GameDefinition) -> bytes:
+    import io
+
+    from PIL import Image
+
+    with Image.open(io.BytesIO(cardback)) as image:
+        size = image.size
+    return placeholder_jpeg(size, game.name, "spawned card")
+
+
+def _formats(game: GameDefinition, set_names: list[str], warnings: list[str]) -> str:
+    labels = [info.label for info in game.formats.values()] or [game.name]
+    lines = ["<formatdefinitions>", ""]
+    for label in labels:
+        lines += ["<format>", f"\t<label>{clean_label(label, warnings)}</label>"]
+        lines += [f"\t<set>{name}</set>" for name in set_names]
+        lines += ["</format>", ""]
+    lines.append("</formatdefinitions>")
+    return "\n".join(lines) + "\n"
+
+
+def _with_game(dek: str, game: GameDefinition, plugin: str) -> str:
+    """The ``.dek``'s ``<game>`` is the plugin folder name (the deck writer uses ``[lackey] plugin_name``)."""
+    from xml.sax.saxutils import escape
+
+    written = escape(game.lackey.get("plugin_name", game.name))
+    return dek.replace(f"<game>{written}</game>", f"<game>{escape(plugin)}</game>", 1)
+
+
+def _zip(stage: Path, plugin: str) -> None:
+    target = stage / f"{plugin}.zip"
+    with zipfile.ZipFile(target, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        for path in sorted((stage / plugin).rglob("*")):
+            if path.is_file():
+                archive.write(path, path.relative_to(stage).as_posix())

@@ -1,0 +1,51 @@
+"""Install from one URL: ``updatelist.txt`` and ``version.txt`` (``research/lackey.md`` §1.10-1.13).
+
+``updatelist.txt``: ``<plugin>\\t<MM-DD-YY>``, then one ``plugins/<plugin>/<path>\\t<url>\\t<checksum>`` line
+per file (every file, images included, so one click installs the whole plugin; the list does not name
+itself), then ``CardGeneralURLs:`` with the image folders as a fallback for images added later.
+``version.txt`` carries the same day as ``YYMMDD``. A player pastes the updatelist URL into LackeyCCG's
+"Install or Update from URL!".
+"""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+from urllib.parse import quote
+from xml.sax.saxutils import escape
+
+from carddb.errors import InputError
+from carddb.exporters.lackey.checksum import lackey_checksum
+
+_URL = re.compile(r"^https?://[^\s<>\"']+$")
+
+
+def check_base_url(base_url: str) -> str:
+    """The base URL without a trailing slash; refuses anything but a plain http(s) URL."""
+    if not _URL.match(base_url):
+        raise InputError(f"--base-url {base_url!r} is not an http:// or https:// URL without spaces or quotes")
+    return base_url.rstrip("/")
+
+
+def url_for(base_url: str, relative: str) -> str:
+    return f"{base_url}/{quote(relative, safe='/')}"
+
+
+def build_version(base_url: str, day: date, message: str) -> str:
+    return ("<version>\n"
+            f"<lastupdateYYMMDD>{day:%y%m%d}</lastupdateYYMMDD>\n"
+            f"<versionurl>{escape(url_for(base_url, 'version.txt'))}</versionurl>\n"
+            f"<updateurl>{escape(url_for(base_url, 'updatelist.txt'))}</updateurl>\n"
+            f"<message>{escape(message)}</message>\n"
+            "</version>\n")
+
+
+def build_updatelist(plugin: str, base_url: str, day: date, files: dict[str, bytes], image_sets: list[str]) -> str:
+    """``files`` maps each path inside the plugin folder to its bytes (updatelist.txt itself excluded)."""
+    lines = [f"{plugin}\t{day:%m-%d-%y}"]
+    for relative in sorted(files):
+        lines.append(f"plugins/{plugin}/{relative}\t{url_for(base_url, relative)}\t{lackey_checksum(files[relative])}")
+    if image_sets:
+        lines.append("CardGeneralURLs:")
+        lines += [url_for(base_url, f"sets/setimages/{name}/") for name in image_sets]
+    return "\n".join(lines) + "\n"
