@@ -11,7 +11,7 @@ import tempfile
 from functools import lru_cache
 from pathlib import Path
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw, ImageFont, features
 
 from carddb.errors import OutputError
 from carddb.layout.ops import Ellipse, FaceLayout, ImageOp, Line, Op, Polygon, Rect, TextRun
@@ -20,9 +20,16 @@ DEFAULT_DPI = 300
 FORMATS = {"png": "PNG", "jpg": "JPEG", "jpeg": "JPEG"}
 
 
+# With Raqm, glyphs are placed by unhinted advances, exactly the widths the layout measured; kerning is off
+# because ReportLab does not kern. Without Raqm, hinted advances drift a little within a word.
+_RAQM = features.check("raqm")
+_LAYOUT = ImageFont.Layout.RAQM if _RAQM else ImageFont.Layout.BASIC
+_FEATURES = ["-kern"] if _RAQM else None
+
+
 @lru_cache(maxsize=256)
 def _font(path: str, px: float) -> ImageFont.FreeTypeFont:
-    return ImageFont.truetype(path, px, layout_engine=ImageFont.Layout.BASIC)
+    return ImageFont.truetype(path, px, layout_engine=_LAYOUT)
 
 
 @lru_cache(maxsize=64)
@@ -54,7 +61,7 @@ def render_image(face: FaceLayout, dpi: float = DEFAULT_DPI) -> Image.Image:
 def _draw(image: Image.Image, draw: ImageDraw.ImageDraw, op: Op, k: float) -> None:
     if isinstance(op, TextRun):
         draw.text((op.x * k, op.y * k), op.text, font=_font(op.font, round(op.size * k * 25.4 / 72, 2)),
-                  fill=op.colour, anchor="ls")
+                  fill=op.colour, anchor="ls", features=_FEATURES)
     elif isinstance(op, Rect):
         box = _box(op.x, op.y, op.w, op.h, k)
         width = _stroke(op.stroke, op.stroke_width, k)
