@@ -1,0 +1,54 @@
+"""Fixtures of the exporter tests: a stand-in face renderer, a catalogue of awkward cards, exports."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from carddb.exporters.lackey import export_lackey
+from carddb.exporters.report import ExportReport
+from carddb.rules.cards import Card
+from carddb.rules.game import GameDefinition
+
+SAMPLES = Path(__file__).resolve().parents[3] / "shared" / "samples"
+GAMES = ("minibattle", "shmod", "ssbm", "ssq", "website")
+FACE_SIZE = (126, 176)  # 63 x 88 mm at 2 px/mm: the poker-size aspect ratio
+
+
+def fake_render(workspace_root, game, cards, out_dir, *, dpi=300, fmt="png", progress=None):
+    """What ``carddb.paint.render.render_faces`` writes, in miniature: ``<out>/<game>/<slug>.png`` + back."""
+    folder = Path(out_dir) / game.id
+    folder.mkdir(parents=True, exist_ok=True)
+    for card in cards:
+        Image.new("RGB", FACE_SIZE, (200, 40, 40)).save(folder / f"{card.slug}.{fmt}")
+    Image.new("RGB", FACE_SIZE, (40, 40, 200)).save(folder / f"back.{fmt}")
+
+
+@dataclass
+class FakeCatalogue:
+    """The two catalogue calls the exporters make, over a list of cards built in the test."""
+
+    definition: GameDefinition
+    card_list: list[Card] = field(default_factory=list)
+
+    def game(self, game_id: str) -> GameDefinition:
+        return self.definition
+
+    def cards(self, game_id: str, set_code: str | None = None) -> list[Card]:
+        return list(self.card_list)
+
+
+@pytest.fixture(scope="session")
+def faces_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("faces")
+
+
+@pytest.fixture(scope="session")
+def lackey_exports(tmp_path_factory, catalogue, repo_root, faces_dir) -> dict[str, ExportReport]:
+    """Every bundled game exported once, with a base URL and a zip."""
+    out = tmp_path_factory.mktemp("lackey")
+    return {game: export_lackey(repo_root, catalogue, game, out / game, base_url=f"https://example.org/{game}/",
+                                zip=True, faces_dir=faces_dir, renderer=fake_render) for game in GAMES}
