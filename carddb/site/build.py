@@ -44,7 +44,7 @@ def build_site(workspace_root: str | Path, catalogue: CatalogueLike, out_dir: st
                game_ids: Sequence[str] | None = None, site_url: str | None = None) -> SiteReport:
     """Build the site of the workspace at ``workspace_root`` from ``catalogue`` into ``out_dir``.
 
-    Every game of the workspace is on the site (``game_ids`` narrows that); each must be in the catalogue.
+    Every game of the workspace that the catalogue holds is on the site (``game_ids`` picks others).
     ``site_url`` is the address the site is served from (instant navigation needs it exact, port included).
     Raises ``InputError`` when something it needs is missing and ``OutputError`` when MkDocs reports a
     problem (a strict build: a broken link or anchor fails it).
@@ -67,9 +67,14 @@ def generate_content(root: Path, catalogue: CatalogueLike, game_ids: Sequence[st
     from carddb.rules.browser import check_deck_json
 
     workspace = Workspace(root)
-    games = list(game_ids) if game_ids else workspace.game_ids()
+    if game_ids:
+        games = list(game_ids)
+    else:
+        held = set(catalogue.games())
+        games = [g for g in workspace.game_ids() if g in held]
     if not games:
-        raise InputError(f"no games in {workspace.rules_dir}: nothing to put on a site")
+        raise InputError(f"no game of {workspace.rules_dir} is in the catalogue: nothing to put on a site",
+                         hint="Load them first: `carddb build` (or `carddb site build`, which loads them).")
     pyodide = bundle.find_pyodide(workspace.site_dir)
     faces_dir = workspace.output_dir / "faces"
 

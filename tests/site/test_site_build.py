@@ -1,0 +1,176 @@
+"""The built site read back: a strict build, construction tables equal to the game definitions, escaped card
+data, only the Pyodide files needed, a rules bundle that imports with the standard library alone."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from carddb.catalogue.api import Catalogue
+from carddb.errors import InputError
+from carddb.rules.game import SEVERITIES
+from carddb.site.bundle import PYODIDE_FILES, find_pyodide
+from tests.site.conftest import HOSTILE_GAME, HOSTILE_NAME, HOSTILE_TEXT, BuiltSite
+from tests.site.htmlread import table, tables
+
+
+def test_strict_build_has_every_page_of_every_game(site: BuiltSite, catalogue: Catalogue) -> None:
+    games = site.report.games
+    assert games == [g for g in ("minibattle", "shmod", "ssbm", "ssq", "website") if g in catalogue.games()]
+    for game_id in games:
+        game = catalogue.game(game_id)
+        for page, title in [("rulebook", None), ("construction", f"{game.name}: "
+                                                 + ("deck construction" if game.deck_game else "game data")),
+                            ("cards", f"{game.name}: cards"),
+                            ("checker", f"{game.name}: " + ("deck checker" if game.deck_game else "turn calculator"))]:
+            html = site.html(f"games/{game_id}/{page}.md")
+            if title:
+                assert f">{title}<" in html.replace('<a class="headerlink"', "<")
+    assert (site.folder / "index.html").is_file()
+    assert (site.folder / "guide" / "command-line" / "index.html").is_file()
+
+
+def test_no_page_names_another_host(site: BuiltSite) -> None:
+    # Links to other sites are fine in text (credits); nothing may be *loaded* from one.
+    loaded = re.compile(r"""<(?:script|img|link|iframe|source)\b[^>]*\b(?:src|href)=["']((?:https?:)?//[^"']*)""", re.I)
+    for page in site.folder.rglob("*.html"):
+        for url in loaded.findall(page.read_text(encoding="utf-8")):
+            assert url.startswith(site.url), f"{page} loads {url}"
+
+
+def test_zone_tables_match_the_definitions(site: BuiltSite, catalogue: Catalogue) -> None:
+    for game_id in site.report.games:
+        game = catalogue.game(game_id)
+        if not game.deck_game:
+            continue
+        rows = table(site.html(f"games/{game_id}/construction.md"), "zones")
+        assert [(r[0], r[1]) for r in rows] == [(z.label, z.size_text()) for z in game.zones.values()]
+        for row, zone in zip(rows, game.zones.values(), strict=True):
+            assert row[3].split(", ") == list(dict.fromkeys([zone.label, *zone.aliases, zone.id]))
+            assert row[4] == ("rule" if zone.rule else "")
+
+
+def test_shmod_construction_tables_say_what_games_md_says(site: BuiltSite) -> None:
+    html = site.html("games/shmod/construction.md")
+    assert [r[:2] for r in table(html, "zones")] == [["Main deck", "at least 50"], ["Side deck", "empty or exactly 15"],
+                                                    ["Fusion/Transformation Stack", "any number"]]
+    assert table(html, "zones")[2][2] == "Monster cards whose Categories is Fusion or Transformation"
+    limits = table(html, "copy-limits")
+    assert [r[:2] for r in limits] == [["default", "4"], ["LIMITED", "1"]]
+    assert limits[1][2] == ("cards named Monster Bash, Replenish, Revival Stone or Yoink! or cards whose Categories "
+                            "is Deity, except cards whose Categories is Fusion or Transformation")
+
+
+def test_copy_limits_sum_caps_and_checks_match_the_definitions(site: BuiltSite, catalogue: Catalogue) -> None:
+    for game_id in site.report.games:
+        game = catalogue.game(game_id)
+        if not game.deck_game:
+            continue
+        html = site.html(f"games/{game_id}/construction.md")
+        found = tables(html)
+        if game.copies is not None:
+            rows = table(html, "copy-limits")
+            expected = ([[game.copies.default_source, str(game.copies.default)]] if game.copies.default else [])
+            if game.copies.per_card_field:
+                expected.append([game.copies.per_card_source,
+                                 f"the card's {game.fields[game.copies.per_card_field].label}"])
+            expected += [[limit.source, str(limit.limit)] for limit in game.copies.limits]
+            assert [r[:2] for r in rows] == expected
+        assert ("totals" in found) == bool(game.sum_caps)
+        if game.sum_caps:
+            assert [[r[0], r[1]] for r in table(html, "totals")] == [
+                [game.fields[c.field].label, str(c.cap)] for c in game.sum_caps]
+        problems = table(html, "what-the-checker-reports")
+        codes = [(r[0], r[1]) for r in problems]
+        for check in game.checks:
+            assert (check.code, check.severity) in codes
+        declared = {c.code for c in game.checks}
+        assert all(severity == SEVERITIES[code] for code, severity in codes if code not in declared)
+        assert [r[0] for r in table(html, "readings")] == [r.title for r in game.readings]
+        assert [r[0] for r in table(html, "formats")] == list(game.formats)
+
+
+def test_minibattle_level_cap_row(site: BuiltSite, catalogue: Catalogue) -> None:
+    if "minibattle" not in site.report.games:
+        pytest.skip("minibattle is not in the test catalogue")
+    assert table(site.html("games/minibattle/construction.md"), "totals") == [["Level", "200", "Deck", "rule"]]
+
+
+def test_gallery_lists_every_card_as_text(site: BuiltSite, catalogue: Catalogue) -> None:
+    for game_id in site.report.games:
+        html = site.html(f"games/{game_id}/cards.md")
+        expected = len(catalogue.cards(game_id)) + (game_id == HOSTILE_GAME)
+        assert html.count('<li class="carddb-card"') == expected
+    html = site.html(f"games/{HOSTILE_GAME}/cards.md")
+    assert HOSTILE_NAME not in html and HOSTILE_TEXT not in html
+    assert "&lt;img src=x onerror=alert(1)&gt;" in html
+    assert "&lt;script&gt;alert(2)&lt;/script&gt; &amp; &lt;b&gt;bold&lt;/b&gt;" in html
+
+
+def test_face_images_exist(site: BuiltSite) -> None:
+    for page in (site.folder / "games").glob("*/cards/index.html"):
+        for src in re.findall(r'<img src="([^"]+)"', page.read_text(encoding="utf-8")):
+            assert (page.parent / src).resolve().is_file(), src
+
+
+def test_only_the_needed_pyodide_files_are_shipped(site: BuiltSite, repo_root: Path) -> None:
+    version = find_pyodide(repo_root / "site").version
+    assert site.report.pyodide_version == version
+    shipped = sorted(p.name for p in (site.folder / "assets" / "pyodide" / version).iterdir())
+    assert shipped == sorted(PYODIDE_FILES)
+
+
+def test_rules_bundle_imports_with_the_standard_library_alone(site: BuiltSite, tmp_path: Path) -> None:
+    manifest = json.loads((site.folder / "assets" / "carddb" / "manifest.json").read_text())
+    with zipfile.ZipFile(site.folder / manifest["package"]) as archive:
+        names = archive.namelist()
+        archive.extractall(tmp_path)
+    assert "carddb/rules/browser.py" in names and "carddb/errors.py" in names
+    assert not [n for n in names if n.startswith(("carddb/catalogue", "carddb/site", "carddb/cli"))]
+    # -I -S: no site-packages, no user path: what Pyodide has, less nothing.
+    probe = ("import sys; sys.path.insert(0, sys.argv[1]); import carddb.rules.browser, carddb.rules.report; "
+             "print(sorted(m for m in sys.modules if m.split('.')[0] not in sys.stdlib_module_names "
+             "and m != '__main__'))")
+    out = subprocess.run([sys.executable, "-I", "-S", "-c", probe, str(tmp_path)], capture_output=True, text=True,
+                         check=True).stdout
+    assert all(m.startswith("carddb") for m in eval(out)), out
+
+
+def test_manifest_names_each_games_data(site: BuiltSite, repo_root: Path) -> None:
+    manifest = json.loads((site.folder / "assets" / "carddb" / "manifest.json").read_text())
+    assert sorted(manifest["games"]) == site.report.games
+    for game_id, entry in manifest["games"].items():
+        toml = (site.folder / entry["toml"]).read_text(encoding="utf-8")
+        assert toml == (repo_root / "rules" / game_id / "game.toml").read_text(encoding="utf-8")
+        cards = json.loads((site.folder / entry["cards"]).read_text(encoding="utf-8"))
+        assert all(c["game"] == game_id for c in cards)
+        for filename, path in entry["decks"].items():
+            assert (site.folder / path).read_bytes().decode() == \
+                (repo_root / "rules" / game_id / "decks" / filename).read_text(encoding="utf-8", errors="replace")
+
+
+def test_missing_pyodide_is_a_clear_error(tmp_path: Path) -> None:
+    (tmp_path / "package.json").write_text('{"dependencies": {"pyodide": "314.0.7"}}')
+    with pytest.raises(InputError) as caught:
+        find_pyodide(tmp_path)
+    assert caught.value.message == f"Pyodide 314.0.7 is not installed in {tmp_path / 'node_modules' / 'pyodide'}"
+    assert caught.value.hint == f"run `npm ci --prefix {tmp_path}` to install it from the npm registry"
+
+
+def test_guide_names_every_command(repo_root: Path) -> None:
+    import typer.main
+
+    from carddb.cli.main import app
+
+    guide = (repo_root / "site" / "docs" / "guide" / "command-line.md").read_text(encoding="utf-8")
+    group = typer.main.get_command(app)
+    for name, command in group.commands.items():  # type: ignore[attr-defined]
+        subs = getattr(command, "commands", None)
+        for full in ([f"carddb {name} {sub}" for sub in subs] if subs else [f"carddb {name}"]):
+            assert f"`{full}" in guide, f"{full} is not in the command line guide"
