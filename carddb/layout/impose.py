@@ -479,10 +479,15 @@ class PagePlan:
 
     @property
     def trim_box(self) -> Rect:
+        """The bounds of the cards' trim (the whole page when it holds no card, as a calibration page)."""
+        if not self.placements:
+            return Rect(0.0, 0.0, self.width, self.height)
         return self._clip(union([transformed_bounds(self.transform, p.trim) for p in self.placements]))
 
     @property
     def bleed_box(self) -> Rect:
+        if not self.placements:
+            return Rect(0.0, 0.0, self.width, self.height)
         return self._clip(union([transformed_bounds(self.transform, p.bleed_rect) for p in self.placements]))
 
     def _clip(self, rect: Rect) -> Rect:

@@ -221,6 +221,27 @@ def _atomic_write(path: Path, data: bytes) -> Path:
     return Path(tmp)
 
 
+def commit_files(files: list[tuple[Path, bytes, list[Expected]]], *, min_dpi: float = 150.0) -> list[CheckReport]:
+    """Write each PDF to a temporary file beside its target, check them all, then rename them all into place.
+
+    When a write or a check fails, every temporary file is removed and no target is touched.
+    """
+    temps: list[Path] = []
+    try:
+        checks = []
+        for path, data, expected in files:
+            tmp = _atomic_write(path, data)
+            temps.append(tmp)
+            checks.append(check_pdf(tmp, expected, min_dpi=min_dpi, shown_as=path))
+        for tmp, (path, _data, _expected) in zip(temps, files, strict=True):
+            os.replace(tmp, path)
+    except BaseException:
+        for tmp in temps:
+            tmp.unlink(missing_ok=True)
+        raise
+    return checks
+
+
 def _parts(sheets: list[tuple[PagePlan, ...]], count: int) -> list[list[PagePlan]]:
     """``sheets`` cut into ``count`` runs of nearly equal length, in order."""
     size = math.ceil(len(sheets) / count)
@@ -233,35 +254,31 @@ def part_paths(out: Path, count: int) -> list[Path]:
     return [out.with_name(f"{out.stem}-{i}{out.suffix}") for i in range(1, count + 1)]
 
 
-def write_sheets(job: PrintJob, out: str | Path, *, max_mb: float | None = None, min_dpi: float = 150.0) -> SheetReport:
-    """Write the job's PDF (several when ``max_mb`` needs it), check each against the plan, then rename into place.
-
-    Nothing is left behind when anything fails: no half-written PDF, no temporary file.
-    """
+def check_output_path(out: str | Path) -> Path:
     out = Path(out)
     if out.suffix.lower() != ".pdf":
         raise InputError(f"{out}: the output of print must be a .pdf file")
     if not out.parent.is_dir():
         raise InputError(f"{out.parent}: no such folder")
+    if out.is_dir():
+        raise InputError(f"{out} is a folder")
+    return out
+
+
+def write_sheets(job: PrintJob, out: str | Path, *, max_mb: float | None = None, min_dpi: float = 150.0) -> SheetReport:
+    """Write the job's PDF (several when ``max_mb`` needs it), check each against the plan, then rename into place.
+
+    Nothing is left behind when anything fails: no half-written PDF, no temporary file.
+    """
+    out = check_output_path(out)
     if max_mb is not None and max_mb <= 0:
         raise InputError(f"--max-mb must be more than 0, not {max_mb}")
     sheets = job.plan.sheets()
     budget = None if max_mb is None else max_mb * 1_000_000
     rendered = _render_within(job, sheets, budget)
     paths = part_paths(out, len(rendered))
-    temps: list[Path] = []
-    try:
-        checks = []
-        for (data, expected), path in zip(rendered, paths, strict=True):
-            tmp = _atomic_write(path, data)
-            temps.append(tmp)
-            checks.append(check_pdf(tmp, expected, min_dpi=min_dpi, shown_as=path))
-        for tmp, path in zip(temps, paths, strict=True):
-            os.replace(tmp, path)
-    except BaseException:
-        for tmp in temps:
-            tmp.unlink(missing_ok=True)
-        raise
+    checks = commit_files([(path, data, expected) for path, (data, expected) in zip(paths, rendered, strict=True)],
+                          min_dpi=min_dpi)
     placed = [p for page in job.plan.pages for p in page.placements]
     return SheetReport(files=paths, pages=len(job.plan.pages), cards=sum(p.side == "front" for p in placed),
                        backs=sum(p.side == "back" for p in placed), bytes=sum(len(d) for d, _ in rendered),
