@@ -11,6 +11,7 @@ from typer.core import TyperGroup
 from carddb import __version__
 from carddb.cli import build, cards, init
 from carddb.cli import deck as deck_cli
+from carddb.cli import render as render_cli
 from carddb.cli import site as site_cli
 from carddb.cli.common import State
 from carddb.errors import CarddbError
@@ -57,6 +58,7 @@ def main(
 
 app.command("init")(init.init)
 app.command("build")(build.build)
+app.command("render")(render_cli.render)
 app.add_typer(cards.app, name="cards", help="Search, show, import and export cards.")
 app.add_typer(deck_cli.app, name="deck", help="Check decks against the rules; convert deck files.")
 app.add_typer(site_cli.app, name="site", help="Build or serve the website: rulebooks, card galleries, deck checkers.")

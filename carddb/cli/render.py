@@ -1,0 +1,60 @@
+"""``carddb render``: draw a game's card faces (and its back) as PNG or JPEG files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from carddb.cli.common import state
+from carddb.errors import InputError, UnknownGameError
+
+
+def render(
+    ctx: typer.Context,
+    game: str = typer.Option(..., "--game", "-g", help="The game whose faces to draw."),
+    set_code: str = typer.Option(None, "--set", "-s", help="Only the cards of this set."),
+    out: Path = typer.Option(None, "--out", "-o",
+                             help="Output folder (default: output/faces); faces go in <out>/<game>/."),
+    dpi: int = typer.Option(300, "--dpi", help="Resolution in dots per inch."),
+    fmt: str = typer.Option("png", "--format", "-f", help="png or jpg."),
+) -> None:
+    """Draw card faces from the game's templates; only faces whose card, template, fonts or art changed are
+    drawn again."""
+    from carddb.paint.render import render_faces  # Pillow and ReportLab load only for this command
+
+    st = state(ctx)
+    workspace = st.workspace
+    catalogue = st.catalogue()
+    try:
+        definition = catalogue.game(game)
+    except UnknownGameError:
+        workspace.game_dir(game)  # not a workspace game either: that error names the games there
+        catalogue.load_workspace_game(workspace, game)
+        definition = catalogue.game(game)
+    if set_code and set_code.casefold() not in {s.code.casefold() for s in definition.sets}:
+        known = ", ".join(s.code for s in definition.sets) or "none"
+        raise InputError(f"{game} has no set {set_code!r} (sets: {known})")
+    cards = catalogue.cards(game, set_code)
+    out_dir = out or workspace.output_dir / "faces"
+    if st.show_progress:
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+        with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
+                      TimeRemainingColumn(), transient=True) as bar:
+            task = bar.add_task(f"Drawing {game} faces", total=None)
+            report = render_faces(workspace.root, definition, cards, out_dir, dpi=dpi, fmt=fmt,
+                                  progress=lambda done, total: bar.update(task, completed=done, total=total))
+    else:
+        report = render_faces(workspace.root, definition, cards, out_dir, dpi=dpi, fmt=fmt)
+    folder = report.files["back"].parent
+    typer.echo(f"{game}: drew {len(report.drawn)} face{'s' if len(report.drawn) != 1 else ''}, "
+               f"reused {len(report.reused)}, in {folder}")
+    for name in report.drawn if len(report.drawn) <= 20 else []:
+        typer.echo(f"  drew {name}")
+    for fit in report.shrunk:
+        typer.echo(f"  shrunk: {fit.card} ({fit.box} {fit.wanted:g} pt -> {fit.size:g} pt)")
+    for fit in report.overflowed:
+        typer.echo(f"  overflow: {fit.card} ({fit.box} does not fit even at {fit.size:g} pt; text cut)")
+    for warning in report.warnings:
+        typer.echo(f"  warning: {warning}")
