@@ -1,0 +1,160 @@
+"""A game's cards onto Apprentice's Magic-shaped record: name, type, cost, P/T, text, flavor, colour, sets.
+
+The game's ``[apprentice]`` table says which field goes where (``docs/exports.md`` lists each game):
+``cost``, ``type`` (written after the kind, ``Pokemon - Fire``), ``power``/``toughness`` (``3/2``),
+``color`` with ``colors`` (a field's values to W U B R G, A colourless, L land, M multi), ``flavor``, and
+``text_fields``, written as ``Label: value`` lines above the card text (by default every field not used
+elsewhere). Apprentice draws W, U, B, R and G in the cost as mana symbols, so a cost holding those letters
+is moved into the text instead. Text is Windows-1252; what it lacks is transliterated and reported.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from carddb.exporters.apprentice.cardinfo import (
+    ARTIFACT,
+    COLOR_BITS,
+    GOLD,
+    LAND,
+    MAX_STRING_BYTES,
+    NAME_LENGTH,
+    Record,
+    crlf,
+)
+from carddb.exporters.text import describe, to_cp1252
+from carddb.rules.cards import Card
+from carddb.rules.game import GameDefinition
+
+RARITY_LETTERS = {"common": "C", "uncommon": "U", "rare": "R", "super rare": "M", "mythic": "M",
+                  "mythic rare": "M"}
+_MANA_LETTERS = set("WUBRGwubrg")
+
+
+class Mapper:
+    def __init__(self, game: GameDefinition, code_of: Callable[[Card, str], str], warnings: list[str]) -> None:
+        self.game = game
+        self.table = game.apprentice
+        self.code_of = code_of  # (card, set) -> the two-character code of that printing
+        self.warnings = warnings
+        used = {self.table.get(k) for k in ("cost", "type", "power", "toughness", "flavor")}
+        self.text_fields = list(self.table.get("text_fields") or [k for k in game.fields if k not in used])
+
+    def text(self, value: str, card: Card, part: str) -> str:
+        converted, lost = to_cp1252(value)
+        if lost:
+            self.warnings.append(f"{card.key}: {part} has characters Windows-1252 lacks, transliterated "
+                                 f"({describe(lost)})")
+        return converted
+
+    def cell(self, key: str | None, card: Card) -> str:
+        if not key:
+            return ""
+        value = card.fields.get(key)
+        if value is None:
+            return ""
+        return _words(self.game, key, value)
+
+    def record(self, card: Card, name: str, set_items: str) -> Record:
+        kind = self.game.kinds[card.kind].label if card.kind in self.game.kinds else card.kind
+        type_value = self.cell(self.table.get("type"), card)
+        cost = self.cell(self.table.get("cost"), card)
+        lines = []
+        if cost and _MANA_LETTERS & set(cost):
+            label = self.game.fields[self.table["cost"]].label
+            self.warnings.append(f"{card.key}: cost {cost!r} holds letters Apprentice draws as mana symbols; "
+                                 f"written in the text as '{label}: {cost}'")
+            lines.append(f"{label}: {cost}")
+            cost = ""
+        power, toughness = self.cell(self.table.get("power"), card), self.cell(self.table.get("toughness"), card)
+        pt = f"{power or '-'}/{toughness or '-'}" if power or toughness else ""
+        for key in self.text_fields:
+            value = card.fields.get(key)
+            if value is None or value is False or value == [] or value == {}:
+                continue
+            label = self.game.fields[key].label
+            lines.append(label if value is True else f"{label}: {_words(self.game, key, value)}")
+        if card.text:
+            lines.append(card.text)
+        flavor_parts = [self.cell(self.table.get("flavor"), card), card.flavor]
+        return Record(
+            name=name, type=self.text(f"{kind} - {type_value}" if type_value else kind, card, "type"),
+            cost=self.text(cost, card, "cost"), pt=self.text(pt, card, "power/toughness"),
+            text=self._fit(self.text("\n".join(lines), card, "text"), card, "text"),
+            flavor=self._fit(self.text("\n".join(p for p in flavor_parts if p), card, "flavor"), card, "flavor"),
+            color=self.color(card), sets=set_items)
+
+    def _fit(self, text: str, card: Card, part: str) -> str:
+        if len(crlf(text).encode("cp1252")) <= MAX_STRING_BYTES:
+            return text
+        cut = text
+        while len(crlf(cut + " [...]").encode("cp1252")) > MAX_STRING_BYTES:
+            cut = cut[:-20]
+        self.warnings.append(f"{card.key}: {part} is longer than the {MAX_STRING_BYTES} bytes Apprentice readers "
+                             f"hold; cut, ending in '[...]'")
+        return cut.rstrip() + " [...]"
+
+    def color(self, card: Card) -> int:
+        key = self.table.get("color")
+        value = card.fields.get(key) if key else None
+        letters = ""
+        if value is not None:
+            wanted = {str(k).casefold(): v for k, v in self.table.get("colors", {}).items()}
+            for item in value if isinstance(value, list) else [value]:
+                letters += wanted.get(str(item).casefold(), "")
+        bits = 0
+        for letter in letters:
+            bits |= COLOR_BITS.get(letter, 0)
+        if bin(bits).count("1") > 1 or "M" in letters:
+            return bits | GOLD
+        if bits:
+            return bits
+        return LAND if "L" in letters else ARTIFACT
+
+    def sets(self, card: Card) -> str:
+        items = []
+        for printing in card.printings:
+            code = self.code_of(card, printing.set)
+            rarity = printing.rarity.strip().casefold()
+            letter = RARITY_LETTERS.get(rarity) or (rarity[:1].upper() if rarity else "")
+            if rarity and rarity not in RARITY_LETTERS:
+                self.warnings.append(f"rarity {printing.rarity!r} has no Apprentice letter; written as {letter!r}")
+            item = f"{code}-{letter}" if letter else code
+            if item not in items:
+                items.append(item)
+        return ",".join(items)
+
+
+def _words(game: GameDefinition, key: str, value: Any) -> str:
+    field = game.fields[key]
+    if field.type == "bool":
+        return "yes" if value else "no"
+    if field.type == "list":
+        return ", ".join(value)
+    return field.to_cell(value)
+
+
+def apprentice_names(cards: list[Card], warnings: list[str]) -> dict[int, str]:
+    """Each card's name in ``cardinfo.dat``: Windows-1252, at most 27 characters, unique (case ignored)."""
+    out: dict[int, str] = {}
+    taken: set[str] = set()
+    for card in cards:
+        name, lost = to_cp1252(" ".join(card.key.split()))
+        if lost:
+            warnings.append(f"{card.key}: name has characters Windows-1252 lacks; Apprentice name {name!r}")
+        if len(name) > NAME_LENGTH:
+            short = name[:NAME_LENGTH].rstrip()
+            warnings.append(f"{card.key}: name longer than Apprentice's {NAME_LENGTH} characters; "
+                            f"shortened to {short!r}")
+            name = short
+        base, n = name, 1
+        while name.casefold() in taken:
+            n += 1
+            suffix = f"~{n}"
+            name = base[: NAME_LENGTH - len(suffix)].rstrip() + suffix
+        if n > 1:
+            warnings.append(f"{card.key}: its Apprentice name {base!r} is taken by another card; written as {name!r}")
+        taken.add(name.casefold())
+        out[id(card)] = name
+    return out
