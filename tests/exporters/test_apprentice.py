@@ -1,0 +1,115 @@
+"""The Apprentice patch: an independent reader decodes the samples and reads back every exported card."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from carddb.exporters.apprentice import export_apprentice
+from carddb.exporters.apprentice.cardinfo import Record, write_cardinfo
+
+from .cardinfo_reader import decode
+from .conftest import GAMES, SAMPLES
+
+APPRENTICE = SAMPLES / "apprentice"
+STRICT_DEC = re.compile(r"^(//NAME: .+|// .{5,}|        [1-9]\d* \S.*|SB:  [1-9]\d* \S.*)$")
+
+
+@pytest.fixture(scope="module")
+def apprentice_exports(tmp_path_factory, catalogue, repo_root):
+    out = tmp_path_factory.mktemp("apprentice")
+    return {game: export_apprentice(repo_root, catalogue, game, out / game) for game in GAMES}
+
+
+@pytest.mark.parametrize("sample", ["arcanistccg-demo/cardinfo", "synthetic/fan-cardinfo"])
+def test_reader_decodes_samples_to_expected_json(sample):
+    data = (APPRENTICE / f"{sample}.dat").read_bytes()
+    assert decode(data) == json.loads((APPRENTICE / f"{sample}.expected.json").read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("sample", ["arcanistccg-demo/cardinfo", "synthetic/fan-cardinfo"])
+def test_writer_reproduces_samples_byte_for_byte(sample):
+    expected = json.loads((APPRENTICE / f"{sample}.expected.json").read_text(encoding="utf-8"))
+    records = [Record(name=c["name"], type=c["type"], cost=c["cost"], pt=c["pt"], text=c["text"],
+                      flavor=c["flavor"], color=c["color"], sets=c["sets"]) for c in expected["cards"]]
+    assert write_cardinfo(records) == (APPRENTICE / f"{sample}.dat").read_bytes()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_export_then_read_gives_back_every_card(apprentice_exports, catalogue, game):
+    report = apprentice_exports[game]
+    decoded = decode((report.out_dir / "Sets" / "cardinfo.dat").read_bytes())
+    cards = catalogue.cards(game)
+    assert decoded["card_count"] == len(cards) == report.rows
+    names = [c["name"] for c in decoded["cards"]]
+    assert len({n.casefold() for n in names}) == len(names)
+    assert all(len(n) <= 27 and c["spacer_hex"] == "0000" for n, c in zip(names, decoded["cards"], strict=True))
+    by_name = {c["name"]: c for c in decoded["cards"]}
+    codes = dict(line.split("-", 1) for line in (report.out_dir / "Expan.dat").read_text("cp1252").splitlines()
+                 if not line.startswith("-"))
+    for card in cards:
+        record = by_name[card.key[:27].rstrip()]
+        assert record["text"].endswith(card.text.replace("\n", "\r\n"))
+        set_names = {codes[item.split("-")[0]] for item in record["sets"].split(",")}
+        wanted = {s.name for s in catalogue.game(game).sets if s.code in {p.set for p in card.printings}}
+        assert set_names == wanted, card.key
+
+
+def test_minibattle_mapping(apprentice_exports, catalogue):
+    decoded = decode((apprentice_exports["minibattle"].out_dir / "Sets" / "cardinfo.dat").read_bytes())
+    pikachu = next(c for c in decoded["cards"] if c["name"] == "Pikachu")
+    card = next(c for c in catalogue.cards("minibattle") if c.name == "Pikachu")
+    f = card.fields
+    assert (pikachu["type"], pikachu["cost"], pikachu["pt"], pikachu["color"]) == \
+        ("Pokemon - Electric", str(f["level"]), f"{f['atk']}/{f['def']}", 0x01)
+    assert pikachu["text"].startswith(f"HP: {f['hp']}\r\nStage: {f['stage']}\r\n")
+    assert pikachu["sets"] == ",".join(f"{'BA' if p.set == 'base' else 'PR'}-{p.rarity[0].upper()}"
+                                       for p in card.printings)
+    for card in decoded["cards"]:
+        assert not set(card["cost"]) & set("WUBRGwubrg")  # no letter Apprentice would draw as mana
+
+
+def test_shmod_colours_and_limited(apprentice_exports):
+    decoded = decode((apprentice_exports["shmod"].out_dir / "Sets" / "cardinfo.dat").read_bytes())
+    by_type = {}
+    for card in decoded["cards"]:
+        by_type.setdefault(card["type"], set()).add(card["color"])
+    assert by_type.get("Monster - FIRE") == {0x08}
+    assert by_type.get("Monster - STORM") == {0x02 | 0x08 | 0x20}
+    replenish = next(c for c in decoded["cards"] if c["name"] == "Replenish")
+    assert "LIMITED" in replenish["text"] and replenish["color"] == 0x40
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_expan_and_decks_strict_form(apprentice_exports, game):
+    out = apprentice_exports[game].out_dir
+    expan = (out / "Expan.dat").read_bytes()
+    assert expan.endswith(b"\r\n") and b"\n" not in expan.replace(b"\r\n", b"")
+    for line in expan.decode("cp1252").split("\r\n")[:-1]:
+        assert re.fullmatch(r"[A-Z0-9]{2}-.+|-[CURM]-.+", line), line
+    names = {c["name"] for c in decode((out / "Sets" / "cardinfo.dat").read_bytes())["cards"]}
+    decks = sorted((out / "decks").glob("*.dec")) if (out / "decks").exists() else []
+    assert len(decks) == apprentice_exports[game].decks
+    for path in decks:
+        data = path.read_bytes()
+        assert data.endswith(b"\r\n") and b"\n" not in data.replace(b"\r\n", b"")
+        lines = data.decode("cp1252").split("\r\n")[:-1]
+        assert lines[0].startswith("//NAME: ")
+        for line in lines:
+            assert STRICT_DEC.match(line), (path.name, line)
+            if not line.startswith("//"):
+                assert line.split(" ", 1)[1].lstrip().split(" ", 1)[1] in names, line
+    assert (out / "carddb-export.json").is_file()
+
+
+def test_spoiler_layout_matches_sample(apprentice_exports):
+    sample = (APPRENTICE / "synthetic" / "fan-spoiler.txt").read_bytes().decode("cp1252")
+    keys = [line.split("\t")[0] for line in sample.split("\r\n") if re.match(r"^[A-Z][^\t]*:\t", line)]
+    ours = (apprentice_exports["minibattle"].out_dir / "spoilers" / "BA.txt").read_bytes()
+    assert b"\n" not in ours.replace(b"\r\n", b"")
+    text = ours.decode("cp1252")
+    first = text.split("\r\n\r\n")[2]
+    assert [line.split("\t")[0] for line in first.split("\r\n") if not line.startswith("\t")] == keys[:10]
+    assert text.startswith("Pokemon Mini-Battle Card Game - Base Set Spoiler List\r\nSet exported using carddb\r\n")
