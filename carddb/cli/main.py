@@ -10,7 +10,10 @@ from typer.core import TyperGroup
 
 from carddb import __version__
 from carddb.cli import build, cards, init
+from carddb.cli import db as db_cli
 from carddb.cli import deck as deck_cli
+from carddb.cli import export as export_cli
+from carddb.cli import print_ as print_cli
 from carddb.cli import render as render_cli
 from carddb.cli import site as site_cli
 from carddb.cli.common import State
@@ -60,7 +63,11 @@ app.command("init")(init.init)
 app.command("build")(build.build)
 app.command("render")(render_cli.render)
 app.add_typer(cards.app, name="cards", help="Search, show, import and export cards.")
+app.add_typer(db_cli.app, name="db", help="Catalogue schema status and upgrade; dump and restore.")
 app.add_typer(deck_cli.app, name="deck", help="Check decks against the rules; convert deck files.")
+app.add_typer(export_cli.app, name="export", help="Export a game as a LackeyCCG plugin or an Apprentice patch.")
+app.add_typer(print_cli.app, name="print", help="Print proxy sheets (PDF): a deck, a set or a game; duplex "
+              "calibration and printer profiles.")
 app.add_typer(site_cli.app, name="site", help="Build or serve the website: rulebooks, card galleries, deck checkers.")
 
 
