@@ -42,7 +42,7 @@ class PrinterProfile:
         if self.name:
             lines.append(f"name = {_toml_string(self.name)}")
         lines.append(f"back_offset_mm = [{_fmt(self.back_offset[0])}, {_fmt(self.back_offset[1])}]")
-        lines.append(f"back_rotation_deg = {_fmt(self.back_rotation, 3)}")
+        lines.append(f"back_rotation_deg = {_fmt(self.back_rotation, 4)}")
         if self.margins is not None:
             m = self.margins
             lines.append(f"margins_mm = [{_fmt(m.top)}, {_fmt(m.right)}, {_fmt(m.bottom)}, {_fmt(m.left)}]")

@@ -11,10 +11,13 @@ measures what is left.
 from __future__ import annotations
 
 import io
+import os
+import tempfile
 from pathlib import Path
 
 from reportlab.pdfgen.canvas import Canvas
 
+from carddb.errors import InputError, OutputError
 from carddb.layout.impose import IDENTITY, PagePlan, Size, back_transform
 from carddb.layout.printer_profile import PrinterProfile, front_index_lines, ruler_ticks, stations
 from carddb.paint.sheet_check import CheckReport, Expected
@@ -137,3 +140,21 @@ def _back_page(canvas: Canvas, page: PagePlan, flip: str, profile: PrinterProfil
         _text(canvas, font, 8, 25, h / 2 + 50 - i * 5.5, line)
     canvas.restoreState()
     canvas.showPage()
+
+
+def write_profile(path: str | Path, profile: PrinterProfile) -> Path:
+    """Write a printer profile whole or not at all."""
+    path = Path(path)
+    if path.suffix.lower() != ".toml":
+        raise InputError(f"{path}: a printer profile is a .toml file")
+    if not path.parent.is_dir():
+        raise InputError(f"{path.parent}: no such folder")
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(profile.to_toml())
+        os.replace(tmp, path)
+    except OSError as error:
+        Path(tmp).unlink(missing_ok=True)
+        raise OutputError(f"cannot write {path}: {error.strerror or error}") from None
+    return path

@@ -101,12 +101,18 @@ class SheetReport:
         images = sum(c.images for c in self.checks)
         fonts = sorted({f for c in self.checks for f in c.fonts})
         where = str(self.files[0]) if len(self.files) == 1 else f"{len(self.files)} files ({self.files[0].name} ...)"
-        parts = [f"{where}: {self.pages} pages, {self.cards} cards, {self.backs} backs, {self.megabytes:.2f} MB",
+        parts = [f"{where}: {_n(self.pages, 'page')}, {_n(self.cards, 'card')}, {_n(self.backs, 'back')}, "
+                 f"{self.megabytes:.2f} MB",
                  f"checked: page sizes, {self.cards + self.backs} card positions within 0.05 mm, trim and bleed boxes,"
-                 f" print scaling off, {images} image{'s' if images != 1 else ''} stored once each"
+                 f" print scaling off, " + (f"{images} image{'s' if images != 1 else ''} stored once each" if images
+                                          else "no images")
                  + (f" (lowest {min(dpis):.0f} dpi)" if dpis else "")
                  + (f", fonts embedded ({', '.join(fonts)})" if fonts else ", no fonts")]
         return "\n".join(parts)
+
+
+def _n(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
 
 
 @contextmanager

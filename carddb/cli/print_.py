@@ -1,0 +1,152 @@
+"""``carddb print``: proxy sheets from a deck list, a set or a whole game; duplex calibration; printer profiles.
+
+    carddb print [DECKFILE] --game G [--set S] --out FILE.pdf [options]
+    carddb print calibration --out FILE.pdf [--paper P] [--flip long|short] [--profile P]
+    carddb print profile --top T --bottom B --left L --right R --out PRINTER.toml [--paper P] [--base OLD.toml]
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import click
+import typer
+from typer.core import TyperGroup
+
+from carddb.cli.common import state
+
+DEFAULT_COMMAND = "sheets"
+
+
+class PrintGroup(TyperGroup):
+    """``carddb print DECKFILE ...`` runs the hidden ``sheets`` command; named subcommands run as usual."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if not args or (args[0] not in self.commands and args[0] not in ("--help", "-h")):
+            args = [DEFAULT_COMMAND, *_bleed_alone(args)]
+        return super().parse_args(ctx, args)
+
+
+def _bleed_alone(args: list[str]) -> list[str]:
+    """``--bleed`` without a number means the default bleed (3 mm)."""
+    from carddb.layout.impose import DEFAULT_BLEED_MM
+
+    out: list[str] = []
+    for i, arg in enumerate(args):
+        out.append(arg)
+        if arg == "--bleed":
+            following = args[i + 1] if i + 1 < len(args) else None
+            try:
+                float(following or "")
+            except ValueError:
+                out.append(f"{DEFAULT_BLEED_MM:g}")
+    return out
+
+
+app = typer.Typer(cls=PrintGroup, no_args_is_help=False,
+                  help="Print proxy sheets: 'carddb print [DECKFILE] --game G --out FILE.pdf'; "
+                       "also 'print calibration' and 'print profile'.")
+
+
+@app.command(DEFAULT_COMMAND, hidden=True)
+def sheets(
+    ctx: typer.Context,
+    deckfile: Path = typer.Argument(None, help="A deck list (or LackeyCCG .dek, Apprentice .dec); "
+                                               "without it, one of every card of the game or --set."),
+    game_id: str = typer.Option(..., "--game", "-g", help="The game the cards belong to."),
+    set_code: str = typer.Option(None, "--set", "-s", help="Print one of every card of this set."),
+    out: Path = typer.Option(..., "--out", "-o", help="The PDF to write."),
+    paper: str = typer.Option("A4", "--paper", help="A4, Letter, Legal, A3, Tabloid or WxH (mm or in)."),
+    card: str = typer.Option(None, "--card", help="poker, bridge, yugioh, euro, mini, mini-euro, tarot, square "
+                                                  "or WxH (mm or in); default: the game's card size."),
+    orientation: str = typer.Option("auto", "--orientation", help="auto (most cards a page), portrait, landscape."),
+    bleed: float = typer.Option(0.0, "--bleed", help="Bleed around each card in mm ('--bleed' alone: 3 mm)."),
+    gutter: float = typer.Option(0.0, "--gutter", help="Space between cards in mm."),
+    margins: str = typer.Option(None, "--margins", help="Unprintable edge in mm: 5, or 5,8, or top,right,bottom,left "
+                                                        "(default: the profile's, else 5)."),
+    marks: bool = typer.Option(True, "--marks/--no-marks", help="Crop marks outside the cards."),
+    layout: str = typer.Option("fronts", "--layout", help="fronts, duplex-long, duplex-short, fold or single."),
+    raster: bool = typer.Option(False, "--raster", help="Embed JPEG faces instead of vector faces."),
+    dpi: int = typer.Option(300, "--dpi", help="Resolution of --raster faces."),
+    profile: Path = typer.Option(None, "--profile", help="A printer profile (.toml) correcting duplex backs."),
+    max_mb: float = typer.Option(None, "--max-mb", help="Split into several PDFs of at most this many MB."),
+    grid: str = typer.Option(None, "--grid", help="Demand COLSxROWS cards a page (an error says why it cannot)."),
+) -> None:
+    """Print proxy sheets of a deck (with its counts), a set or a whole game, checked after writing."""
+    from carddb.catalogue.checker_cache import game_and_cards
+    from carddb.errors import InputError
+    from carddb.paint.print_job import PrintOptions, cards_of_set, print_cards, print_deck, read_deck
+
+    st = state(ctx)
+    if deckfile is not None and set_code:
+        raise InputError("give a deck file or --set, not both")
+    options = PrintOptions(paper=paper, card=card, orientation=orientation, margins=margins, gutter=gutter,
+                           bleed=bleed, marks=marks, layout=layout, raster=raster, dpi=dpi,
+                           profile=str(profile) if profile else None, max_mb=max_mb, grid=grid)
+    game, cards = game_and_cards(game_id, None, st.db, st.root)
+    root = st.workspace.root
+    if deckfile is not None:
+        text = read_deck(deckfile)
+        result = print_deck(root, game, cards, text, out, options, filename=deckfile.name)
+    else:
+        chosen = cards_of_set(game, cards, set_code)
+        title = f"{game.name}: {set_code}" if set_code else f"{game.name}: every card"
+        result = print_cards(root, game, chosen, out, options, title=title)
+    typer.echo(result.report.summary())
+    _tell(result)
+
+
+def _tell(result: Any) -> None:
+    if result.not_printed:
+        typer.echo(f"Not printed ({len(result.not_printed)}):", err=True)
+        for item in result.not_printed:
+            typer.echo(f"  {item}", err=True)
+    for warning in result.warnings:
+        typer.echo(f"warning: {warning}", err=True)
+
+
+@app.command("calibration")
+def calibration(
+    out: Path = typer.Option(..., "--out", "-o", help="The calibration PDF to write."),
+    paper: str = typer.Option("A4", "--paper", help="The paper you will print it on."),
+    flip: str = typer.Option("long", "--flip", help="long or short: the edge your printer flips on."),
+    profile: Path = typer.Option(None, "--profile", help="Apply this profile to the back page (to check it)."),
+) -> None:
+    """Print a two-page duplex test sheet that measures your printer's back offset and rotation."""
+    from carddb.errors import InputError
+    from carddb.layout.impose import paper_size
+    from carddb.layout.printer_profile import read_profile
+    from carddb.paint.calibration import write_calibration
+
+    if flip not in ("long", "short"):
+        raise InputError(f"--flip must be long or short, not {flip!r}")
+    size = paper_size(paper)
+    applied = read_profile(profile) if profile else None
+    path, check = write_calibration(out, size, flip, applied)
+    typer.echo(f"{path}: {check.pages} pages ({size.name}, flip on the {flip} edge). Print both sides of one sheet "
+               "at 100 %, read the four rulers against a light, then run 'carddb print profile'.")
+
+
+@app.command("profile")
+def profile_cmd(
+    top: float = typer.Option(..., "--top", help="The number read on the TOP ruler."),
+    bottom: float = typer.Option(..., "--bottom", help="The number read on the BOTTOM ruler."),
+    left: float = typer.Option(..., "--left", help="The number read on the LEFT ruler."),
+    right: float = typer.Option(..., "--right", help="The number read on the RIGHT ruler."),
+    out: Path = typer.Option(..., "--out", "-o", help="The printer profile to write (.toml)."),
+    paper: str = typer.Option("A4", "--paper", help="The paper the calibration sheet was printed on."),
+    base: Path = typer.Option(None, "--base", help="The profile the calibration sheet was printed with."),
+    name: str = typer.Option("", "--name", help="A name for the printer and paper."),
+) -> None:
+    """Turn the four calibration readings into a printer profile for --profile."""
+    from carddb.layout.impose import paper_size
+    from carddb.layout.printer_profile import profile_from_readings, read_profile
+    from carddb.paint.calibration import write_profile
+
+    w, h = sorted((paper_size(paper).width, paper_size(paper).height))
+    previous = read_profile(base) if base else None
+    made = profile_from_readings(w, h, top=top, bottom=bottom, left=left, right=right, base=previous, name=name)
+    write_profile(out, made)
+    typer.echo(f"{out}: backs move {made.back_offset[0]:g} mm right, {made.back_offset[1]:g} mm up, and turn "
+               f"{made.back_rotation:g} degrees counter-clockwise. Use it with --profile {out}.")

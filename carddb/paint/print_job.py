@@ -1,0 +1,315 @@
+"""Printing proxies of a game's cards: from a deck list, a set or a whole game to checked PDF sheets.
+
+This is what ``carddb print`` and ``carddb build`` call. It turns options into an imposition spec, resolves a
+deck's lines to cards (a 4-of prints four times; what cannot be printed is listed, the rest still prints),
+lays out each distinct face once with the card-face engine, and hands faces and plan to ``sheets``: vector
+faces by default, or JPEG faces rendered once into ``output/sheets/.faces`` with ``raster``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+from carddb.errors import CarddbError, InputError
+from carddb.layout import FaceLayout, TemplateSet, layout_back, layout_face, load_templates
+from carddb.layout.impose import (
+    DEFAULT_MARGIN_MM,
+    Margins,
+    SheetSpec,
+    card_size,
+    paper_size,
+    plan_sheets,
+)
+from carddb.layout.printer_profile import PrinterProfile, read_profile
+from carddb.paint.sheets import PrintJob, SheetFace, SheetReport, write_sheets
+from carddb.rules.cards import Card, slugify
+from carddb.rules.game import GameDefinition
+
+RASTER_VERSION = "1"  # bump when raster faces for sheets must be redrawn
+
+
+@dataclass(frozen=True)
+class PrintOptions:
+    """What a user can choose; every text value is checked when the spec is built."""
+
+    paper: str = "A4"
+    card: str | None = None  # None: the game's own card size
+    orientation: str = "auto"
+    margins: str | None = None  # None: the profile's, else 5 mm
+    gutter: float = 0.0
+    bleed: float = 0.0
+    marks: bool = True
+    layout: str = "fronts"
+    raster: bool = False
+    dpi: int = 300
+    profile: str | None = None
+    max_mb: float | None = None
+    grid: str | None = None  # "3x3": demand columns x rows
+
+
+@dataclass
+class PrintResult:
+    """A written job: the sheets' report, and the lines or cards that could not be printed (and why)."""
+
+    report: SheetReport
+    not_printed: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+    def summary(self) -> str:
+        lines = [self.report.summary()]
+        if self.not_printed:
+            lines.append(f"not printed ({len(self.not_printed)}):")
+            lines.extend(f"  {item}" for item in self.not_printed)
+        lines.extend(f"warning: {w}" for w in self.warnings)
+        return "\n".join(lines)
+
+
+def _grid(text: str | None) -> tuple[int, int] | None:
+    if not text:
+        return None
+    parts = text.lower().replace("×", "x").split("x")
+    if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+        raise InputError(f"grid {text!r} must be COLUMNSxROWS, like 3x3")
+    return int(parts[0]), int(parts[1])
+
+
+def build_spec(options: PrintOptions, game: GameDefinition | None) -> tuple[SheetSpec, PrinterProfile | None]:
+    """The imposition spec for ``options`` (the game gives the default card size)."""
+    profile = read_profile(options.profile) if options.profile else None
+    if options.card:
+        card = card_size(options.card)
+    elif game is not None:
+        card = card_size(f"{game.card_size_mm[0]}x{game.card_size_mm[1]}")
+        card = type(card)(f"{game.name} card", card.width, card.height)
+    else:
+        card = card_size("poker")
+    if options.margins is not None:
+        margins = Margins.parse(options.margins)
+    elif profile is not None and profile.margins is not None:
+        margins = profile.margins
+    else:
+        margins = Margins.uniform(DEFAULT_MARGIN_MM)
+    offset, rotation = (0.0, 0.0), 0.0
+    if profile is not None and options.layout in ("duplex-long", "duplex-short"):
+        offset, rotation = profile.back_offset, profile.back_rotation
+    if options.max_mb is not None and options.max_mb <= 0:
+        raise InputError(f"--max-mb must be more than 0, not {options.max_mb:g}")
+    if not 72 <= options.dpi <= 1200:
+        raise InputError(f"--dpi must be between 72 and 1200, not {options.dpi}")
+    spec = SheetSpec(paper=paper_size(options.paper), card=card, orientation=options.orientation, margins=margins,
+                     gutter=options.gutter, bleed=options.bleed, marks=options.marks, layout=options.layout,
+                     back_offset=offset, back_rotation=rotation, grid=_grid(options.grid))
+    return spec, profile
+
+
+# ---------------------------------------------------------------------------------------------------- faces
+
+
+def _vector_face(key: str, label: str, face: FaceLayout, width: float, height: float) -> SheetFace:
+    from carddb.paint.vector import draw_face
+
+    def draw(canvas: Canvas, x_mm: float, y_mm: float) -> None:
+        if abs(face.width - width) < 1e-6 and abs(face.height - height) < 1e-6:
+            draw_face(canvas, face, x_mm, y_mm)
+            return
+        # A card size other than the template's: the face is scaled to fill the asked size.
+        canvas.saveState()
+        canvas.translate(x_mm * mm, y_mm * mm)
+        canvas.scale(width / face.width, height / face.height)
+        draw_face(canvas, face, 0.0, 0.0)
+        canvas.restoreState()
+
+    return SheetFace(key, label, draw=draw)
+
+
+def _raster_face(key: str, label: str, face: FaceLayout, folder: Path, dpi: int) -> SheetFace:
+    from carddb.paint.raster import render_image, write_image
+
+    stamps = []
+    for image in sorted(set(face.images)):
+        try:
+            stat = Path(image).stat()
+            stamps.append(f"{image}:{stat.st_mtime_ns}:{stat.st_size}")
+        except OSError:
+            stamps.append(f"{image}:missing")
+    digest = hashlib.sha256(f"{RASTER_VERSION}|{dpi}|{face!r}|{'|'.join(stamps)}".encode()).hexdigest()[:16]
+    path = folder / f"{slugify(key)}-{digest}.jpg"
+    if not path.is_file():
+        write_image(render_image(face, dpi), path, "jpg", dpi)
+    return SheetFace(key, label, image=path)
+
+
+class FaceMaker:
+    """Lays out (and for raster, renders) each distinct face once."""
+
+    def __init__(self, workspace_root: str | Path, game: GameDefinition, spec: SheetSpec, *, raster: bool,
+                 dpi: int) -> None:
+        self.root = Path(workspace_root)
+        self.game = game
+        self.spec = spec
+        self.raster = raster
+        self.dpi = dpi
+        self.templates: TemplateSet = load_templates(self.root, game)
+        self.folder = self.root / "output" / "sheets" / ".faces" / slugify(game.id)
+        self.faces: dict[str, SheetFace] = {}
+        self.warnings: list[str] = []
+
+    def _make(self, key: str, label: str, face: FaceLayout) -> SheetFace:
+        if self.raster:
+            return _raster_face(key, label, face, self.folder, self.dpi)
+        w, h = self.spec.footprint
+        return _vector_face(key, label, face, w, h)
+
+    def front(self, card: Card) -> SheetFace:
+        key = f"card:{card.key}"
+        if key not in self.faces:
+            face = layout_face(self.templates, card, bleed_mm=self.spec.bleed)
+            for fit in face.overflowed:
+                self.warnings.append(f"{card.key}: the text of {fit.box} does not fit even at {fit.size:g} pt")
+            self.faces[key] = self._make(key, card.key, face)
+        return self.faces[key]
+
+    def back(self) -> SheetFace:
+        key = "back"
+        if key not in self.faces:
+            self.faces[key] = self._make(key, f"{self.game.name} card back",
+                                         layout_back(self.templates, bleed_mm=self.spec.bleed))
+        return self.faces[key]
+
+
+# ---------------------------------------------------------------------------------------------------- jobs
+
+
+def print_cards(workspace_root: str | Path, game: GameDefinition, cards: Sequence[Card], out: str | Path,
+                options: PrintOptions, *, title: str = "", not_printed: list[str] | None = None) -> PrintResult:
+    """Print ``cards`` (one entry per copy, in order) to ``out``. Cards whose face cannot be laid out are
+    listed as not printed; when nothing is left, nothing is written."""
+    spec, _profile = build_spec(options, game)
+    skipped = list(not_printed or [])
+    maker = FaceMaker(workspace_root, game, spec, raster=options.raster, dpi=options.dpi)
+    fronts: list[SheetFace] = []
+    failed: dict[str, str] = {}
+    for card in cards:
+        if card.key in failed:
+            continue
+        try:
+            fronts.append(maker.front(card))
+        except CarddbError as error:
+            failed[card.key] = str(error).splitlines()[0]
+    skipped.extend(f"{name}: {reason}" for name, reason in failed.items())
+    if not fronts:
+        raise InputError("nothing to print" + (f"; {skipped[0]}" if skipped else ""))
+    backs = None
+    if spec.layout in ("duplex-long", "duplex-short", "fold") or (
+            spec.layout == "single" and maker.templates.back is not None):
+        backs = [maker.back()] * len(fronts)
+    plan = plan_sheets(spec, len(fronts), backs=backs is not None)
+    job = PrintJob(plan, fronts, backs, title=title or f"{game.name} proxies")
+    report = write_sheets(job, out, max_mb=options.max_mb)
+    return PrintResult(report, skipped, maker.warnings)
+
+
+def cards_of_deck(game: GameDefinition, all_cards: Sequence[Card], text: str,
+                  filename: str = "") -> tuple[list[Card], list[str]]:
+    """The cards a deck list names, each as many times as its count, and the lines that cannot be printed."""
+    from carddb.rules.deckparse import parse_deck
+    from carddb.rules.names import NameIndex
+
+    deck = parse_deck(text, game, filename)
+    index = NameIndex(all_cards, dict(game.aliases), {s.name: s.code for s in game.sets})
+    cards: list[Card] = []
+    problems: list[str] = []
+    for problem in deck.problems:
+        where = f"line {problem.line}: " if problem.line else ""
+        problems.append(f"{where}{problem.message}")
+    for entry in deck.entries:
+        found = index.resolve(entry.name, entry.qualifier, entry.set_hint)
+        where = f"line {entry.line}: " if entry.line else ""
+        if found.card is None:
+            reason = {"unknown": "no such card", "ambiguous": "several cards have this name; add (version)",
+                      "no-version": "no card of this name has that version"}.get(found.status, found.status)
+            extra = f" (did you mean {', '.join(found.choices)}?)" if found.choices and found.status == "unknown" \
+                else (f" ({', '.join(found.choices)})" if found.choices else "")
+            problems.append(f"{where}{entry.count} {entry.written}: {reason}{extra}")
+            continue
+        cards.extend([found.card] * entry.count)
+    return cards, problems
+
+
+def print_deck(workspace_root: str | Path, game: GameDefinition, all_cards: Sequence[Card], text: str,
+               out: str | Path, options: PrintOptions, *, filename: str = "") -> PrintResult:
+    """Print the deck list ``text`` with its counts; lines that cannot be printed are listed, the rest prints."""
+    cards, problems = cards_of_deck(game, all_cards, text, filename)
+    title = f"{game.name}: {Path(filename).stem}" if filename else f"{game.name} deck"
+    return print_cards(workspace_root, game, cards, out, options, title=title, not_printed=problems)
+
+
+def cards_of_set(game: GameDefinition, all_cards: Sequence[Card], set_code: str | None) -> list[Card]:
+    """One of each card of the game, or of the set ``set_code`` (by code or name)."""
+    if not set_code:
+        return list(all_cards)
+    wanted = set_code.casefold()
+    codes = {s.code.casefold() for s in game.sets if wanted in (s.code.casefold(), s.name.casefold())}
+    if not codes:
+        known = ", ".join(s.code for s in game.sets) or "none"
+        raise InputError(f"{game.name} has no set {set_code!r} (sets: {known})")
+    return [c for c in all_cards if any(p.set.casefold() in codes for p in c.printings)]
+
+
+def read_deck(path: str | Path) -> str:
+    """The text of a deck file; a missing, oversized or binary file is an ``InputError``."""
+    from carddb.rules.deckfile import MAX_DECK_BYTES, decode_deck_bytes
+
+    path = Path(path)
+    if not path.is_file():
+        raise InputError(f"{path}: no such deck file" if not path.exists() else f"{path} is not a file")
+    try:
+        if path.stat().st_size > MAX_DECK_BYTES:
+            raise InputError(f"{path} is too big for a deck file")
+        data = path.read_bytes()
+    except OSError as error:
+        raise InputError(f"{path} cannot be read ({error.strerror or error})") from None
+    return decode_deck_bytes(data, str(path))
+
+
+def print_game_sheets(workspace: Any, catalogue: Any, game_id: str, out_dir: str | Path,
+                      options: PrintOptions | None = None,
+                      say: Callable[[str], None] | None = None) -> list[PrintResult]:
+    """For ``carddb build``: each sample deck of the game and one sheet of every card, into ``out_dir/<game>/``.
+
+    Decks given in several formats (``x.txt``, ``x.dek``) print once. Duplex (long-edge) when the game has a
+    card back, fronts only otherwise. A deck that cannot be printed at all is reported through ``say`` and
+    skipped; an error in the whole-game sheet is raised.
+    """
+    game = catalogue.game(game_id)
+    cards = catalogue.cards(game_id)
+    folder = Path(out_dir) / slugify(game_id)
+    folder.mkdir(parents=True, exist_ok=True)
+    if options is None:
+        has_back = (Path(workspace.root) / "templates" / game_id / "back.toml").is_file()
+        options = PrintOptions(layout="duplex-long" if has_back else "fronts")
+    results = []
+    seen: set[str] = set()
+    decks = sorted(workspace.deck_files(game_id), key=lambda p: (p.stem, p.suffix.lower() != ".txt"))
+    for path in decks:
+        if path.stem in seen:
+            continue
+        seen.add(path.stem)
+        try:
+            text = read_deck(path)
+            results.append(print_deck(workspace.root, game, cards, text, folder / f"{path.stem}.pdf", options,
+                                      filename=path.name))
+        except InputError as error:
+            if say:
+                say(f"{game_id}: {path.name} not printed: {str(error).splitlines()[0]}")
+    if cards:
+        results.append(print_cards(workspace.root, game, cards, folder / f"{slugify(game_id)}-all-cards.pdf",
+                                   options, title=f"{game.name}: every card"))
+    return results
