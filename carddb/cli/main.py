@@ -15,7 +15,9 @@ from carddb.cli import deck as deck_cli
 from carddb.cli import export as export_cli
 from carddb.cli import print_ as print_cli
 from carddb.cli import render as render_cli
+from carddb.cli import roll as roll_cli
 from carddb.cli import site as site_cli
+from carddb.cli import ssq as ssq_cli
 from carddb.cli.common import State
 from carddb.errors import CarddbError
 
@@ -62,9 +64,11 @@ def main(
 app.command("init")(init.init)
 app.command("build")(build.build)
 app.command("render")(render_cli.render)
+app.command("roll")(roll_cli.roll)
 app.add_typer(cards.app, name="cards", help="Search, show, import and export cards.")
 app.add_typer(db_cli.app, name="db", help="Catalogue schema status and upgrade; dump and restore.")
 app.add_typer(deck_cli.app, name="deck", help="Check decks against the rules; convert deck files.")
+app.add_typer(ssq_cli.app, name="ssq", help="Super Smash Quest: check a turn, order fighters by initiative.")
 app.add_typer(export_cli.app, name="export", help="Export a game as a LackeyCCG plugin or an Apprentice patch.")
 app.add_typer(print_cli.app, name="print", help="Print proxy sheets (PDF): a deck, a set or a game; duplex "
               "calibration and printer profiles.")
