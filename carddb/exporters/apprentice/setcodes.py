@@ -11,7 +11,7 @@ import re
 import string
 from dataclasses import dataclass, field
 
-from carddb.exporters.text import to_ascii
+from carddb.exporters.text import to_ascii, to_cp1252
 from carddb.rules.cards import Card
 from carddb.rules.game import GameDefinition
 
@@ -56,7 +56,9 @@ def assign_set_codes(game: GameDefinition, cards: list[Card], warnings: list[str
     for set_code, set_cards in members.items():
         if not set_cards:
             continue
-        full = names.get(set_code, set_code)
+        full, lost = to_cp1252(" ".join(names.get(set_code, set_code).split()))
+        if lost:
+            warnings.append(f"set {set_code!r}: name has characters Windows-1252 lacks; written {full!r}")
         parts = [set_cards[i:i + MAX_CARDS_PER_CODE] for i in range(0, len(set_cards), MAX_CARDS_PER_CODE)]
         if len(parts) > 1:
             warnings.append(f"set {set_code!r} has {len(set_cards)} cards, more than the {MAX_CARDS_PER_CODE} an "
