@@ -1,0 +1,96 @@
+"""Raster checks of real faces, and the vector painter agreeing with the raster one."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+
+import pytest
+from PIL import Image, ImageChops, ImageFilter
+
+from carddb.layout import TextRun, layout_face
+from carddb.paint.raster import render_image
+from carddb.paint.vector import face_pdf
+from carddb.rules.cards import Card, Printing
+
+from .conftest import monster, templates
+
+DPI = 100
+K = DPI / 25.4
+
+
+def px(mm: float) -> int:
+    return round(mm * K)
+
+
+def test_shmod_fire_background_pixels_are_red():
+    image = render_image(layout_face(templates("shmod"), monster(type_="FIRE")), DPI)
+    # the strip between the border and the title bar, and the band under the picture
+    for x_mm, y_mm in [(2.5, 40.0), (56.5, 40.0), (30.0, 57.5), (1.0, 1.0)]:
+        assert image.getpixel((px(x_mm), px(y_mm))) == (200, 50, 42)
+
+
+def test_the_deck_limit_is_drawn_in_the_lower_left():
+    ts = templates("ssbm")
+    card = Card("ssbm", "Power Block", "play", text="Block an attack.",
+                fields={"types": ["defensive"], "deck_limit": 5}, printings=[Printing("base", "P08")])
+    face = layout_face(ts, card)
+    dl = [op for op in face.ops if isinstance(op, TextRun) and op.text in ("DL", "5")]
+    assert [op.text for op in dl] == ["DL", "5"]
+    assert all(op.x < 63 / 4 and op.y > 88 * 0.9 for op in dl)  # lower left quarter, bottom tenth
+    image = render_image(face, 200)
+    region = image.crop((round(3.5 * 200 / 25.4), round(80 * 200 / 25.4), round(17.5 * 200 / 25.4),
+                         round(85 * 200 / 25.4)))
+    dark = sum(1 for p in region.getdata() if sum(p) < 200)
+    assert dark > 150  # the letters are there, black on the light badge
+
+
+def test_no_text_pixel_lies_outside_its_box():
+    ts = templates("ssbm")
+    card = Card("ssbm", "Link's Spin Attack", "play",
+                text="Deal STRENGTH + 4D. Interrupts: Jump, Dash, any Attack - Set-up. " * 8,
+                fields={"types": ["special", "attack"], "deck_limit": 3, "damage": 4, "symbol": "Link",
+                        "interrupts": ["Jump", "Dash", "Attack - Set-up"]})
+    face = layout_face(ts, card)
+    without_text = type(face)(face.width, face.height, face.bleed, [op for op in face.ops
+                                                                    if not isinstance(op, TextRun)])
+    diff = ImageChops.difference(render_image(face, DPI), render_image(without_text, DPI)).convert("L")
+    boxes = [b.at for b in ts.faces["play"].boxes if b.shape in ("text", "emblem")]
+    mask = Image.new("L", diff.size, 0)
+    for x, y, w, h in boxes:
+        mask.paste(255, (px(x) - 1, px(y) - 1, px(x + w) + 1, px(y + h) + 1))
+    outside = ImageChops.multiply(diff.point(lambda v: 255 if v > 24 else 0), ImageChops.invert(mask))
+    assert outside.getbbox() is None
+    assert face.overflowed  # the text was long enough to be cut: the cut stays inside too
+
+
+@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="pdftoppm (poppler-utils) is not installed")
+@pytest.mark.parametrize("game_id,card", [
+    ("shmod", monster()),
+    ("minibattle", Card("minibattle", "Pikachu", "pokemon", fields={"level": 15, "hp": 35, "atk": 10, "def": 5,
+                                                                  "type": "Electric", "stage": "basic",
+                                                                  "ability": "Prlz Atk: 30%"},
+                        printings=[Printing("promo", "P01", "common")])),
+])
+def test_the_vector_face_matches_the_raster_face(tmp_path, game_id, card):
+    face = layout_face(templates(game_id), card)
+    face_pdf(face, tmp_path / "face.pdf")
+    subprocess.run(["pdftoppm", "-r", str(DPI), "-png", "-singlefile", str(tmp_path / "face.pdf"),
+                    str(tmp_path / "vector")], check=True)
+    raster = render_image(face, DPI)
+    vector = Image.open(tmp_path / "vector.png").convert("RGB")
+    # pdftoppm rounds the page size up to whole pixels, Pillow to the nearest: at most one pixel more
+    assert 0 <= vector.width - raster.width <= 1 and 0 <= vector.height - raster.height <= 1
+    vector = vector.crop((0, 0, *raster.size))
+    # Tolerance: the two rasterisers anti-alias edges and hint glyphs differently (Pillow does not anti-alias
+    # shapes, poppler does), so both images are blurred by 2 px (0.5 mm) before comparing; what is left must
+    # be a mean difference under 5 of 255, under 1 % of pixels off by more than a quarter of the range, and
+    # no pixel off by half of it: a word, a shape or a colour out of place fails this.
+    diff = ImageChops.difference(vector.filter(ImageFilter.GaussianBlur(2)),
+                                 raster.filter(ImageFilter.GaussianBlur(2))).convert("L")
+    histogram = diff.histogram()
+    total = sum(histogram)
+    mean = sum(v * n for v, n in enumerate(histogram)) / total
+    assert mean < 5.0
+    assert sum(histogram[64:]) / total < 0.01
+    assert sum(histogram[128:]) == 0
