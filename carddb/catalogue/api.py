@@ -15,7 +15,7 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlmodel import Session
 
 from carddb.catalogue import cardfiles, search
-from carddb.catalogue.db import ensure_schema, make_engine
+from carddb.catalogue.db import LOCK_WAIT_SECONDS, display_url, ensure_schema, make_engine, writer
 from carddb.catalogue.models import CardRow, GameRow, SetRow
 from carddb.catalogue.store import read_cards, save_game, write_cards
 from carddb.catalogue.validate import build_cards
@@ -47,6 +47,7 @@ class Catalogue:
         self.db = db
         self.engine = make_engine(db)
         ensure_schema(self.engine)
+        self.write_engine = writer(self.engine)  # its transactions queue behind any other writer first
 
     @contextmanager
     def session(self) -> Iterator[Session]:
@@ -55,8 +56,8 @@ class Catalogue:
 
     @contextmanager
     def transaction(self) -> Iterator[Session]:
-        """All or nothing: commit when the block ends, roll back on any error."""
-        with Session(self.engine) as session:
+        """All or nothing: commit when the block ends, roll back on any error. One writer at a time."""
+        with Session(self.write_engine) as session:
             try:
                 yield session
                 session.commit()
@@ -65,7 +66,9 @@ class Catalogue:
                 raise ConflictError(f"the catalogue refused the change: {exc.orig}") from None
             except OperationalError as exc:
                 session.rollback()
-                raise ConflictError(f"the catalogue is busy or locked ({exc.orig}); try again") from None
+                reason = str(exc.orig).strip().splitlines()[0] if str(exc.orig).strip() else "locked"
+                raise ConflictError(f"another writer kept the catalogue {display_url(self.engine)} busy for more "
+                                    f"than {LOCK_WAIT_SECONDS} s ({reason}); nothing was changed, try again") from None
             except BaseException:
                 session.rollback()
                 raise

@@ -1,65 +1,227 @@
-"""Opening a catalogue: a SQLite file path or a database URL, with the schema created on first use."""
+"""Opening a catalogue: a SQLite file path or a PostgreSQL URL, with the schema created or upgraded on first use.
+
+The schema is versioned by Alembic (``carddb/catalogue/migrations``). Opening a catalogue brings an older one
+up to date in one transaction (all revisions or none) and refuses one made by a newer carddb. Writers are
+serialised: SQLite takes its write lock at BEGIN (``BEGIN IMMEDIATE``, waiting up to the busy timeout);
+PostgreSQL takes one advisory lock per write transaction. So a writer always sees what the previous one
+committed, and no update is lost.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
-from sqlalchemy import event
-from sqlalchemy.engine import Engine
-from sqlalchemy.exc import OperationalError, SQLAlchemyError
-from sqlmodel import Session, SQLModel, create_engine, select
+from alembic import command
+from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+from sqlalchemy import event, inspect
+from sqlalchemy.engine import Connection, Engine, make_url
+from sqlalchemy.exc import ArgumentError, OperationalError, SQLAlchemyError
+from sqlmodel import create_engine
 
-from carddb.catalogue import models
 from carddb.errors import InputError
 
-SCHEMA_VERSION = 1
+#: the ``schema_info.version`` this carddb writes (the number of the head revision)
+SCHEMA_VERSION = 2
+#: seconds a writer waits for another one before giving up with a ConflictError
+LOCK_WAIT_SECONDS = 30
+#: the first revision: catalogues made before migrations existed have exactly its schema
+FIRST_REVISION = "0001"
+#: the advisory lock every PostgreSQL writer (and migration) takes; any constant shared by all carddb versions
+PG_WRITE_LOCK = 0x0CA7DDB
+MIGRATIONS = Path(__file__).resolve().parent / "migrations"
+
+_pg_engines: dict[str, Engine] = {}
 
 
 def database_url(db: str) -> str:
-    """``output/catalogue.db`` -> ``sqlite:///output/catalogue.db``; URLs pass through unchanged."""
-    if "://" in db:
+    """``output/catalogue.db`` -> ``sqlite:///output/catalogue.db``; ``postgresql://...`` -> the psycopg 3 driver."""
+    if "://" not in db:
+        return f"sqlite:///{Path(db).expanduser()}"
+    scheme, rest = db.split("://", 1)
+    if scheme in ("postgresql", "postgres", "postgresql+psycopg"):
+        return f"postgresql+psycopg://{rest}"
+    if scheme == "sqlite":
         return db
-    return f"sqlite:///{Path(db).expanduser()}"
+    raise InputError(f"catalogue {db!r}: carddb keeps catalogues in a SQLite file (a path) or in PostgreSQL "
+                     f"(postgresql://user:password@host/database), not {scheme}://")
+
+
+def display_url(engine: Engine) -> str:
+    """The catalogue as a user named it, the password hidden."""
+    url = engine.url
+    if url.get_backend_name() == "sqlite":
+        return url.database or ":memory:"
+    return url.set(drivername="postgresql").render_as_string(hide_password=True)
 
 
 def make_engine(db: str) -> Engine:
     url = database_url(db)
-    if url.startswith("sqlite:///"):
-        path = Path(url.removeprefix("sqlite:///"))
-        if str(path) != ":memory:":
+    try:
+        parsed = make_url(url)
+    except ArgumentError:
+        raise InputError(f"catalogue {db!r} is not a database URL") from None
+    if parsed.get_backend_name() == "sqlite":
+        path = Path(parsed.database or "")
+        if parsed.database not in (None, "", ":memory:"):
             if path.exists() and path.is_dir():
                 raise InputError(f"catalogue {path} is a folder, not a database file")
             path.parent.mkdir(parents=True, exist_ok=True)
-        engine = create_engine(url, connect_args={"timeout": 30})
-        event.listen(engine, "connect", _sqlite_pragmas)
+        engine = create_engine(url, connect_args={"timeout": LOCK_WAIT_SECONDS})
+        event.listen(engine, "connect", _sqlite_connect)
+        event.listen(engine, "begin", _sqlite_begin)
         return engine
-    return create_engine(url, pool_pre_ping=True)
+    # One engine (and connection pool) per database in a process: commands open the catalogue several times.
+    if url not in _pg_engines:
+        engine = create_engine(url, pool_pre_ping=True, connect_args={
+            "connect_timeout": 10, "options": f"-c lock_timeout={LOCK_WAIT_SECONDS * 1000}"})
+        event.listen(engine, "begin", _pg_begin)
+        _pg_engines[url] = engine
+    return _pg_engines[url]
 
 
-def _sqlite_pragmas(dbapi_connection, _record) -> None:  # type: ignore[no-untyped-def]
+def _sqlite_connect(dbapi_connection, _record) -> None:  # type: ignore[no-untyped-def]
+    # carddb issues BEGIN itself (see _sqlite_begin): the driver's own transaction handling would neither
+    # take the write lock early nor wrap DDL, so a migration would not be all-or-nothing.
+    dbapi_connection.isolation_level = None
     # WAL lets readers go on while one writer imports; the busy timeout makes a second writer wait
     # instead of failing at once; foreign keys are off by default in SQLite.
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute("PRAGMA busy_timeout=30000")
+    cursor.execute(f"PRAGMA busy_timeout={LOCK_WAIT_SECONDS * 1000}")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.close()
 
 
-def ensure_schema(engine: Engine) -> None:
-    """Create the tables of a new catalogue and record its schema version."""
+def _sqlite_begin(connection: Connection) -> None:
+    # A writer takes the database's write lock before it reads anything, so it never decides on a stale
+    # snapshot (which SQLite would only report at commit, as "database is locked").
+    write = connection.get_execution_options().get("carddb_write", False)
+    connection.exec_driver_sql("BEGIN IMMEDIATE" if write else "BEGIN")
+
+
+def _pg_begin(connection: Connection) -> None:
+    # Writers queue on one advisory lock (released at commit or rollback), as SQLite's writers do on its
+    # write lock; each statement after it sees everything committed before (READ COMMITTED).
+    if connection.get_execution_options().get("carddb_write", False):
+        connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({PG_WRITE_LOCK})")
+
+
+def writer(engine: Engine) -> Engine:
+    """The same engine, its transactions taking the write lock first."""
+    return engine.execution_options(carddb_write=True)
+
+
+# --- schema versions -------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class SchemaStatus:
+    current: str | None  # None: an empty database
+    head: str
+    pending: tuple[str, ...]  # revisions an upgrade would apply, oldest first
+    known: bool  # False: made by a newer carddb
+
+    @property
+    def up_to_date(self) -> bool:
+        return self.known and not self.pending
+
+
+@cache
+def _alembic_config() -> Config:
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    return config
+
+
+@cache
+def _script() -> ScriptDirectory:
+    return ScriptDirectory.from_config(_alembic_config())
+
+
+def _current_revision(connection: Connection) -> str | None:
+    heads = MigrationContext.configure(connection).get_current_heads()
+    if heads:
+        return heads[0]
+    # A catalogue from before migrations: the first schema, recognised by its schema_info table.
+    return FIRST_REVISION if inspect(connection).has_table("schema_info") else None
+
+
+def _status(connection: Connection) -> SchemaStatus:
+    script = _script()
+    head = script.get_current_head()
+    assert head is not None
+    current = _current_revision(connection)
+    known = current is None or _has_revision(script, current)
+    pending: tuple[str, ...] = ()
+    if known:
+        upgrades = script.iterate_revisions(head, current)  # newest first
+        pending = tuple(rev.revision for rev in reversed(list(upgrades)))
+    return SchemaStatus(current=current, head=head, pending=pending, known=known)
+
+
+def _has_revision(script: ScriptDirectory, revision: str) -> bool:
     try:
-        SQLModel.metadata.create_all(engine)
-        with Session(engine) as session:
-            info = session.exec(select(models.SchemaInfo)).first()
-            if info is None:
-                session.add(models.SchemaInfo(id=1, version=SCHEMA_VERSION))
-                session.commit()
-            elif info.version > SCHEMA_VERSION:
-                raise InputError(f"this catalogue has schema version {info.version}, newer than this carddb "
-                                 f"understands ({SCHEMA_VERSION}); upgrade carddb")
-    except OperationalError as exc:
-        raise InputError(f"cannot open the catalogue {engine.url!r}: {exc.orig}") from None
-    except SQLAlchemyError as exc:
-        raise InputError(f"cannot open the catalogue {engine.url!r}: {exc}") from None
+        return script.get_revision(revision) is not None
+    except Exception:  # alembic raises several kinds for a revision it has never heard of
+        return False
+
+
+def schema_status(engine: Engine) -> SchemaStatus:
+    with _connection_errors(engine), engine.connect() as connection:
+        return _status(connection)
+
+
+def upgrade(engine: Engine) -> list[str]:
+    """Apply the pending revisions in one transaction, under the write lock; returns the revisions applied."""
+    with _connection_errors(engine), writer(engine).connect() as connection, connection.begin():
+        status = _status(connection)  # read again under the lock: another process may just have upgraded
+        _refuse_newer(engine, status)
+        if not status.pending:
+            return []
+        config = _alembic_config()
+        config.attributes["connection"] = connection
+        try:
+            if status.current is not None and not MigrationContext.configure(connection).get_current_heads():
+                command.stamp(config, status.current)
+            command.upgrade(config, "head")
+        finally:
+            config.attributes.pop("connection", None)
+        return list(status.pending)
+
+
+def ensure_schema(engine: Engine) -> None:
+    """Create a new catalogue's tables, upgrade an older catalogue, refuse one from a newer carddb."""
+    status = schema_status(engine)
+    _refuse_newer(engine, status)
+    if status.pending:
+        upgrade(engine)
+
+
+def _refuse_newer(engine: Engine, status: SchemaStatus) -> None:
+    if not status.known:
+        raise InputError(f"the catalogue {display_url(engine)} has schema revision {status.current}, made by a "
+                         f"newer carddb than this one (which knows up to {status.head}); upgrade carddb to use it. "
+                         "Nothing was changed.")
+
+
+class _connection_errors:
+    """Turn a server that is down, a refused password or an unreadable file into one clear InputError."""
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, kind, exc, _tb) -> bool:  # type: ignore[no-untyped-def]
+        if exc is None or not isinstance(exc, SQLAlchemyError):
+            return False
+        reason = str(getattr(exc, "orig", None) or exc).strip().splitlines()
+        detail = reason[0] if reason else type(exc).__name__
+        if isinstance(exc, OperationalError):
+            raise InputError(f"cannot open the catalogue {display_url(self.engine)}: {detail}") from None
+        raise InputError(f"the catalogue {display_url(self.engine)} cannot be used: {detail}") from None

@@ -35,7 +35,9 @@ class SetRow(SQLModel, table=True):
 
 class CardRow(SQLModel, table=True):
     __tablename__ = "card"
-    __table_args__ = (UniqueConstraint("game_id", "norm_name", "qualifier"),)
+    # the index orders listings and searches (added by migration 0002)
+    __table_args__ = (UniqueConstraint("game_id", "norm_name", "qualifier"),
+                      Index("ix_card_game_position", "game_id", "position"))
 
     id: int | None = Field(default=None, primary_key=True)
     game_id: str = Field(foreign_key="game.id", index=True)

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import json
-import sqlite3
 from pathlib import Path
 
 import pytest
+from sqlalchemy import text
 
 from carddb.catalogue.api import open_catalogue
+from carddb.catalogue.db import make_engine
 
 
 def test_limited_search_on_shmod_lists_the_limited_list_and_deities(cli, catalogue) -> None:
@@ -83,24 +84,25 @@ def test_unknown_game_is_exit_2(cli) -> None:
 # --- import and export ---------------------------------------------------------------------------------
 
 @pytest.fixture
-def fresh_db(tmp_path: Path, workspace) -> str:
-    db = str(tmp_path / "fresh.db")
-    open_catalogue(db).load_workspace_game(workspace, "shmod")
-    return db
+def fresh_db(empty_db: str, workspace) -> str:
+    """A catalogue holding shmod, on each engine (tests/catalogue/conftest.py)."""
+    open_catalogue(empty_db).load_workspace_game(workspace, "shmod")
+    return empty_db
 
 
 def _snapshot(db: str) -> list[tuple]:
-    with sqlite3.connect(db) as conn:
-        return [row for table in ("card", "printing", "card_field", "card_set")
-                for row in conn.execute(f"SELECT * FROM {table} ORDER BY id")]
+    with make_engine(db).connect() as conn:
+        return [tuple(row) for table in ("card", "printing", "card_field", "card_set")
+                for row in conn.execute(text(f"SELECT * FROM {table} ORDER BY id"))]
 
 
 @pytest.mark.parametrize("fmt", ["csv", "yaml"])
-def test_export_then_import_gives_the_same_catalogue(cli, fresh_db: str, tmp_path: Path, fmt: str) -> None:
+def test_export_then_import_gives_the_same_catalogue(cli, fresh_db: str, tmp_path: Path, fmt: str, new_db,
+                                                     engine_kind: str) -> None:
     out = tmp_path / f"shmod.{fmt}"
     assert cli("cards", "export", "--game", "shmod", "--format", fmt, "--out", str(out), db=fresh_db).exit_code == 0
     before = open_catalogue(fresh_db).cards("shmod")
-    second = str(tmp_path / "second.db")
+    second = new_db(engine_kind)
     catalogue = open_catalogue(second)
     catalogue.save_game(open_catalogue(fresh_db).game("shmod"),
                         (Path(__file__).resolve().parents[2] / "rules/shmod/game.toml").read_text())

@@ -1,0 +1,51 @@
+"""``carddb db``: the catalogue's schema version, upgrades, and whole-catalogue dump and restore."""
+
+from __future__ import annotations
+
+import typer
+
+from carddb.cli.common import state
+
+app = typer.Typer(no_args_is_help=True)
+
+
+def _db_and_engine(ctx: typer.Context):  # type: ignore[no-untyped-def]
+    from carddb.catalogue.db import make_engine
+
+    current = state(ctx)
+    db = current.db or current.workspace.default_db()
+    return db, make_engine(db)
+
+
+@app.command("status")
+def status(ctx: typer.Context) -> None:
+    """Say which schema revision the catalogue is at, and whether an upgrade is waiting. Changes nothing."""
+    from carddb.catalogue.db import display_url, schema_status
+
+    _, engine = _db_and_engine(ctx)
+    info = schema_status(engine)
+    typer.echo(f"Catalogue: {display_url(engine)}")
+    if not info.known:
+        typer.echo(f"Schema: revision {info.current}, from a newer carddb (this one knows up to {info.head})")
+        raise typer.Exit(2)
+    if info.current is None:
+        typer.echo(f"Schema: none yet (a new catalogue; the first command creates revision {info.head})")
+    elif info.pending:
+        typer.echo(f"Schema: revision {info.current}; {len(info.pending)} upgrade(s) waiting "
+                   f"({', '.join(info.pending)}): run 'carddb db upgrade'")
+    else:
+        typer.echo(f"Schema: revision {info.current} (up to date)")
+
+
+@app.command("upgrade")
+def upgrade(ctx: typer.Context) -> None:
+    """Bring the catalogue to this carddb's schema, in one transaction: all revisions or none."""
+    from carddb.catalogue.db import display_url
+    from carddb.catalogue.db import upgrade as run_upgrade
+
+    _, engine = _db_and_engine(ctx)
+    applied = run_upgrade(engine)
+    if applied:
+        typer.echo(f"Upgraded {display_url(engine)} to revision {applied[-1]} (applied {', '.join(applied)}).")
+    else:
+        typer.echo(f"{display_url(engine)} is already up to date.")
