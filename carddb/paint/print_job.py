@@ -52,6 +52,7 @@ class PrintOptions:
     profile: str | None = None
     max_mb: float | None = None
     grid: str | None = None  # "3x3": demand columns x rows
+    faces_dir: str | None = None  # where raster faces are cached (default: <workspace>/output/sheets/.faces)
 
 
 @dataclass
@@ -150,14 +151,14 @@ class FaceMaker:
     """Lays out (and for raster, renders) each distinct face once."""
 
     def __init__(self, workspace_root: str | Path, game: GameDefinition, spec: SheetSpec, *, raster: bool,
-                 dpi: int) -> None:
+                 dpi: int, faces_dir: str | Path | None = None) -> None:
         self.root = Path(workspace_root)
         self.game = game
         self.spec = spec
         self.raster = raster
         self.dpi = dpi
         self.templates: TemplateSet = load_templates(self.root, game)
-        self.folder = self.root / "output" / "sheets" / ".faces" / slugify(game.id)
+        self.folder = Path(faces_dir or self.root / "output" / "sheets" / ".faces") / slugify(game.id)
         self.faces: dict[str, SheetFace] = {}
         self.warnings: list[str] = []
 
@@ -193,7 +194,8 @@ def print_cards(workspace_root: str | Path, game: GameDefinition, cards: Sequenc
     listed as not printed; when nothing is left, nothing is written."""
     spec, _profile = build_spec(options, game)
     skipped = list(not_printed or [])
-    maker = FaceMaker(workspace_root, game, spec, raster=options.raster, dpi=options.dpi)
+    maker = FaceMaker(workspace_root, game, spec, raster=options.raster, dpi=options.dpi,
+                      faces_dir=options.faces_dir)
     fronts: list[SheetFace] = []
     failed: dict[str, str] = {}
     for card in cards:

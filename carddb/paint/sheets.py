@@ -11,13 +11,13 @@ is split into several files, never splitting a front page from its back.
 
 from __future__ import annotations
 
+import hashlib
 import io
-import math
 import os
 import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import reportlab
@@ -164,6 +164,7 @@ def render_pdf(job: PrintJob, pages: Sequence[PagePlan]) -> tuple[bytes, list[Ex
     with _plain_streams():
         canvas = new_canvas(buffer, job.title)
         forms: dict[str, str] = {}
+        images: dict[str, Path] = {}
         for page in pages:
             canvas.setPageSize((page.width * PT, page.height * PT))
             canvas.setTrimBox(_box(page.trim_box))
@@ -174,7 +175,7 @@ def render_pdf(job: PrintJob, pages: Sequence[PagePlan]) -> tuple[bytes, list[Ex
                 name = forms.get(face.key)
                 if name is None:
                     name = forms[face.key] = f"F{len(forms) + 1}"
-                    _define_form(canvas, name, face, placement)
+                    _define_form(canvas, name, _same_image_once(face, images), placement)
                 canvas.saveState()
                 canvas.transform(*_pt(page.matrix(placement)))
                 canvas.doForm(name)
@@ -185,6 +186,20 @@ def render_pdf(job: PrintJob, pages: Sequence[PagePlan]) -> tuple[bytes, list[Ex
             canvas.showPage()
         canvas.save()
     return buffer.getvalue(), expected
+
+
+def _same_image_once(face: SheetFace, seen: dict[str, Path]) -> SheetFace:
+    """Two faces whose image files hold the same bytes draw the first file, so the image is stored once
+    (ReportLab keeps one image per file name, not per content)."""
+    if face.image is None:
+        return face
+    try:
+        digest = hashlib.sha256(face.image.read_bytes()).hexdigest()
+    except OSError as error:
+        raise InputError(f"{face.image}: the face of {face.label} cannot be read ({error.strerror or error})") \
+            from None
+    first = seen.setdefault(digest, face.image)
+    return face if first == face.image else replace(face, image=first)
 
 
 def _define_form(canvas: Canvas, name: str, face: SheetFace, placement: Placement) -> None:
@@ -248,12 +263,6 @@ def commit_files(files: list[tuple[Path, bytes, list[Expected]]], *, min_dpi: fl
     return checks
 
 
-def _parts(sheets: list[tuple[PagePlan, ...]], count: int) -> list[list[PagePlan]]:
-    """``sheets`` cut into ``count`` runs of nearly equal length, in order."""
-    size = math.ceil(len(sheets) / count)
-    return [[page for sheet in sheets[i:i + size] for page in sheet] for i in range(0, len(sheets), size)]
-
-
 def part_paths(out: Path, count: int) -> list[Path]:
     if count == 1:
         return [out]
@@ -293,15 +302,40 @@ def write_sheets(job: PrintJob, out: str | Path, *, max_mb: float | None = None,
 
 def _render_within(job: PrintJob, sheets: list[tuple[PagePlan, ...]],
                    budget: float | None) -> list[tuple[bytes, list[Expected]]]:
+    """The whole job as one PDF, or, over ``budget`` bytes, as few consecutive parts as fit (each part as many
+    whole sheets as stay within the budget: a doubling, then a halving search, rendering each candidate)."""
     whole = render_pdf(job, [page for sheet in sheets for page in sheet])
     if budget is None or len(whole[0]) <= budget:
         return [whole]
-    count = max(2, math.ceil(len(whole[0]) / budget))
-    while count <= len(sheets):
-        rendered = [render_pdf(job, part) for part in _parts(sheets, count)]
-        if all(len(data) <= budget for data, _ in rendered):
-            return rendered
-        count += 1
-    biggest = max(len(render_pdf(job, list(sheet))[0]) for sheet in sheets)
-    raise LimitError(f"the size budget of {budget / 1_000_000:g} MB cannot be met: one sheet alone takes "
-                     f"{biggest / 1_000_000:.2f} MB", hint="raise --max-mb, or print vector faces (without --raster)")
+
+    def fitting(first: int, count: int) -> tuple[bytes, list[Expected]] | None:
+        rendered = render_pdf(job, [page for sheet in sheets[first:first + count] for page in sheet])
+        return rendered if len(rendered[0]) <= budget else None
+
+    parts = []
+    first = 0
+    while first < len(sheets):
+        best = fitting(first, 1)
+        if best is None:
+            alone = len(render_pdf(job, list(sheets[first]))[0])
+            raise LimitError(f"the size budget of {budget / 1_000_000:g} MB cannot be met: one sheet alone takes "
+                             f"{alone / 1_000_000:.2f} MB",
+                             hint="raise --max-mb, or print vector faces (without --raster)")
+        low, high = 1, len(sheets) - first
+        while low < high:  # double while it fits
+            probe = min(high, low * 2)
+            found = fitting(first, probe)
+            if found is None:
+                high = probe - 1
+                break
+            low, best = probe, found
+        while low < high:  # then halve the gap
+            middle = (low + high + 1) // 2
+            found = fitting(first, middle)
+            if found is None:
+                high = middle - 1
+            else:
+                low, best = middle, found
+        parts.append(best)
+        first += low
+    return parts
