@@ -14,6 +14,7 @@ from PIL import Image
 
 MAX_FILE_BYTES = 40 * 1024 * 1024
 MAX_PIXELS = 50_000_000
+_TOO_MANY_PIXELS = f"is too big (more than {MAX_PIXELS // 1_000_000} million pixels)"
 
 
 class ArtProblem(Exception):
@@ -37,12 +38,13 @@ def resolve_art(root: Path, game_id: str, art: str) -> tuple[Path, tuple[int, in
             with Image.open(path) as image:
                 width, height = image.size
                 if width * height > MAX_PIXELS:
-                    raise ArtProblem(f"is too big ({width} x {height} pixels; the limit is "
-                                     f"{MAX_PIXELS // 1_000_000} million)")
+                    raise ArtProblem(_TOO_MANY_PIXELS)
                 image.verify()
     except ArtProblem:
         raise
-    except (OSError, SyntaxError, ValueError, Image.DecompressionBombError, Image.DecompressionBombWarning):
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning):
+        raise ArtProblem(_TOO_MANY_PIXELS) from None
+    except (OSError, SyntaxError, ValueError):
         raise ArtProblem("is not a readable image") from None
     if width < 1 or height < 1:
         raise ArtProblem("is an empty image")
