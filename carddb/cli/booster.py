@@ -1,0 +1,31 @@
+"""``carddb booster open``: open a pack into a player's collection, as the game's rulebook describes."""
+
+from __future__ import annotations
+
+import json
+
+import typer
+
+from carddb.cli.common import state
+
+app = typer.Typer(no_args_is_help=True)
+
+
+@app.command("open")
+def open_(
+    ctx: typer.Context,
+    game: str = typer.Option(..., "--game", "-g"),
+    player: str = typer.Option(..., "--player", "-p", help="Whose collection the pack goes into."),
+    seed: int = typer.Option(None, "--seed", help="Seed for a repeatable pack."),
+    as_json: bool = typer.Option(False, "--json"),
+) -> None:
+    """Open one booster (refused beyond the game's packs per day and per week)."""
+    from carddb.catalogue.collections import open_booster
+
+    result = open_booster(state(ctx).catalogue(), game, player, seed)
+    if as_json:
+        typer.echo(json.dumps(result.to_dict(), ensure_ascii=False, indent=2))
+        return
+    typer.echo(f"{player} opened a {game} booster (seed {result.seed}):")
+    for item in result.cards:
+        typer.echo(f"  {item.rarity:<11} {item.card.key}{'  (upgraded)' if item.upgraded else ''}")
