@@ -15,7 +15,7 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlmodel import Session
 
 from carddb.catalogue import cardfiles, search
-from carddb.catalogue.db import LOCK_WAIT_SECONDS, display_url, ensure_schema, make_engine, writer
+from carddb.catalogue.db import display_url, ensure_schema, lock_wait_seconds, make_engine, writer
 from carddb.catalogue.models import CardRow, GameRow, SetRow
 from carddb.catalogue.store import read_cards, save_game, write_cards
 from carddb.catalogue.validate import build_cards
@@ -67,8 +67,9 @@ class Catalogue:
             except OperationalError as exc:
                 session.rollback()
                 reason = str(exc.orig).strip().splitlines()[0] if str(exc.orig).strip() else "locked"
-                raise ConflictError(f"another writer kept the catalogue {display_url(self.engine)} busy for more "
-                                    f"than {LOCK_WAIT_SECONDS} s ({reason}); nothing was changed, try again") from None
+                where = display_url(self.engine)
+                raise ConflictError(f"another writer kept the catalogue {where} busy for more than "
+                                    f"{lock_wait_seconds():g} s ({reason}); nothing was changed, try again") from None
             except BaseException:
                 session.rollback()
                 raise

@@ -9,6 +9,7 @@ committed, and no update is lost.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -26,8 +27,8 @@ from carddb.errors import InputError
 
 #: the ``schema_info.version`` this carddb writes (the number of the head revision)
 SCHEMA_VERSION = 2
-#: seconds a writer waits for another one before giving up with a ConflictError
-LOCK_WAIT_SECONDS = 30
+#: seconds a writer waits for another one before giving up with a ConflictError ($CARDDB_LOCK_WAIT overrides)
+LOCK_WAIT_SECONDS = 30.0
 #: the first revision: catalogues made before migrations existed have exactly its schema
 FIRST_REVISION = "0001"
 #: the advisory lock every PostgreSQL writer (and migration) takes; any constant shared by all carddb versions
@@ -35,6 +36,13 @@ PG_WRITE_LOCK = 0x0CA7DDB
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 
 _pg_engines: dict[str, Engine] = {}
+
+
+def lock_wait_seconds() -> float:
+    try:
+        return max(0.1, float(os.environ.get("CARDDB_LOCK_WAIT", LOCK_WAIT_SECONDS)))
+    except ValueError:
+        raise InputError(f"CARDDB_LOCK_WAIT={os.environ['CARDDB_LOCK_WAIT']!r} is not a number of seconds") from None
 
 
 def database_url(db: str) -> str:
@@ -70,14 +78,14 @@ def make_engine(db: str) -> Engine:
             if path.exists() and path.is_dir():
                 raise InputError(f"catalogue {path} is a folder, not a database file")
             path.parent.mkdir(parents=True, exist_ok=True)
-        engine = create_engine(url, connect_args={"timeout": LOCK_WAIT_SECONDS})
+        engine = create_engine(url, connect_args={"timeout": lock_wait_seconds()})
         event.listen(engine, "connect", _sqlite_connect)
         event.listen(engine, "begin", _sqlite_begin)
         return engine
     # One engine (and connection pool) per database in a process: commands open the catalogue several times.
     if url not in _pg_engines:
         engine = create_engine(url, pool_pre_ping=True, connect_args={
-            "connect_timeout": 10, "options": f"-c lock_timeout={LOCK_WAIT_SECONDS * 1000}"})
+            "connect_timeout": 10, "options": f"-c lock_timeout={int(lock_wait_seconds() * 1000)}"})
         event.listen(engine, "begin", _pg_begin)
         _pg_engines[url] = engine
     return _pg_engines[url]
@@ -91,7 +99,7 @@ def _sqlite_connect(dbapi_connection, _record) -> None:  # type: ignore[no-untyp
     # instead of failing at once; foreign keys are off by default in SQLite.
     cursor = dbapi_connection.cursor()
     cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute(f"PRAGMA busy_timeout={LOCK_WAIT_SECONDS * 1000}")
+    cursor.execute(f"PRAGMA busy_timeout={int(lock_wait_seconds() * 1000)}")
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.close()

@@ -113,3 +113,10 @@ def snapshot(db: str) -> dict[str, list[tuple]]:
 @pytest.fixture(name="snapshot")
 def snapshot_fixture() -> Callable[[str], dict[str, list[tuple]]]:
     return snapshot
+
+
+@pytest.fixture
+def shmod_db(empty_db: str, workspace: Workspace) -> str:
+    """A new catalogue holding shmod (51 cards), on this run's engine."""
+    open_catalogue(empty_db).load_workspace_game(workspace, "shmod")
+    return empty_db
