@@ -20,6 +20,7 @@ from reportlab.pdfgen.canvas import Canvas
 from carddb.errors import CarddbError, InputError
 from carddb.layout import FaceLayout, TemplateSet, layout_back, layout_face, load_templates
 from carddb.layout.impose import (
+    CARD_SIZES,
     DEFAULT_MARGIN_MM,
     Margins,
     SheetSpec,
@@ -87,8 +88,9 @@ def build_spec(options: PrintOptions, game: GameDefinition | None) -> tuple[Shee
     if options.card:
         card = card_size(options.card)
     elif game is not None:
-        card = card_size(f"{game.card_size_mm[0]}x{game.card_size_mm[1]}")
-        card = type(card)(f"{game.name} card", card.width, card.height)
+        width, height = game.card_size_mm
+        preset = next((name for name, size in CARD_SIZES.items() if size == (width, height)), None)
+        card = card_size(preset or f"{width}x{height}")
     else:
         card = card_size("poker")
     if options.margins is not None:
