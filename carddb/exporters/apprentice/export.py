@@ -78,4 +78,5 @@ def export_apprentice(workspace_root: str | Path, catalogue: Any, game_id: str, 
         for relative, data in files.items():
             write_bytes(stage, relative, data)
         report.files = listing(stage)
+    report.warnings = list(dict.fromkeys(report.warnings))
     return report

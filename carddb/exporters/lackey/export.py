@@ -66,6 +66,7 @@ def export_lackey(workspace_root: str | Path, catalogue: Any, game_id: str, out_
             _zip(stage, plugin)
             report.zip_path = out_dir / f"{plugin}.zip"
         report.files = listing(stage)
+    report.warnings = list(dict.fromkeys(report.warnings))
     return report
 
 
@@ -75,8 +76,11 @@ def _plugin_files(workspace_root: Path, game: GameDefinition, cards: list[Card],
     files: dict[str, bytes] = {"plugininfo.txt": build_plugininfo(game, warnings).encode("ascii")}
     names = lackey_names(cards, warnings)
     images = _image_names(cards, warnings)
-    set_names = {info.code: set_value(info.code, warnings) for info in game.sets}
     default_set = game.sets[0].code if game.sets else game.id
+    set_names: dict[str, str] = {}
+    for code in [info.code for info in game.sets] + [default_set] + [p.set for c in cards for p in c.printings]:
+        if code not in set_names:
+            set_names[code] = _distinct(set_value(code, warnings), set_names.values(), warnings)
     cols = columns(game)
     writer = CellWriter(warnings)
     rows: dict[str, list[list[str]]] = {}
@@ -86,7 +90,7 @@ def _plugin_files(workspace_root: Path, game: GameDefinition, cards: list[Card],
         if not card.printings:
             warnings.append(f"{card.key}: no printing; listed in set {default_set!r}")
         for printing in dict.fromkeys(printings):
-            set_name = set_names.setdefault(printing.set, set_value(printing.set, warnings))
+            set_name = set_names[printing.set]
             if any(row[0] == names[id(card)] for row in rows.get(set_name, [])):
                 continue  # two printings in one set: Lackey knows a card once per set
             rows.setdefault(set_name, []).append(row_values(game, cols, card, printing, names[id(card)], set_name,
@@ -120,6 +124,19 @@ def _plugin_files(workspace_root: Path, game: GameDefinition, cards: list[Card],
     if game.lackey.get("hand_size"):
         report.notes.append(f"opening hand: {game.lackey['hand_size']} cards (press Draw that many times)")
     return files
+
+
+def _distinct(name: str, taken, warnings: list[str]) -> str:  # type: ignore[no-untyped-def]
+    """Set folders must differ ignoring case (Windows file systems ignore it)."""
+    folded = {t.casefold() for t in taken}
+    candidate, n = name, 1
+    while candidate.casefold() in folded:
+        n += 1
+        candidate = f"{name}-{n}"
+    if n > 1:
+        warnings.append(f"set {name!r} differs from another set only by case or by unsafe characters; "
+                        f"its LackeyCCG Set is {candidate!r}")
+    return candidate
 
 
 def _image_names(cards: list[Card], warnings: list[str]) -> dict[int, str]:
