@@ -1,4 +1,4 @@
-"""Card face images for the exports: found where ``carddb render`` puts them, rendered if missing.
+"""Card face images for the exports: where ``carddb render`` puts them, brought up to date first.
 
 The renderer writes ``<faces>/<game>/<card.slug>.<fmt>`` and ``back.<fmt>``; LackeyCCG wants small JPEGs
 (its tutorial: "image files for the cards (in jpg format)"; plugins ship a few hundred pixels tall), so
@@ -29,15 +29,23 @@ def find_face(faces_dir: Path, game_id: str, stem: str) -> Path | None:
 
 def collect_faces(workspace_root: Path, game: GameDefinition, cards: Sequence[Card], faces_dir: Path,
                   notes: list[str], *, renderer: Callable[..., object] | None = None) -> tuple[dict[str, Path], Path]:
-    """Every card's face and the back, rendering the missing ones through ``render_faces``.
+    """Every card's face and the back, brought up to date through ``render_faces`` first.
 
-    Returns ``({card.slug: path}, back_path)``; raises ``OutputError`` naming the cards still without a face.
+    The renderer redraws only what changed (a card, its template, fonts or art), so an export never ships a
+    stale face. Returns ``({card.slug: path}, back_path)``; raises ``OutputError`` naming the cards still
+    without a face.
     """
-    missing = [card for card in cards if find_face(faces_dir, game.id, card.slug) is None]
-    if missing or find_face(faces_dir, game.id, "back") is None:
+    try:
         render = renderer or _default_renderer()
-        render(workspace_root, game, list(missing or cards[:1]), faces_dir, fmt="png")
-        notes.append(f"rendered {len(missing)} missing card faces into {faces_dir / game.id}")
+    except OutputError:
+        if any(find_face(faces_dir, game.id, c.slug) is None for c in cards):
+            raise
+        notes.append(f"the face renderer cannot be loaded; using the faces in {faces_dir / game.id} as they are")
+    else:
+        result = render(workspace_root, game, list(cards), faces_dir, fmt="png")
+        drawn = getattr(result, "drawn", None)
+        if drawn:
+            notes.append(f"rendered {len(drawn)} card faces into {faces_dir / game.id}")
     faces: dict[str, Path] = {}
     still: list[str] = []
     for card in cards:

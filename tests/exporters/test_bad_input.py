@@ -140,7 +140,7 @@ def test_a_failure_mid_export_keeps_the_previous_export(tmp_path, catalogue, rep
     victim = next((faces / "ssq").glob("*.png"))
     victim.write_bytes(b"not an image")
     with pytest.raises(OutputError, match="not a readable image"):
-        export_lackey(repo_root, catalogue, "ssq", out, faces_dir=faces, renderer=fake_render)
+        export_lackey(repo_root, catalogue, "ssq", out, faces_dir=faces, renderer=lambda *a, **k: None)
     assert {p: p.read_bytes() for p in out.rglob("*") if p.is_file()} == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["faces", "out"]
 
