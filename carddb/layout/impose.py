@@ -565,7 +565,8 @@ def _mirror(trim: Rect, grid: Grid, axis: str) -> Rect:
 
 def _ray_length(spec: SheetSpec, start: tuple[float, float], direction: tuple[int, int], obstacles: list[Rect],
                 area: Rect) -> float:
-    """How far a mark may run from ``start`` along an axis before it nears a card or leaves the printable area."""
+    """How far a mark may run from ``start`` along an axis before it meets an obstacle (a card's bleed box grown
+    by the clearance) or leaves the printable area."""
     x, y = start
     dx, dy = direction
     if not (area.x - _EPS <= x <= area.right + _EPS and area.y - _EPS <= y <= area.top + _EPS):
@@ -576,8 +577,7 @@ def _ray_length(spec: SheetSpec, start: tuple[float, float], direction: tuple[in
         limit = min(limit, (area.right - x) if dx > 0 else (x - area.x))
     else:
         limit = min(limit, (area.top - y) if dy > 0 else (y - area.y))
-    for rect in obstacles:
-        r = rect.expanded(spec.mark_clearance)
+    for r in obstacles:  # already grown by the clearance
         if dx:
             if not (r.y - _EPS <= y <= r.top + _EPS):
                 continue
@@ -597,7 +597,7 @@ def _ray_length(spec: SheetSpec, start: tuple[float, float], direction: tuple[in
 
 def _crop_marks(spec: SheetSpec, grid: Grid, placed: tuple[Placement, ...]) -> tuple[Segment, ...]:
     """Marks extending every trim edge outwards from each corner, stopping short of every card's bleed."""
-    obstacles = [p.bleed_rect for p in placed]
+    obstacles = [p.bleed_rect.expanded(spec.mark_clearance) for p in placed]
     area = grid.printable
     raw: list[Segment] = []
     reach = spec.bleed + spec.mark_offset
