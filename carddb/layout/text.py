@@ -226,19 +226,38 @@ def place(fitted: Fitted, x: float, y: float, w: float, h: float, *, align: str,
     top = y if valign == "top" else (y + h - total if valign == "bottom" else y + (h - total) / 2)
     ops: list[Op] = []
     for i, line in enumerate(fitted.lines):
-        baseline = top + ascent * size_mm + i * leading * size_mm
+        baseline = round(top + ascent * size_mm + i * leading * size_mm, 4)
         line_w = _line_width(line, size) * PT_MM
         cx = x if align == "left" else (x + w - line_w if align == "right" else x + (w - line_w) / 2)
+        run: list = []  # [x, text, font]: words in one font joined with their spaces make one run
         for word in line:
-            cx += word.space * size_mm
+            space_mm = word.space * size_mm
+            first = word.parts[0] if word.parts else None
+            if run and first and not first.icon and first.runs[0][1] == run[2] and word.space and \
+                    abs(font_metrics(run[2]).width(" ") - word.space) < 1e-9:
+                run[1] += " "  # the space glyph of the same font is exactly the space the layout measured
+            elif run:
+                ops.append(TextRun(round(run[0], 4), baseline, run[1], run[2], size, colour))
+                run = []
+            cx += space_mm
             for part in word.parts:
                 if part.icon:
+                    if run:
+                        ops.append(TextRun(round(run[0], 4), baseline, run[1], run[2], size, colour))
+                        run = []
                     side = ICON_SCALE * size_mm
                     centre = baseline - cap_height * size_mm / 2
                     ops.extend(draw_icon(part.icon, cx + ICON_GAP * size_mm, centre - side / 2, side, colour))
                     cx += part.width * size_mm
                     continue
                 for text, font, width in part.runs:
-                    ops.append(TextRun(round(cx, 4), round(baseline, 4), text, font, size, colour))
+                    if run and run[2] == font:
+                        run[1] += text
+                    else:
+                        if run:
+                            ops.append(TextRun(round(run[0], 4), baseline, run[1], run[2], size, colour))
+                        run = [cx, text, font]
                     cx += width * size_mm
+        if run:
+            ops.append(TextRun(round(run[0], 4), baseline, run[1], run[2], size, colour))
     return ops

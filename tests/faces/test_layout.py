@@ -11,6 +11,7 @@ from carddb.rules.cards import Card
 from .conftest import game, monster, templates, write_template
 
 VERA_BOLD = str(BUILTIN_STYLES["bold"][0])
+VERA = str(BUILTIN_STYLES["regular"][0])
 NOTO = str(BUILTIN_STYLES["regular"][1])
 
 
@@ -20,11 +21,11 @@ def runs(face, box_text: str | None = None) -> list[TextRun]:
 
 def test_title_lands_in_its_box_at_the_computed_baseline():
     face = layout_face(templates("shmod"), monster())
-    title = runs(face)[:2]
+    title = runs(face)[:2]  # a line in one font is one run, its spaces measured like the layout's
     # box [5, 3.5, 49, 7.5], Vera Bold 11 pt, centred vertically:
     # height 11 * (1901 + 483) / 2048 pt = 4.5172 mm, top 4.9914 mm, baseline + 11 * 1901/2048 pt = 8.5934 mm
     assert [(r.x, r.y, r.text, r.size, r.font) for r in title] == [
-        (5.0, 8.5934, "Blaze", 11.0, VERA_BOLD), (18.148, 8.5934, "Drake", 11.0, VERA_BOLD)]
+        (5.0, 8.5934, "Blaze Drake", 11.0, VERA_BOLD), (4.0, 81.8373, "Shmod Base Set 012", 5.0, VERA)]
 
 
 def test_a_long_title_shrinks_to_fit_its_width():
