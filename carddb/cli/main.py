@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 import click
@@ -80,6 +81,12 @@ app.add_typer(site_cli.app, name="site", help="Build or serve the website: ruleb
 
 
 def run() -> None:
+    # A plain `deck check` is answered before Typer parses anything (its converters import pydantic, ~100 ms).
+    from carddb.cli.fastcheck import try_fast_check
+
+    code = try_fast_check(sys.argv[1:])
+    if code is not None:
+        raise SystemExit(code)
     app()
 
 

@@ -9,7 +9,8 @@ zones and their sizes, copy limits and modifiers, sum caps, and the ``checks`` o
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import lru_cache
 
 from carddb.rules.cards import Card, normalise_name
 from carddb.rules.checks import CHECKS, Placed, owned_problems
@@ -18,17 +19,22 @@ from carddb.rules.game import CopyLimit, GameDefinition
 from carddb.rules.names import NameIndex
 from carddb.rules.problems import Problem
 
+#: normalise_name, memoised: the same few names are normalised on every check.
+_norm = lru_cache(maxsize=1 << 16)(normalise_name)
+
 
 @dataclass(frozen=True, slots=True)
 class CardFacts:
     """What the checker needs to know about one card, computed once per game."""
 
     zones: frozenset[str]
+    key: str
     identity: str
     limit: int | None
     source: str
     rule: str
     groups: tuple[int, ...]  # indexes of the group-scope copy limits that count this card
+    memo: dict = field(default_factory=dict, compare=False)  # what the checks remember about the card
 
 
 class CardIndex:
@@ -55,8 +61,8 @@ class CardIndex:
         zones = frozenset(z.id for z in game.zones.values() if z.takes.matches(card))
         copies = game.copies
         if copies is None:
-            return CardFacts(zones, card.key, None, "", "", ())
-        identity = card.key if copies.identity == "card" else normalise_name(card.name)
+            return CardFacts(zones, card.key, card.key, None, "", "", ())
+        identity = card.key if copies.identity == "card" else _norm(card.name)
         limit, source, rule = copies.default, copies.default_source, copies.rule
         per_card = card.get(copies.per_card_field) if copies.per_card_field else None
         if isinstance(per_card, int) and not isinstance(per_card, bool):
@@ -65,7 +71,7 @@ class CardIndex:
             if (limit is None or extra.limit < limit) and extra.applies.matches(card):
                 limit, source, rule = extra.limit, extra.source, extra.rule or copies.rule
         groups = tuple(i for i, g in enumerate(self.group_limits) if g.applies.matches(card))
-        return CardFacts(zones, identity, limit, source, rule, groups)
+        return CardFacts(zones, card.key, identity, limit, source, rule, groups)
 
 
 _INDEXES: dict[tuple[int, int], tuple[GameDefinition, Sequence[Card], CardIndex]] = {}
@@ -103,16 +109,19 @@ def _check(deck: Deck, game: GameDefinition, index: CardIndex, collection: Mappi
            collection_name: str) -> list[Problem]:
     problems = list(deck.problems)
     placed: list[Placed] = []
+    facts: list[CardFacts] = []
     for entry in deck.entries:
         card = _resolve(entry, game, index, problems)
         if card is not None:
-            placed.append(Placed(entry, card))
+            known = index.facts(card)
+            placed.append(Placed(entry, card, known.key, entry.zone in known.zones, known.memo))
+            facts.append(known)
     _zone_sizes(deck, game, problems)
-    _wrong_zones(placed, game, index, problems)
-    _copy_limits(placed, game, index, problems)
+    _wrong_zones(placed, facts, game, problems)
+    _copy_limits(placed, facts, game, index, problems)
     _sum_caps(placed, game, problems)
     # A card in a zone that does not take it is reported once, as wrong-zone, and left out of the checks.
-    in_place = [p for p in placed if p.entry.zone in index.facts(p.card).zones]
+    in_place = [p for p in placed if p.home]
     for check in game.checks:
         problems.extend(CHECKS[check.type](check, game, in_place))
     if collection is not None:
@@ -171,32 +180,32 @@ def _zone_sizes(deck: Deck, game: GameDefinition, problems: list[Problem]) -> No
                     f"{zone.size_text()}."))
 
 
-def _wrong_zones(placed: list[Placed], game: GameDefinition, index: CardIndex, problems: list[Problem]) -> None:
-    for item in placed:
-        facts = index.facts(item.card)
-        if item.entry.zone in facts.zones:
+def _wrong_zones(placed: list[Placed], all_facts: list[CardFacts], game: GameDefinition,
+                 problems: list[Problem]) -> None:
+    for item, facts in zip(placed, all_facts, strict=True):
+        if item.home:
             continue
         zone = game.zones[item.entry.zone]
         homes = [game.zones[z].label for z in game.zones if z in facts.zones]
         where = f"it belongs in the {_or_list(homes)}" if homes else f"no zone of {game.name} takes it"
         kind = game.kinds[item.card.kind].label if item.card.kind in game.kinds else item.card.kind
         problems.append(Problem(
-            code="wrong-zone", zone=zone.id, card=item.card.key, line=item.entry.line, count=item.entry.count,
+            code="wrong-zone", zone=zone.id, card=item.key, line=item.entry.line, count=item.entry.count,
             rule=game.rule_link(zone.rule),
-            message=f"{item.card.key} is {_a(kind.lower())} card and cannot be in the {zone.label}; {where}."))
+            message=f"{item.key} is {_a(kind.lower())} card and cannot be in the {zone.label}; {where}."))
 
 
-def _copy_limits(placed: list[Placed], game: GameDefinition, index: CardIndex, problems: list[Problem]) -> None:
+def _copy_limits(placed: list[Placed], all_facts: list[CardFacts], game: GameDefinition, index: CardIndex,
+                 problems: list[Problem]) -> None:
     copies = game.copies
     if copies is None:
         return
     counting = set(copies.zones)
     totals: dict[str, list] = {}  # identity -> [count, first Placed, facts with the lowest limit]
     group_totals = [[0, []] for _ in index.group_limits]
-    for item in placed:
+    for item, facts in zip(placed, all_facts, strict=True):
         if item.entry.zone not in counting:
             continue
-        facts = index.facts(item.card)
         slot = totals.get(facts.identity)
         if slot is None:
             totals[facts.identity] = [item.entry.count, item, facts]
@@ -212,11 +221,11 @@ def _copy_limits(placed: list[Placed], game: GameDefinition, index: CardIndex, p
     for count, first, facts in totals.values():
         if facts.limit is None:
             continue
-        bonus, label = bonuses.get(normalise_name(first.card.name), (0, ""))
+        bonus, label = bonuses.get(_norm(first.card.name), (0, ""))
         limit = facts.limit + bonus
         if count <= limit:
             continue
-        shown = first.card.key if copies.identity == "card" else first.card.name
+        shown = first.key if copies.identity == "card" else first.card.name
         problems.append(Problem(
             code="copy-limit", zone=first.entry.zone, card=shown, line=first.entry.line, count=count, limit=limit,
             source=f"{facts.source} + {label}" if bonus else facts.source, rule=game.rule_link(facts.rule),
@@ -243,7 +252,7 @@ def _limit_bonuses(placed: list[Placed], game: GameDefinition) -> dict[str, tupl
             label = modifier.label.format(card=item.card.name)
             for name, plus in extra.items():
                 if isinstance(plus, int) and plus:
-                    key = normalise_name(name)
+                    key = _norm(name)
                     before = bonuses.get(key, (0, ""))
                     bonuses[key] = (before[0] + plus, f"{before[1]} + {label}" if before[1] else label)
     return bonuses
