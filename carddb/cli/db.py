@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import typer
 
 from carddb.cli.common import state
@@ -49,3 +51,27 @@ def upgrade(ctx: typer.Context) -> None:
         typer.echo(f"Upgraded {display_url(engine)} to revision {applied[-1]} (applied {', '.join(applied)}).")
     else:
         typer.echo(f"{display_url(engine)} is already up to date.")
+
+
+@app.command("dump")
+def dump(ctx: typer.Context, folder: Path = typer.Argument(..., help="The folder to write (new, empty, or an "
+                                                                      "earlier dump).")) -> None:
+    """Write the whole catalogue (games, sets, cards, printings, collections, boosters) as plain files."""
+    from carddb.catalogue.backup import dump as run_dump
+
+    counts = run_dump(state(ctx).catalogue(), folder)
+    typer.echo(f"Dumped {_counts(counts)} to {folder}.")
+
+
+@app.command("restore")
+def restore(ctx: typer.Context, folder: Path = typer.Argument(..., help="A folder written by 'carddb db dump'.")
+            ) -> None:
+    """Read a dump into an empty catalogue, all or nothing."""
+    from carddb.catalogue.backup import restore as run_restore
+
+    counts = run_restore(state(ctx).catalogue(), folder)
+    typer.echo(f"Restored {_counts(counts)} from {folder}.")
+
+
+def _counts(counts: dict[str, int]) -> str:
+    return ", ".join(f"{count} {what if count != 1 else what.rstrip('s')}" for what, count in counts.items())
