@@ -288,9 +288,10 @@ def print_game_sheets(workspace: Any, catalogue: Any, game_id: str, out_dir: str
                       say: Callable[[str], None] | None = None) -> list[PrintResult]:
     """For ``carddb build``: each sample deck of the game and one sheet of every card, into ``out_dir/<game>/``.
 
-    Decks given in several formats (``x.txt``, ``x.dek``) print once. Duplex (long-edge) when the game has a
-    card back, fronts only otherwise. A deck that cannot be printed at all is reported through ``say`` and
-    skipped; an error in the whole-game sheet is raised.
+    Decks given in several formats (``x.txt``, ``x.dek``) print once; the decks kept to test the checker
+    (``illegal-*``) are not printed. Duplex (long-edge) when the game has a card back, fronts only otherwise.
+    A deck that cannot be printed at all is reported through ``say`` and skipped; an error in the whole-game
+    sheet is raised.
     """
     game = catalogue.game(game_id)
     cards = catalogue.cards(game_id)
@@ -303,7 +304,7 @@ def print_game_sheets(workspace: Any, catalogue: Any, game_id: str, out_dir: str
     seen: set[str] = set()
     decks = sorted(workspace.deck_files(game_id), key=lambda p: (p.stem, p.suffix.lower() != ".txt"))
     for path in decks:
-        if path.stem in seen:
+        if path.stem in seen or path.stem.startswith("illegal-"):
             continue
         seen.add(path.stem)
         try:
