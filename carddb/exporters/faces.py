@@ -83,7 +83,7 @@ def jpeg_bytes(source: Path, height: int = LACKEY_HEIGHT, quality: int = 85) -> 
         raise OutputError(f"{source}: not a readable image ({exc})") from None
     width = max(1, round(rgb.width * height / rgb.height))
     if rgb.height != height:
-        rgb = rgb.resize((width, height), Image.Resampling.LANCZOS)
+        rgb = rgb.resize((width, height), Image.Resampling.LANCZOS, reducing_gap=2.0)
     buffer = io.BytesIO()
     rgb.save(buffer, "JPEG", quality=quality, optimize=True)
     return buffer.getvalue()

@@ -11,8 +11,10 @@ and ``<out_dir>/<plugin>.zip`` with ``--zip``. The whole folder is built aside a
 
 from __future__ import annotations
 
+import os
 import zipfile
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -84,7 +86,7 @@ def _plugin_files(workspace_root: Path, game: GameDefinition, cards: list[Card],
     cols = columns(game)
     writer = CellWriter(warnings)
     rows: dict[str, list[list[str]]] = {}
-    face_jpegs: dict[str, bytes] = {}
+    face_jpegs = _encode_faces(faces)
     for card in cards:
         printings = card.printings or [Printing(set=default_set)]
         if not card.printings:
@@ -95,8 +97,7 @@ def _plugin_files(workspace_root: Path, game: GameDefinition, cards: list[Card],
                 continue  # two printings in one set: Lackey knows a card once per set
             rows.setdefault(set_name, []).append(row_values(game, cols, card, printing, names[id(card)], set_name,
                                                             images[id(card)], writer))
-            jpeg = face_jpegs.get(card.slug) or face_jpegs.setdefault(card.slug, jpeg_bytes(faces[card.slug]))
-            files[f"sets/setimages/{set_name}/{images[id(card)]}.jpg"] = jpeg
+            files[f"sets/setimages/{set_name}/{images[id(card)]}.jpg"] = face_jpegs[card.slug]
     data_files = []
     for set_name in sorted(rows, key=str.casefold):
         file_name = f"{slugify(set_name)}.txt"
@@ -124,6 +125,12 @@ def _plugin_files(workspace_root: Path, game: GameDefinition, cards: list[Card],
     if game.lackey.get("hand_size"):
         report.notes.append(f"opening hand: {game.lackey['hand_size']} cards (press Draw that many times)")
     return files
+
+
+def _encode_faces(faces: dict[str, Path]) -> dict[str, bytes]:
+    """Every face as a JPEG, on all cores (Pillow decodes, resizes and encodes without holding the GIL)."""
+    with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+        return dict(zip(faces, pool.map(jpeg_bytes, faces.values()), strict=True))
 
 
 def _distinct(name: str, taken, warnings: list[str]) -> str:  # type: ignore[no-untyped-def]
