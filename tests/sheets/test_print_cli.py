@@ -201,3 +201,22 @@ def test_profile_from_readings(run, tmp_path):
                  "--out", str(tmp_path / "p2.toml"))
     assert result.exit_code == 2 and "the top reading 9 is off the ruler" in result.stderr
     assert not (tmp_path / "p2.toml").exists()
+
+
+@pytest.mark.skipif(shutil.which("qpdf") is None or shutil.which("pdftoppm") is None,
+                    reason="qpdf and poppler-utils are not installed")
+@pytest.mark.parametrize("paper", ["A4", "Letter"])
+def test_a_sample_deck_opens_without_warnings_in_qpdf_and_poppler(run, ws, tmp_path, paper):
+    import subprocess
+
+    out = tmp_path / "deck.pdf"
+    result = run("print", str(ws / DECK), "--game", "minibattle", "--out", str(out), "--paper", paper,
+                 "--layout", "duplex-short", "--bleed")
+    assert result.exit_code == 0, result.stderr
+    checked = subprocess.run(["qpdf", "--check", str(out)], capture_output=True, text=True)
+    assert (checked.returncode, checked.stderr) == (0, "")
+    assert "No syntax or stream encoding errors found" in checked.stdout
+    rendered = subprocess.run(["pdftoppm", "-r", "20", "-png", str(out), str(tmp_path / "page")],
+                              capture_output=True, text=True)
+    assert (rendered.returncode, rendered.stderr) == (0, "")
+    assert len(list(tmp_path.glob("page-*.png"))) == len(PdfReader(out).pages)
