@@ -21,7 +21,7 @@ from carddb.errors import InputError, OutputError
 from carddb.layout.impose import IDENTITY, PagePlan, Size, back_transform
 from carddb.layout.printer_profile import PrinterProfile, front_index_lines, ruler_ticks, stations
 from carddb.paint.sheet_check import CheckReport, Expected
-from carddb.paint.sheets import PT, check_output_path, commit_files, new_canvas, sheet_font
+from carddb.paint.sheets import PT, check_output_path, commit_files, default_mode, new_canvas, sheet_font
 
 LINE_PT = 0.35
 SCALE_MM = 100.0
@@ -153,6 +153,7 @@ def write_profile(path: str | Path, profile: PrinterProfile) -> Path:
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
             handle.write(profile.to_toml())
+        os.chmod(tmp, default_mode())
         os.replace(tmp, path)
     except OSError as error:
         Path(tmp).unlink(missing_ok=True)

@@ -230,12 +230,20 @@ def _draw_lines(canvas: Canvas, page: PagePlan) -> None:
     canvas.restoreState()
 
 
+def default_mode() -> int:
+    """The permissions a newly created file gets under the user's umask (mkstemp's files are private)."""
+    mask = os.umask(0)
+    os.umask(mask)
+    return 0o666 & ~mask
+
+
 def _atomic_write(path: Path, data: bytes) -> Path:
     """Write ``data`` to a temporary file beside ``path`` and return the temporary path (renamed later)."""
     fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
+        os.chmod(tmp, default_mode())
     except OSError as error:
         Path(tmp).unlink(missing_ok=True)
         raise OutputError(f"cannot write {path}: {error.strerror or error}") from None
