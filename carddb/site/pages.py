@@ -120,7 +120,7 @@ def _game_pages(content: SiteContent, root: Path, game: GameDefinition, cards: l
         content.pages[f"{base}/checker.md"] = checker_page(game, deck_games)
         nav.append({"Deck checker": f"{base}/checker.md"})
     else:
-        content.pages[f"{base}/checker.md"] = turn_page(game)
+        content.pages[f"{base}/checker.md"] = turn_page(game, cards)
         nav.append({"Turn calculator": f"{base}/checker.md"})
     if decks:
         content.pages[f"{base}/decks.md"] = decks_page(game, decks, f"{base}/decks.md")

@@ -7,6 +7,7 @@ import threading
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -66,3 +67,61 @@ def site(tmp_path_factory: pytest.TempPathFactory, repo_root: Path, catalogue: C
     yield BuiltSite(url=url, folder=folder, report=report)
     server.shutdown()
     server.server_close()
+
+
+@dataclass
+class Visit:
+    """A browser page that lets only the site's own origin through and records everything else."""
+
+    page: Any
+    external: list[str]
+    fetched: list[str]
+    dialogs: list[str]
+
+    def count(self, suffix: str) -> int:
+        return sum(1 for url in self.fetched if url.split("?")[0].endswith(suffix))
+
+
+@pytest.fixture(scope="session")
+def chromium() -> Iterator[Any]:
+    if not CHROMIUM.exists():
+        pytest.skip(f"{CHROMIUM} is not installed (apt-get install chromium); the browser tests need it")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        # Debian's Chromium, never a downloaded one. Playwright adds --headless and --no-sandbox itself.
+        browser = playwright.chromium.launch(executable_path=str(CHROMIUM),
+                                             args=["--disable-gpu", "--disable-quic", "--disable-dev-shm-usage"])
+        yield browser
+        browser.close()
+
+
+def open_visit(chromium: Any, site: BuiltSite, init_script: str = "") -> Visit:
+    context = chromium.new_context()
+    if init_script:
+        context.add_init_script(init_script)
+    visit = Visit(page=None, external=[], fetched=[], dialogs=[])
+
+    def route(request_route: Any) -> None:
+        url = request_route.request.url
+        if url.startswith(site.url):
+            visit.fetched.append(url)
+            request_route.continue_()
+        else:
+            visit.external.append(url)
+            request_route.abort()
+
+    context.route("**/*", route)  # sees the worker's fetches too
+    page = context.new_page()
+    page.on("dialog", lambda dialog: (visit.dialogs.append(dialog.message), dialog.dismiss()))
+    page.set_default_timeout(60_000)
+    visit.page = page
+    return visit
+
+
+@pytest.fixture
+def visit(chromium: Any, site: BuiltSite) -> Iterator[Visit]:
+    """A fresh browser context (cold cache, so a cold engine start)."""
+    opened = open_visit(chromium, site)
+    yield opened
+    opened.page.context.close()

@@ -7,6 +7,7 @@ const SCRIPT = new URL(import.meta.url);
 const SITE_ROOT = new URL("../", SCRIPT);
 const MAX_DECK_CHARS = 10 * 1024 * 1024;  // as the command line: carddb/rules/deckfile.py MAX_DECK_BYTES
 const SHOWN_PROBLEMS = 500;               // a pasted wall of junk must not freeze the page while it renders
+const EDITABLE_CHARS = 256 * 1024;        // a textarea of megabytes takes the browser seconds to lay out
 const RULE = /^rules\/([a-z0-9][a-z0-9_-]*)\/[A-Za-z0-9_.-]+\.md(?:#([A-Za-z0-9_-]*))?$/;
 
 let manifestPromise = null;
@@ -122,6 +123,11 @@ function ruleLink(rule) {
 // ---------------------------------------------------------------------------------------------------------------
 // The deck checker
 
+// Every finished check bumps data-checks, so a reader (or a test) can wait for the answer to its own request.
+function finished(box) {
+  box.dataset.checks = String(Number(box.dataset.checks || 0) + 1);
+}
+
 function showResult(box, result, ms) {
   box.replaceChildren();
   const problems = result.problems || [];
@@ -136,7 +142,7 @@ function showResult(box, result, ms) {
     .filter(Boolean).join(", ");
   box.append(make("p", `${verdict}${zones ? ` (${zones})` : ""}${counts ? `: ${counts}.` : "."}`,
     `carddb-verdict carddb-${box.dataset.verdict}`));
-  if (!problems.length) return;
+  if (!problems.length) { finished(box); return; }
   const list = make("ul", undefined, "carddb-problems");
   for (const problem of problems.slice(0, SHOWN_PROBLEMS)) {
     const item = make("li", undefined, `carddb-problem carddb-sev-${problem.severity}`);
@@ -150,12 +156,14 @@ function showResult(box, result, ms) {
   }
   box.append(list);
   if (problems.length > SHOWN_PROBLEMS) box.append(make("p", `… and ${problems.length - SHOWN_PROBLEMS} more problems.`));
+  finished(box);
 }
 
 function showError(box, message) {
   box.replaceChildren(make("p", message, "carddb-verdict carddb-error"));
   box.dataset.verdict = "error";
   box.dataset.codes = "";
+  finished(box);
 }
 
 async function fillFormats(form, gameId) {
@@ -179,6 +187,7 @@ function mountChecker(root) {
   const button = form.querySelector("button[type=submit]");
   const fileLabel = root.querySelector("[data-filename]");
   let filename = "";
+  let held = null;  // a deck too large to show in the textarea, checked as it came
   const current = getEngine();
   current.watch(root, (state) => {
     showEngine(status, state);
@@ -186,8 +195,21 @@ function mountChecker(root) {
     if (state.state === "failed") showError(box, `Checker unavailable: ${state.detail}.`);
   });
 
+  function setDeck(text, label) {
+    if (text.length > EDITABLE_CHARS) {
+      held = text;
+      form.elements.deck.value = "";
+      fileLabel.textContent = `${label}: ${(text.length / 1048576).toFixed(1)} MB, too large to edit here; `
+        + "it is checked as it is.";
+    } else {
+      held = null;
+      form.elements.deck.value = text;
+      fileLabel.textContent = label;
+    }
+  }
+
   async function check() {
-    const deck = form.elements.deck.value;
+    const deck = held ?? form.elements.deck.value;
     if (deck.length > MAX_DECK_CHARS) {
       showError(box, `That deck is ${(deck.length / 1048576).toFixed(1)} MB; a deck may be at most 10 MB.`);
       return;
@@ -206,7 +228,14 @@ function mountChecker(root) {
 
   form.addEventListener("submit", (event) => { event.preventDefault(); check(); });
   form.elements.game.addEventListener("change", () => fillFormats(form, form.elements.game.value));
-  form.elements.deck.addEventListener("input", () => { delete box.dataset.verdict; });
+  form.elements.deck.addEventListener("input", () => { held = null; fileLabel.textContent = ""; });
+  form.elements.deck.addEventListener("paste", (event) => {
+    const text = event.clipboardData ? event.clipboardData.getData("text") : "";
+    if (text.length <= EDITABLE_CHARS) return;
+    event.preventDefault();
+    filename = "";
+    setDeck(text, "Pasted deck");
+  });
   form.elements.file.addEventListener("change", async () => {
     const file = form.elements.file.files[0];
     if (!file) return;
@@ -219,8 +248,7 @@ function mountChecker(root) {
       const decoded = JSON.parse((await current.request({ op: "decode", bytes, filename: file.name }, [bytes])).result);
       if (decoded.error) { showError(box, decoded.error); return; }
       filename = file.name;
-      fileLabel.textContent = `Opened ${file.name}`;
-      form.elements.deck.value = decoded.text;
+      setDeck(decoded.text, `Opened ${file.name}`);
       await check();
     } catch (error) {
       showError(box, `Could not open ${file.name}: ${error.message}`);
@@ -235,9 +263,8 @@ function mountChecker(root) {
       if (!path) return;
       const response = await fetch(new URL(path, SITE_ROOT));
       if (!response.ok) return;
-      form.elements.deck.value = await response.text();
+      setDeck(await response.text(), `Sample deck ${wanted}`);
       filename = wanted;
-      fileLabel.textContent = `Sample deck ${wanted}`;
       current.watch(root, (state) => { if (state.state === "ready" && !box.dataset.verdict) check(); });
     });
   }
@@ -275,7 +302,10 @@ function mountGallery(root) {
 function mountAll() {
   document.querySelectorAll("[data-deck-checker]").forEach(mountChecker);
   document.querySelectorAll("[data-card-gallery]").forEach(mountGallery);
-  document.querySelectorAll("[data-ssq-calculator]").forEach((root) => import("./ssq.js").then((m) => m.mount(root, getEngine, make)));
+  const calculators = document.querySelectorAll("[data-ssq-calculator]");
+  if (calculators.length) {
+    import("./ssq.js").then((ssq) => calculators.forEach((root) => ssq.mount(root, { getEngine, make, showEngine })));
+  }
 }
 
 if (window.document$) window.document$.subscribe(mountAll);

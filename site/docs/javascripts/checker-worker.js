@@ -1,6 +1,6 @@
 // The rules engine: a module Web Worker that owns Pyodide, so its seconds-long start never blocks the page.
 // It runs carddb/rules unchanged (the zip the site ships) and answers one message at a time, string in, string out.
-// Messages: {op: "init", root} first; then {id, op: "check" | "decode" | "ssq", ...}; replies {id, result | error}.
+// Messages: {op: "init", root} first; then {id, op: "check" | "decode" | "ssq" | "initiative", ...}; replies {id, result | error}.
 
 // Decoding an opened file is the command line's own function; its refusals (binary, too big) become messages.
 const GLUE = `
@@ -72,8 +72,13 @@ async function handle(engine, message) {
   if (message.op === "ssq") {
     const data = await game(message.game);
     const started = performance.now();
-    const result = engine.browser.ssq_turn_json(data.toml, data.cards, JSON.stringify(message.request));
+    const result = engine.browser.ssq_turn_json(data.toml, data.cards, JSON.stringify(message.request),
+                                                message.format || null);
     return { result, ms: performance.now() - started };
+  }
+  if (message.op === "initiative") {
+    const data = await game(message.game);
+    return { result: engine.browser.ssq_initiative_json(data.toml, JSON.stringify(message.successes)) };
   }
   throw new Error(`unknown request ${message.op}`);
 }

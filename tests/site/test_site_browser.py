@@ -1,0 +1,297 @@
+"""The built site in headless Chromium (Debian's): the in-browser checker gives the command line's answers, the
+page stays responsive while the engine loads, the engine loads once per visit, nothing leaves 127.0.0.1, and
+card data is shown as text."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from carddb.cli.main import app
+from carddb.rules.cards import slugify
+from carddb.workspace import Workspace
+from tests.site.conftest import HOSTILE_GAME, HOSTILE_NAME, HOSTILE_TEXT, BuiltSite, Visit, open_visit
+
+pytestmark = pytest.mark.browser
+
+REPO = Path(__file__).resolve().parents[2]
+SAMPLE_DECKS = [(game_id, path) for game_id in Workspace(REPO).game_ids()
+                for path in Workspace(REPO).deck_files(game_id)]
+READY = "[data-deck-checker] [data-engine][data-state=ready]"
+
+
+def cli_check(db: str, game_id: str, path: Path) -> dict[str, Any]:
+    result = CliRunner().invoke(app, ["--root", str(REPO), "--db", db, "deck", "check", str(path), "--game", game_id,
+                                      "--json"], catch_exceptions=False)
+    assert result.exit_code in (0, 1), result.stdout + result.stderr
+    return json.loads(result.stdout)
+
+
+def shown(page: Any) -> dict[str, Any]:
+    """What the checker shows: the verdict, and each problem's code and message as a reader sees them."""
+    box = page.locator("[data-result]")
+    return {"verdict": box.get_attribute("data-verdict"),
+            "problems": [(item.get_attribute("data-code"), item.locator(".carddb-message").inner_text())
+                         for item in box.locator("li.carddb-problem").all()]}
+
+
+def run_check(page: Any, action: Any) -> dict[str, Any]:
+    before = int(page.locator("[data-result]").get_attribute("data-checks") or 0)
+    action()
+    page.wait_for_function(f"() => Number(document.querySelector('[data-result]').dataset.checks || 0) > {before}")
+    return shown(page)
+
+
+@pytest.fixture(scope="module")
+def checker(chromium: Any, site: BuiltSite) -> Iterator[Visit]:
+    """One checker page for the module: the engine starts once, then every deck is checked in it."""
+    opened = open_visit(chromium, site)
+    opened.page.goto(f"{site.url}games/shmod/checker/")
+    opened.page.wait_for_selector(READY)
+    yield opened
+    opened.page.context.close()
+
+
+@pytest.mark.parametrize(("game_id", "path"), SAMPLE_DECKS, ids=[f"{g}/{p.name}" for g, p in SAMPLE_DECKS])
+def test_sample_deck_verdict_and_problems_equal_the_command_line(checker: Visit, site: BuiltSite, loaded_db: str,
+                                                                 game_id: str, path: Path) -> None:
+    if game_id not in site.report.games:
+        pytest.skip(f"{game_id} is not in the test catalogue")
+    expected = cli_check(loaded_db, game_id, path)
+    page = checker.page
+    page.select_option("select[name=game]", game_id)
+    got = run_check(page, lambda: page.set_input_files("input[name=file]", str(path)))
+    assert got == {"verdict": "legal" if expected["legal"] else "illegal",
+                   "problems": [(p["code"], p["message"]) for p in expected["problems"]]}
+    assert page.locator("[data-result]").get_attribute("data-codes") == \
+        ",".join(sorted(p["code"] for p in expected["problems"]))
+    assert checker.external == [] and checker.dialogs == []
+
+
+def test_each_problem_links_to_its_rule(checker: Visit, site: BuiltSite) -> None:
+    page = checker.page
+    page.select_option("select[name=game]", "shmod")
+    page.fill("textarea[name=deck]", "Side:\n1 Replenish\n")
+    run_check(page, lambda: page.click("button[type=submit]"))
+    links = page.locator("[data-result] li.carddb-problem a")
+    assert links.count() >= 1
+    href = links.first.get_attribute("href")
+    assert href.startswith(f"{site.url}games/shmod/rulebook/#")
+    anchor = href.split("#")[1]
+    assert f'id="{anchor}"' in site.html("games/shmod/rulebook.md")
+
+
+def test_markup_in_a_deck_is_shown_as_text(checker: Visit) -> None:
+    page = checker.page
+    page.select_option("select[name=game]", HOSTILE_GAME)
+    page.fill("textarea[name=deck]", f"5 {HOSTILE_NAME}\n1 <b>not a card</b>\n")
+    got = run_check(page, lambda: page.click("button[type=submit]"))
+    messages = " ".join(message for _, message in got["problems"])
+    assert HOSTILE_NAME in messages and "<b>not a card</b>" in messages
+    assert page.locator("[data-result] img, [data-result] b, [data-result] script").count() == 0
+    assert checker.dialogs == []
+
+
+def test_a_binary_file_is_refused_with_a_message(checker: Visit, tmp_path: Path) -> None:
+    page = checker.page
+    binary = tmp_path / "deck.dek"
+    binary.write_bytes(bytes(range(256)) * 64)
+    got = run_check(page, lambda: page.set_input_files("input[name=file]", str(binary)))
+    assert got["verdict"] == "error"
+    assert page.locator("[data-result]").inner_text() == "deck.dek is not a text file (it holds NUL bytes)"
+
+
+def test_a_deck_of_megabytes_keeps_the_page_responsive(checker: Visit) -> None:
+    page = checker.page
+    page.select_option("select[name=game]", "shmod")
+    page.evaluate("""() => {
+        window.__long = [];
+        new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__long.push(e.duration); })
+            .observe({ type: "longtask" });
+        const pasted = new DataTransfer();
+        pasted.setData("text/plain", "1 Replenish\\n".repeat(250000));  // 3 MB
+        document.querySelector("textarea[name=deck]").dispatchEvent(
+            new ClipboardEvent("paste", { clipboardData: pasted, bubbles: true, cancelable: true }));
+    }""")
+    assert page.locator("[data-filename]").inner_text() == \
+        "Pasted deck: 2.9 MB, too large to edit here; it is checked as it is."
+    got = run_check(page, lambda: page.click("button[type=submit]"))
+    assert got["verdict"] == "illegal"
+    assert ("copy-limit", "250000 copies of Replenish; it is LIMITED: 1 per deck.") in got["problems"]
+    assert max(page.evaluate("window.__long") or [0]) < 200
+
+
+def test_no_main_thread_task_over_200_ms_while_the_engine_loads(chromium: Any, site: BuiltSite) -> None:
+    observe = """window.__long = []; new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) window.__long.push(e.duration) })
+        .observe({type: "longtask", buffered: true});"""
+    opened = open_visit(chromium, site, observe)
+    try:
+        opened.page.goto(f"{site.url}games/ssbm/checker/")
+        opened.page.wait_for_selector(READY)
+        long_tasks = opened.page.evaluate("window.__long")
+        assert max(long_tasks or [0]) < 200, long_tasks
+        assert opened.external == []
+    finally:
+        opened.page.context.close()
+
+
+def test_the_engine_loads_once_across_navigation(visit: Visit, site: BuiltSite, loaded_db: str) -> None:
+    # From the sample decks page into the checker (the deck opens and is checked), away to the gallery and back:
+    # one page load, one worker, one Pyodide download.
+    path = next(p for g, p in SAMPLE_DECKS if g == "shmod")
+    page = visit.page
+    page.goto(f"{site.url}games/shmod/decks/")
+    page.evaluate("window.__same_visit = true")
+    page.locator(f"a[href$='?deck={path.name}']").first.click()
+    page.wait_for_function("() => Number(document.querySelector('[data-result]')?.dataset.checks || 0) > 0")
+    expected = cli_check(loaded_db, "shmod", path)
+    assert shown(page) == {"verdict": "legal" if expected["legal"] else "illegal",
+                           "problems": [(p["code"], p["message"]) for p in expected["problems"]]}
+    page.locator("a.md-nav__link[href$='/games/shmod/cards/']").first.click()
+    page.wait_for_function("() => document.querySelector('article h1')?.textContent.startsWith('Shmod: cards')")
+    page.go_back()
+    page.wait_for_function("() => document.querySelector('article h1')?.textContent.startsWith('Shmod: deck checker')")
+    page.wait_for_selector(READY)
+    page.fill("textarea[name=deck]", "Side:\n1 Replenish\n")
+    got = run_check(page, lambda: page.click("button[type=submit]"))
+    assert got["verdict"] == "illegal"
+    assert page.evaluate("window.__same_visit") is True  # no full page load happened
+    assert visit.count("pyodide.asm.wasm") == 1 and visit.count("checker-worker.js") == 1
+    assert visit.external == []
+
+
+def test_every_page_loads_nothing_from_another_host(visit: Visit, site: BuiltSite) -> None:
+    # The checker and calculator pages are visited (engine and all) by the tests above, which assert the same.
+    pages = sorted(p.parent.relative_to(site.folder).as_posix() for p in site.folder.rglob("index.html"))
+    hand_written = len(list((REPO / "site" / "docs").rglob("*.md")))
+    assert len(pages) == site.report.pages + hand_written
+    for page_path in pages:
+        if page_path.endswith("/checker"):
+            continue
+        visit.page.goto(f"{site.url}{page_path}/" if page_path != "." else site.url)
+        visit.page.wait_for_load_state("load")
+    assert visit.count("carddb.js") >= 1
+    assert visit.external == []
+
+
+def test_a_card_name_of_markup_is_text_in_the_gallery(visit: Visit, site: BuiltSite) -> None:
+    page = visit.page
+    page.goto(f"{site.url}games/{HOSTILE_GAME}/cards/")
+    tile = page.locator(f"#{slugify(HOSTILE_NAME)}")
+    assert tile.locator(".carddb-name").inner_text() == HOSTILE_NAME
+    assert tile.locator(".carddb-text").inner_text() == HOSTILE_TEXT
+    assert page.locator("img[src='x'], article script").count() == 0
+    page.fill("input[name=text]", "onerror=alert")
+    total = page.locator("li.carddb-card").count()
+    assert page.locator(".carddb-count").inner_text() == f"1 of {total} cards"
+    assert tile.is_visible()
+    assert visit.dialogs == [] and visit.external == []
+
+
+def test_gallery_filters_by_kind(visit: Visit, site: BuiltSite, catalogue: Any) -> None:
+    page = visit.page
+    page.goto(f"{site.url}games/shmod/cards/")
+    spells = sum(1 for card in catalogue.cards("shmod") if card.kind == "spell")
+    page.select_option("select[name=kind]", "spell")
+    assert page.locator("li.carddb-card:visible").count() == spells
+    assert page.locator(".carddb-count").inner_text() == f"{spells} of {page.locator('li.carddb-card').count()} cards"
+
+
+def test_an_engine_that_never_loads_is_reported(chromium: Any, site: BuiltSite) -> None:
+    opened = open_visit(chromium, site, "window.CARDDB_ENGINE_TIMEOUT_MS = 2000;")
+    stalled: list[Any] = []
+    opened.page.context.route("**/pyodide.asm.wasm", lambda route: stalled.append(route))  # never answered
+    try:
+        opened.page.goto(f"{site.url}games/shmod/checker/")
+        status = opened.page.locator("[data-engine]")
+        assert status.inner_text() in ("Loading the rules engine…", "")  # before the limit
+        opened.page.wait_for_selector("[data-engine][data-state=failed]")
+        assert status.inner_text() == ("The checker is unavailable: the rules engine did not load within 2 s. "
+                                       "Reload the page to try again, or use the command line.")
+        assert opened.page.locator("button[type=submit]").is_disabled()
+    finally:
+        opened.page.context.close()
+
+
+def cli_json(db: str, *args: str) -> dict[str, Any]:
+    result = CliRunner().invoke(app, ["--root", str(REPO), "--db", db, *args, "--json"], catch_exceptions=False)
+    assert result.exit_code in (0, 1), result.stdout + result.stderr
+    return json.loads(result.stdout)
+
+
+@pytest.fixture(scope="module")
+def calculator(chromium: Any, site: BuiltSite) -> Iterator[Visit]:
+    if "ssq" not in site.report.games:
+        pytest.skip("ssq is not in the test catalogue")
+    opened = open_visit(chromium, site)
+    opened.page.goto(f"{site.url}games/ssq/checker/")
+    opened.page.wait_for_selector("[data-ssq-calculator] [data-engine][data-state=ready]")
+    yield opened
+    opened.page.context.close()
+
+
+def plan_turn(page: Any, fighter: str, tick: int, target: str, actions: list[tuple[str, str, str]]) -> None:
+    page.select_option("form.carddb-ssq-turn select[name=fighter]", fighter)
+    page.fill("form.carddb-ssq-turn input[name=tick]", str(tick))
+    page.select_option("form.carddb-ssq-turn select[name=target]", target)
+    rows = page.locator("[data-action-row]")
+    for index in range(rows.count()):
+        action, successes, defence = actions[index] if index < len(actions) else ("", "", "")
+        row = rows.nth(index)
+        row.locator("select[name=action]").select_option(action)
+        row.locator("input[name=successes]").fill(successes)
+        row.locator("input[name=defence_successes]").fill(defence)
+
+
+@pytest.mark.parametrize(("fighter", "tick", "target", "actions", "cli_args"), [
+    ("Mario", 2, "Bowser", [("Red Fireball", "3", "1")], ["Mario", "Red Fireball", "--tick", "2", "--result", "3:1"]),
+    ("Bowser", 4, "Mario", [("action:move", "", ""), ("Bowser's Punch", "2", "3"), ("Koopa Klaw", "4", "1")],
+     ["Bowser", "move", "Bowser's Punch", "Koopa Klaw", "--tick", "4", "--result", "2:3", "--result", "4:1"]),
+], ids=["mario-red-fireball", "bowser-combo"])
+def test_ssq_turn_calculator_equals_the_command_line(calculator: Visit, loaded_db: str, fighter: str, tick: int,
+                                                     target: str, actions: list[tuple[str, str, str]],
+                                                     cli_args: list[str]) -> None:
+    expected = cli_json(loaded_db, "ssq", "turn", *cli_args, "--target", target)
+    page = calculator.page
+    plan_turn(page, fighter, tick, target, actions)
+    run_check(page, lambda: page.click("form.carddb-ssq-turn button[type=submit]"))
+    box = page.locator("[data-result]")
+    assert box.get_attribute("data-verdict") == ("legal" if expected["legal"] else "illegal")
+    assert box.get_attribute("data-codes") == ",".join(sorted(p["code"] for p in expected["problems"]))
+    assert f"next turn on tick {expected['next_tick']}" in box.locator(".carddb-summary").inner_text()
+    shown_damage = [item.get_attribute("data-damage") for item in box.locator("li.carddb-attack").all()]
+    assert shown_damage == [None if a["damage"] is None else str(a["damage"]) for a in expected["attacks"]]
+    assert calculator.external == []
+
+
+def test_mario_red_fireball_does_what_the_rulebook_says(calculator: Visit) -> None:
+    page = calculator.page
+    plan_turn(page, "Mario", 2, "Bowser", [("Red Fireball", "3", "1")])
+    run_check(page, lambda: page.click("form.carddb-ssq-turn button[type=submit]"))
+    assert page.locator("li.carddb-attack").first.get_attribute("data-damage") == "2"
+    assert "next turn on tick 6" in page.locator(".carddb-summary").inner_text()
+
+
+def test_ssq_initiative_equals_the_command_line(calculator: Visit, loaded_db: str) -> None:
+    rolls = [("Pikachu", "5"), ("Mario", "3"), ("Link", "3"), ("Bowser", "1")]
+    expected = cli_json(loaded_db, "ssq", "initiative", *[f"{name}={n}" for name, n in rolls])
+    page = calculator.page
+    rows = page.locator("[data-initiative-row]")
+    for index, (name, successes) in enumerate(rolls):
+        rows.nth(index).locator("select[name=fighter]").select_option(name)
+        rows.nth(index).locator("input[name=successes]").fill(successes)
+    box = page.locator("[data-initiative-result]")
+    before = int(box.get_attribute("data-checks") or 0)
+    page.click("form.carddb-ssq-initiative button[type=submit]")
+    page.wait_for_function(
+        f"() => Number(document.querySelector('[data-initiative-result]').dataset.checks || 0) > {before}")
+    ticks = expected.get("ticks", expected)
+    assert [rows.nth(i).locator("[data-tick]").inner_text() for i in range(4)] == \
+        [f"tick {ticks[name]}" for name, _ in rolls]
+    assert [ticks[name] for name, _ in rolls] == [0, 2, 2, 4]
