@@ -1,36 +1,146 @@
-"""``carddb build``, the main job: load the workspace's games into the catalogue, then every later step.
+"""``carddb build``, the main job: from the workspace's files to everything in ``output/``.
 
-Each step is a library function; the build runs them in order for each game and gathers one report.
+For each game: load it into the catalogue, check its sample decks (each must get the verdict its file name
+promises), render its faces, print its sample decks and a sheet of every card, and export it for LackeyCCG
+and Apprentice; then build the site of all the games. Each step is a library function; the build only runs
+them in order and gathers what they say into one report.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
-from carddb.catalogue.api import Catalogue, ImportReport
+from carddb.catalogue.api import Catalogue
+from carddb.errors import CarddbError
 from carddb.workspace import Workspace
 
 Say = Callable[[str], None]
+STEPS = ("decks", "faces", "sheets", "lackey", "apprentice", "site")
 
 
 @dataclass
 class BuildReport:
-    loaded: list[ImportReport] = field(default_factory=list)
     lines: list[str] = field(default_factory=list)
-    failed: bool = False
+    failures: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+
+    @property
+    def failed(self) -> bool:
+        return bool(self.failures)
 
 
-def build(workspace: Workspace, catalogue: Catalogue, game_ids: list[str] | None = None,
-          say: Say = lambda line: None) -> BuildReport:
+def build(workspace: Workspace, catalogue: Catalogue, game_ids: Sequence[str] | None = None, *,
+          skip: Sequence[str] = (), say: Say = lambda line: None) -> BuildReport:
+    started = time.perf_counter()
     report = BuildReport()
-    games = game_ids or workspace.game_ids()
-    for game_id in games:
-        loaded = catalogue.load_workspace_game(workspace, game_id)
-        report.loaded.append(loaded)
-        line = (f"Loaded {game_id}: {loaded.total} cards in {len(loaded.sets)} set"
-                f"{'s' if len(loaded.sets) != 1 else ''} ({', '.join(loaded.sets)})"
-                + (f", {loaded.removed} removed" if loaded.removed else ""))
+
+    def tell(line: str) -> None:
         report.lines.append(line)
         say(line)
+
+    unknown = set(skip) - set(STEPS)
+    if unknown:
+        raise CarddbError(f"unknown build step {sorted(unknown)[0]!r}; steps are {', '.join(STEPS)}")
+    games = list(game_ids or workspace.game_ids())
+    out = workspace.output_dir
+    for game_id in games:
+        loaded = catalogue.load_workspace_game(workspace, game_id)
+        tell(f"{game_id}: loaded {loaded.total} cards in {len(loaded.sets)} set"
+             f"{'s' if len(loaded.sets) != 1 else ''} ({', '.join(loaded.sets)})"
+             + (f", {loaded.removed} removed" if loaded.removed else ""))
+        game = catalogue.game(game_id)
+        for step, run in _GAME_STEPS:
+            if step in skip or (step == "decks" and not game.deck_game):
+                continue
+            try:
+                run(workspace, catalogue, game_id, out, tell, report)
+            except CarddbError as exc:
+                report.failures.append(f"{game_id} {step}: {exc}")
+                tell(f"{game_id}: {step} FAILED: {exc}")
+    if "site" not in skip and games:
+        try:
+            _site(workspace, catalogue, out, tell)
+        except CarddbError as exc:
+            report.failures.append(f"site: {exc}")
+            tell(f"site FAILED: {exc}")
+    report.seconds = time.perf_counter() - started
+    tell(f"Built {len(games)} game{'s' if len(games) != 1 else ''} into {out} in {report.seconds:.1f} s"
+         + (f" with {len(report.failures)} failure(s)" if report.failures else ""))
     return report
+
+
+def _decks(workspace: Workspace, catalogue: Catalogue, game_id: str, out: Path, tell: Say,
+           report: BuildReport) -> None:
+    from carddb.rules.checker import card_index
+    from carddb.rules.deckfile import decode_deck_bytes
+    from carddb.rules.report import check_deck_text
+
+    game = catalogue.game(game_id)
+    index = card_index(game, catalogue.cards(game_id))
+    legal = illegal = 0
+    for path in workspace.deck_files(game_id):
+        result = check_deck_text(decode_deck_bytes(path.read_bytes(), str(path)), game, index, path.name)
+        promised = not path.name.startswith("illegal-")
+        legal += result.legal
+        illegal += not result.legal
+        if result.legal != promised:
+            codes = ", ".join(sorted({p.code for p in result.problems})) or "no problems"
+            report.failures.append(f"{game_id}: sample deck {path.name} is {'legal' if result.legal else 'illegal'} "
+                                   f"({codes}), unlike its name")
+    tell(f"{game_id}: checked {legal + illegal} sample decks ({legal} legal, {illegal} illegal)")
+
+
+def _faces(workspace: Workspace, catalogue: Catalogue, game_id: str, out: Path, tell: Say,
+           report: BuildReport) -> None:
+    from carddb.paint.render import render_faces
+
+    result = render_faces(workspace.root, catalogue.game(game_id), catalogue.cards(game_id), out / "faces")
+    tell(f"{game_id}: faces in {out / 'faces' / game_id}: {len(result.drawn)} drawn, {len(result.reused)} reused"
+         + (f", {len(result.shrunk)} with text shrunk" if result.shrunk else "")
+         + (f", {len(result.overflowed)} OVERFLOWING" if result.overflowed else ""))
+
+
+def _sheets(workspace: Workspace, catalogue: Catalogue, game_id: str, out: Path, tell: Say,
+            report: BuildReport) -> None:
+    from carddb.paint.print_job import print_game_sheets
+
+    results = print_game_sheets(workspace, catalogue, game_id, out / "sheets", say=tell)
+    pages = sum(getattr(r, "pages", 0) for r in results)
+    tell(f"{game_id}: {len(results)} proxy PDFs in {out / 'sheets' / game_id}" + (f", {pages} pages" if pages else ""))
+
+
+def _lackey(workspace: Workspace, catalogue: Catalogue, game_id: str, out: Path, tell: Say,
+            report: BuildReport) -> None:
+    from carddb.exporters.lackey.export import export_lackey
+
+    result = export_lackey(workspace.root, catalogue, game_id, out / "lackey" / game_id,
+                           faces_dir=out / "faces", zip=True)
+    tell(f"{game_id}: LackeyCCG plugin in {result.root} ({result.rows} card rows, {result.decks} decks"
+         + (f", {len(result.warnings)} warnings" if result.warnings else "") + ")")
+
+
+def _apprentice(workspace: Workspace, catalogue: Catalogue, game_id: str, out: Path, tell: Say,
+                report: BuildReport) -> None:
+    from carddb.exporters.apprentice.export import export_apprentice
+
+    result = export_apprentice(workspace.root, catalogue, game_id, out / "apprentice" / game_id)
+    tell(f"{game_id}: Apprentice patch in {result.root} ({result.rows} records, {result.decks} decks"
+         + (f", {len(result.warnings)} warnings" if result.warnings else "") + ")")
+
+
+def _site(workspace: Workspace, catalogue: Catalogue, out: Path, tell: Say) -> None:
+    from carddb.site.build import build_site
+
+    result = build_site(workspace.root, catalogue, out / "site")
+    tell(f"site: {result.pages} pages, {result.cards} cards ({result.faces} faces), {result.decks} decks, "
+         f"Pyodide {result.pyodide_version}, {result.bytes / 1_048_576:.1f} MB in {result.out_dir}")
+    for note in result.notes:
+        tell(f"site: {note}")
+
+
+_GAME_STEPS: tuple[tuple[str, Callable[[Workspace, Catalogue, str, Path, Say, BuildReport], None]], ...] = (
+    ("decks", _decks), ("faces", _faces), ("sheets", _sheets), ("lackey", _lackey), ("apprentice", _apprentice),
+)

@@ -18,7 +18,7 @@ from carddb.catalogue import cardfiles, search
 from carddb.catalogue.db import display_url, ensure_schema, lock_wait_seconds, make_engine, writer
 from carddb.catalogue.models import CardRow, GameRow, SetRow
 from carddb.catalogue.store import read_cards, save_game, write_cards
-from carddb.catalogue.validate import build_cards
+from carddb.catalogue.validate import RawCard, build_cards
 from carddb.errors import CardDataError, ConflictError, InputError, NotFoundError, UnknownGameError
 from carddb.rules.cards import Card, normalise_name
 from carddb.rules.fields import FieldDef
@@ -143,6 +143,13 @@ class Catalogue:
         game = self.game(target)
         cards = build_cards(game, raws, str(path))
         return self.write(game, cards, str(path), replace=replace)
+
+    def import_card_objects(self, game: GameDefinition, cards: list[Card], source: str) -> ImportReport:
+        """Import cards read by another reader (a LackeyCCG plugin's card data), checked like a card file."""
+        raws = [RawCard(values={k: v for k, v in card.to_dict().items() if k != "printings"},
+                        where=f"{source} ({card.key})", printings=[p.to_dict() for p in card.printings])
+                for card in cards]
+        return self.write(game, build_cards(game, raws, source), source)
 
     def write(self, game: GameDefinition, cards: list[Card], source: str, *, replace: bool = False) -> ImportReport:
         with self.transaction() as session:

@@ -7,6 +7,7 @@ from pathlib import Path
 import typer
 
 from carddb.cli.common import print_json, print_table, state
+from carddb.errors import InputError
 from carddb.rules.cards import Card
 
 app = typer.Typer(no_args_is_help=True)
@@ -96,11 +97,21 @@ def show_card(
 @app.command("import")
 def import_cards(
     ctx: typer.Context,
-    file: Path = typer.Argument(..., help="A .yaml or .csv card file (docs/card-files.md)."),
+    file: Path = typer.Argument(..., help="A .yaml or .csv card file (docs/card-files.md), or a LackeyCCG "
+                                "plugin's card data .txt."),
     game: str = typer.Option(None, "--game", "-g", help="The game (when the file does not say)."),
 ) -> None:
     """Import cards, all or nothing: one bad row and the catalogue stays as it was."""
-    report = state(ctx).catalogue().import_cards(file, game)
+    catalogue = state(ctx).catalogue()
+    if file.suffix.lower() == ".txt":
+        from carddb.exporters.lackey.reader import read_card_data
+
+        if not game:
+            raise InputError(f"{file}: say which game a LackeyCCG card data file is for with --game")
+        definition = catalogue.game(game)
+        report = catalogue.import_card_objects(definition, read_card_data(file, definition), str(file))
+    else:
+        report = catalogue.import_cards(file, game)
     typer.echo(f"Imported {report.total} cards into {report.game} from {file} "
                f"({report.added} new, {report.updated} updated; sets: {', '.join(report.sets) or '-'}).")
 

@@ -1,0 +1,110 @@
+"""`carddb build`, the main job, as a user runs it on a workspace: everything lands in output/."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from carddb.catalogue.api import open_catalogue
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, object]:
+    from typer.testing import CliRunner
+
+    from carddb.cli.main import app
+
+    root = tmp_path_factory.mktemp("workspace")
+    shutil.copytree(REPO / "rules", root / "rules")
+    shutil.copytree(REPO / "templates", root / "templates")
+    result = CliRunner().invoke(app, ["--root", str(root), "--db", str(root / "output" / "catalogue.db"),
+                                      "build", "--game", "minibattle", "--skip", "site"])
+    return root, result
+
+
+def test_build_reports_each_step_and_succeeds(built) -> None:
+    root, result = built
+    assert result.exit_code == 0, result.output
+    lines = result.stdout.splitlines()
+    assert lines[0] == "minibattle: loaded 67 cards in 2 sets (base, promo)"
+    assert lines[1].startswith("minibattle: checked 13 sample decks (")
+    assert any(line.startswith("minibattle: faces in ") and "68 drawn" in line for line in lines)
+    assert lines[-1].startswith(f"Built 1 game into {root / 'output'} in ")
+
+
+def test_build_outputs_can_be_read_back(built) -> None:
+    root, _ = built
+    out = root / "output"
+    assert len(open_catalogue(str(out / "catalogue.db")).cards("minibattle")) == 67
+    assert len(list((out / "faces" / "minibattle").glob("*.png"))) == 68  # 67 cards and the back
+    sheets = sorted(p.name for p in (out / "sheets" / "minibattle").glob("*.pdf"))
+    assert "minibattle-all-cards.pdf" in sheets and all(not s.startswith("illegal-") for s in sheets)
+    assert all(p.read_bytes().startswith(b"%PDF-") for p in (out / "sheets" / "minibattle").glob("*.pdf"))
+    plugin = out / "lackey" / "minibattle" / "PokemonMiniBattle"
+    assert (plugin / "plugininfo.txt").is_file()
+    header = (plugin / "sets" / "base.txt").read_text(encoding="utf-8").splitlines()[0].split("\t")
+    assert header[:3] == ["Name", "Set", "ImageFile"]
+    with zipfile.ZipFile(out / "lackey" / "minibattle" / "PokemonMiniBattle.zip") as archive:
+        assert "PokemonMiniBattle/plugininfo.txt" in archive.namelist()
+    assert (out / "apprentice" / "minibattle" / "Sets" / "cardinfo.dat").stat().st_size > 1000
+
+
+def test_build_again_reuses_every_face(built) -> None:
+    from typer.testing import CliRunner
+
+    from carddb.cli.main import app
+
+    root, _ = built
+    result = CliRunner().invoke(app, ["--root", str(root), "--db", str(root / "output" / "catalogue.db"),
+                                      "build", "--game", "minibattle", "--skip", "site", "--skip", "sheets",
+                                      "--skip", "lackey", "--skip", "apprentice"])
+    assert result.exit_code == 0
+    assert "0 drawn, 68 reused" in result.stdout
+
+
+def test_build_fails_when_a_sample_deck_breaks_its_promise(built, tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from carddb.cli.main import app
+
+    root, _ = built
+    liar = root / "rules" / "minibattle" / "decks" / "legal-liar.txt"
+    liar.write_text("# expect: legal\n11 Pikachu\n", encoding="utf-8")
+    try:
+        result = CliRunner().invoke(app, ["--root", str(root), "--db", str(tmp_path / "c.db"), "build",
+                                          "--game", "minibattle", "--skip", "faces", "--skip", "sheets",
+                                          "--skip", "lackey", "--skip", "apprentice", "--skip", "site"])
+    finally:
+        liar.unlink()
+    assert result.exit_code == 1
+    assert "Error: minibattle: sample deck legal-liar.txt is illegal (" in result.stderr
+
+
+def test_unknown_game_and_step(cli) -> None:
+    assert cli("build", "--game", "zelda").exit_code == 2
+    result = cli("build", "--skip", "coffee")
+    assert result.exit_code == 2 and "unknown build step 'coffee'" in result.stderr
+
+
+def test_lackey_card_data_imports_back(built, tmp_path: Path, cli) -> None:
+    root, _ = built
+    out = root / "output"
+    db = str(tmp_path / "import.db")
+    source = open_catalogue(str(out / "catalogue.db"))
+    target = open_catalogue(db)
+    target.save_game(source.game("minibattle"), (root / "rules/minibattle/game.toml").read_text())
+    data = out / "lackey" / "minibattle" / "PokemonMiniBattle" / "sets" / "base.txt"
+    result = cli("cards", "import", str(data), "--game", "minibattle", db=db)
+    assert result.exit_code == 0, result.stderr
+    original = {c.name: c for c in source.cards("minibattle", "base")}
+    imported = {c.name: c for c in target.cards("minibattle")}
+    assert imported.keys() == original.keys()
+    for name, card in imported.items():
+        assert card.fields == original[name].fields, name
+        assert json.dumps(card.kind) == json.dumps(original[name].kind)
