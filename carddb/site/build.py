@@ -41,17 +41,20 @@ class SiteReport:
 
 
 def build_site(workspace_root: str | Path, catalogue: CatalogueLike, out_dir: str | Path, *,
-               game_ids: Sequence[str] | None = None, site_url: str | None = None) -> SiteReport:
+               game_ids: Sequence[str] | None = None, site_url: str | None = None,
+               faces_dir: str | Path | None = None) -> SiteReport:
     """Build the site of the workspace at ``workspace_root`` from ``catalogue`` into ``out_dir``.
 
     Every game of the workspace that the catalogue holds is on the site (``game_ids`` picks others).
     ``site_url`` is the address the site is served from (instant navigation needs it exact, port included).
+    The gallery shows the faces ``carddb render`` drew into ``faces_dir`` (default ``output/faces``); a card
+    without one is shown as text.
     Raises ``InputError`` when something it needs is missing and ``OutputError`` when MkDocs reports a
     problem (a strict build: a broken link or anchor fails it).
     """
     started = time.perf_counter()
     root = Path(workspace_root).resolve()
-    content = generate_content(root, catalogue, game_ids)
+    content = generate_content(root, catalogue, game_ids, faces_dir)
     out = Path(out_dir).resolve()
     run_mkdocs(root, content, out, site_url)
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
@@ -63,7 +66,9 @@ def build_site(workspace_root: str | Path, catalogue: CatalogueLike, out_dir: st
                       seconds=time.perf_counter() - started, notes=notes)
 
 
-def generate_content(root: Path, catalogue: CatalogueLike, game_ids: Sequence[str] | None = None) -> SiteContent:
+def generate_content(root: Path, catalogue: CatalogueLike, game_ids: Sequence[str] | None = None,
+                     faces_dir: str | Path | None = None) -> SiteContent:
+    from carddb.paint.render import face_path
     from carddb.rules.browser import check_deck_json
 
     workspace = Workspace(root)
@@ -76,10 +81,10 @@ def generate_content(root: Path, catalogue: CatalogueLike, game_ids: Sequence[st
         raise InputError(f"no game of {workspace.rules_dir} is in the catalogue: nothing to put on a site",
                          hint="Load them first: `carddb build` (or `carddb site build`, which loads them).")
     pyodide = bundle.find_pyodide(workspace.site_dir)
-    faces_dir = workspace.output_dir / "faces"
+    faces = Path(faces_dir) if faces_dir is not None else workspace.output_dir / "faces"
 
     def face(game_id: str, card: Card) -> Path | None:
-        path = faces_dir / game_id / f"{card.slug}.png"
+        path = face_path(faces, game_id, card, "png")
         return path if path.is_file() else None
 
     return generate(root, catalogue, games, package_root=PACKAGE_ROOT, pyodide=pyodide, faces=face,
@@ -89,10 +94,15 @@ def generate_content(root: Path, catalogue: CatalogueLike, game_ids: Sequence[st
 def build_workspace_site(workspace: Workspace, catalogue: Catalogue, out_dir: str | Path, *,
                          site_url: str | None = None) -> SiteReport:
     """``carddb site build``: load the workspace's games into the catalogue (so the site shows the files as
-    they are now), then ``build_site``."""
+    they are now), draw the faces that are missing or stale (``carddb render``, incremental), then
+    ``build_site``."""
+    from carddb.paint.render import render_faces
+
+    faces = workspace.output_dir / "faces"
     for game_id in workspace.game_ids():
         catalogue.load_workspace_game(workspace, game_id)
-    return build_site(workspace.root, catalogue, out_dir, site_url=site_url)
+        render_faces(workspace.root, catalogue.game(game_id), catalogue.cards(game_id), faces)
+    return build_site(workspace.root, catalogue, out_dir, site_url=site_url, faces_dir=faces)
 
 
 def content_from_workspace(root: Path) -> SiteContent:

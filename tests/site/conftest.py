@@ -21,6 +21,7 @@ CHROMIUM = Path("/usr/bin/chromium")
 HOSTILE_GAME = "shmod"
 HOSTILE_NAME = "<img src=x onerror=alert(1)>"
 HOSTILE_TEXT = "<script>alert(2)</script> & <b>bold</b>"
+FACES_GAME = "shmod"  # the one game whose faces the tests render (the others show as text, as without faces)
 
 
 class WithHostileCard:
@@ -58,10 +59,14 @@ class BuiltSite:
 @pytest.fixture(scope="session")
 def site(tmp_path_factory: pytest.TempPathFactory, repo_root: Path, catalogue: Catalogue) -> Iterator[BuiltSite]:
     # Bind first: instant navigation only works when site_url names the exact origin, port included.
+    from carddb.paint.render import render_faces
+
     folder = tmp_path_factory.mktemp("site") / "site"
+    faces = tmp_path_factory.mktemp("faces")
+    render_faces(repo_root, catalogue.game(FACES_GAME), catalogue.cards(FACES_GAME), faces, dpi=100)
     server = make_server(folder, "127.0.0.1", 0)
     url = server_url(server)
-    report = build_site(repo_root, WithHostileCard(catalogue), folder, site_url=url)
+    report = build_site(repo_root, WithHostileCard(catalogue), folder, site_url=url, faces_dir=faces)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     yield BuiltSite(url=url, folder=folder, report=report)

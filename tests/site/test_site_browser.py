@@ -197,6 +197,10 @@ def test_a_card_name_of_markup_is_text_in_the_gallery(visit: Visit, site: BuiltS
 def test_gallery_filters_by_kind(visit: Visit, site: BuiltSite, catalogue: Any) -> None:
     page = visit.page
     page.goto(f"{site.url}games/shmod/cards/")
+    first = page.locator("li.carddb-card img").first
+    first.scroll_into_view_if_needed()
+    page.wait_for_function("() => document.querySelector('li.carddb-card img').complete")
+    assert first.evaluate("img => img.naturalWidth") > 0  # the rendered face, served by the site
     spells = sum(1 for card in catalogue.cards("shmod") if card.kind == "spell")
     page.select_option("select[name=kind]", "spell")
     assert page.locator("li.carddb-card:visible").count() == spells

@@ -16,7 +16,7 @@ from carddb.catalogue.api import Catalogue
 from carddb.errors import InputError
 from carddb.rules.game import SEVERITIES
 from carddb.site.bundle import PYODIDE_FILES, find_pyodide
-from tests.site.conftest import HOSTILE_GAME, HOSTILE_NAME, HOSTILE_TEXT, BuiltSite
+from tests.site.conftest import FACES_GAME, HOSTILE_GAME, HOSTILE_NAME, HOSTILE_TEXT, BuiltSite
 from tests.site.htmlread import table, tables
 
 
@@ -113,10 +113,13 @@ def test_gallery_lists_every_card_as_text(site: BuiltSite, catalogue: Catalogue)
     assert "&lt;script&gt;alert(2)&lt;/script&gt; &amp; &lt;b&gt;bold&lt;/b&gt;" in html
 
 
-def test_face_images_exist(site: BuiltSite) -> None:
-    for page in (site.folder / "games").glob("*/cards/index.html"):
-        for src in re.findall(r'<img src="([^"]+)"', page.read_text(encoding="utf-8")):
-            assert (page.parent / src).resolve().is_file(), src
+def test_gallery_shows_every_rendered_face(site: BuiltSite, catalogue: Catalogue) -> None:
+    page = site.folder / "games" / FACES_GAME / "cards" / "index.html"
+    sources = re.findall(r'<img src="([^"]+)"', page.read_text(encoding="utf-8"))
+    assert sources == [f"../../../assets/faces/{FACES_GAME}/{card.slug}.png" for card in catalogue.cards(FACES_GAME)]
+    for src in sources:
+        assert (page.parent / src).resolve().read_bytes().startswith(b"\x89PNG"), src
+    assert site.report.faces == len(catalogue.cards(FACES_GAME))
 
 
 def test_only_the_needed_pyodide_files_are_shipped(site: BuiltSite, repo_root: Path) -> None:
