@@ -102,10 +102,12 @@ def _write_children(session: Session, game: GameDefinition, cards: Iterable[tupl
                               "position": position})
         for key, value in card.fields.items():
             values.extend({"card_id": card_id, "key": key, **v} for v in search_values(value))
+    # render_nulls: otherwise the ORM splits the batch wherever a row's None columns differ (num or txt),
+    # down to one INSERT per row; with it each table is one executemany.
     if printings:
-        session.execute(insert(PrintingRow), printings)
+        session.execute(insert(PrintingRow).execution_options(render_nulls=True), printings)
     if values:
-        session.execute(insert(FieldValueRow), values)
+        session.execute(insert(FieldValueRow).execution_options(render_nulls=True), values)
 
 
 def search_values(value: Any) -> list[dict[str, Any]]:
