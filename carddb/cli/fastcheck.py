@@ -73,3 +73,17 @@ def try_fast_check(argv: list[str]) -> int | None:
     else:
         sys.stdout.write(report.text(str(path)))
     return 0 if report.legal else 1
+
+
+def main() -> None:
+    """The ``carddb`` entry point: a plain ``deck check`` before anything heavy is imported, else the Typer app.
+
+    Being the entry point (rather than a step inside ``carddb.cli.main``) keeps the fast path fast whatever
+    the other command modules import at their top.
+    """
+    code = try_fast_check(sys.argv[1:])
+    if code is not None:
+        raise SystemExit(code)
+    from carddb.cli.main import run
+
+    run()

@@ -36,3 +36,14 @@ def test_same_answer_as_typer(args: list[str], cli, loaded_db: str, capsys, monk
     ["deck", "check", "x.txt", "--game"], ["--root"], ["cards", "search", "x"]])
 def test_other_command_lines_go_to_typer(argv: list[str]) -> None:
     assert try_fast_check(argv) is None
+
+
+def test_the_entry_point_hands_other_commands_to_typer(monkeypatch, capsys) -> None:  # type: ignore[no-untyped-def]
+    from carddb import __version__
+    from carddb.cli.fastcheck import main
+
+    monkeypatch.setattr("sys.argv", ["carddb", "--version"])
+    with pytest.raises(SystemExit) as exit_info:
+        main()
+    assert exit_info.value.code in (0, None)
+    assert capsys.readouterr().out == f"carddb {__version__}\n"
