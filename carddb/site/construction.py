@@ -51,7 +51,7 @@ def game_data_page(game: GameDefinition, page: str) -> str:
         if "sides" in game.dice:
             out.append(f"| sides | {game.dice['sides']} |")
         for face, count in sorted(game.dice.get("successes", {}).items()):
-            out.append(f"| a {face} counts | {count} success{'es' if count != 1 else ''} |")
+            out.append(f"| a roll of {face} | {count} success{'es' if count != 1 else ''} |")
         out.append("")
     if game.turn:
         out += ["## Turn", "", "| setting | value |", "|---|---|"]

@@ -45,7 +45,9 @@ class Engine {
       if (this.state !== "loading") return;
       this.state = "ready";
       this.version = data.version;
-      this.readyMs = performance.now() - this.started;
+      this.timings = data.timings;  // milliseconds since the worker started: manifest, loader, pyodide, rules
+      this.readyMs = performance.now() - this.started;  // since the worker was created
+      this.readyAt = performance.now();                  // since the page started loading
       this.notify();
     } else if (data.type === "failed") {
       this.fail(`the rules engine could not start (${data.error})`);

@@ -26,17 +26,26 @@ async function fetchOk(url, init) {
 }
 
 async function start(root) {
+  const timings = {};
+  const mark = (name) => { timings[name] = Math.round(performance.now()); };
   const manifest = await (await fetchOk(new URL("assets/carddb/manifest.json", root), { cache: "no-cache" })).json();
   site = { root, manifest };
+  mark("manifest");
+  // The rules package downloads while Pyodide starts.
+  const zipPromise = fetchOk(new URL(manifest.package, root)).then((r) => r.arrayBuffer());
+  zipPromise.catch(() => {});  // reported when awaited below
   const base = new URL(manifest.pyodide, root).href;
   const { loadPyodide } = await import(new URL("pyodide.mjs", base).href);
+  mark("loader");
   const py = await loadPyodide({ indexURL: base });
-  const zip = await (await fetchOk(new URL(manifest.package, root))).arrayBuffer();
+  mark("pyodide");
+  const zip = await zipPromise;
   py.unpackArchive(zip, "zip", { extractDir: "/carddb" });
   py.runPython("import sys; sys.path.insert(0, '/carddb')");
   py.runPython(GLUE);
   const browser = py.pyimport("carddb.rules.browser");
-  return { py, browser, decode: py.globals.get("carddb_decode"), version: py.version };
+  mark("rules");
+  return { py, browser, decode: py.globals.get("carddb_decode"), version: py.version, timings };
 }
 
 async function game(id) {
@@ -87,7 +96,7 @@ self.onmessage = async ({ data: message }) => {
   if (message.op === "init") {
     if (!ready) {
       ready = start(message.root);
-      ready.then((engine) => self.postMessage({ type: "ready", version: engine.version }),
+      ready.then((engine) => self.postMessage({ type: "ready", version: engine.version, timings: engine.timings }),
                  (error) => self.postMessage({ type: "failed", error: String(error && error.message || error) }));
     }
     return;
