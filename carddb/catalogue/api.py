@@ -15,7 +15,7 @@ from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlmodel import Session
 
 from carddb.catalogue import cardfiles, search
-from carddb.catalogue.db import display_url, ensure_schema, lock_wait_seconds, make_engine, writer
+from carddb.catalogue.db import display_url, ensure_schema, lock_wait_seconds, make_engine, refresh_statistics, writer
 from carddb.catalogue.models import CardRow, GameRow, SetRow
 from carddb.catalogue.store import read_cards, save_game, write_cards
 from carddb.catalogue.validate import RawCard, build_cards
@@ -154,6 +154,7 @@ class Catalogue:
     def write(self, game: GameDefinition, cards: list[Card], source: str, *, replace: bool = False) -> ImportReport:
         with self.transaction() as session:
             counts = write_cards(session, game, cards, replace=replace)
+        refresh_statistics(self.engine, counts["added"] + counts["updated"])
         sets = sorted({p.set for c in cards for p in c.printings})
         return ImportReport(game=game.id, source=source, sets=sets, **counts)
 

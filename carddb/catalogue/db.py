@@ -233,3 +233,16 @@ class _connection_errors:
         if isinstance(exc, OperationalError):
             raise InputError(f"cannot open the catalogue {display_url(self.engine)}: {detail}") from None
         raise InputError(f"the catalogue {display_url(self.engine)} cannot be used: {detail}") from None
+
+
+#: a write of at least this many cards refreshes PostgreSQL's planner statistics at once
+ANALYZE_AFTER_CARDS = 1000
+
+
+def refresh_statistics(engine: Engine, cards_written: int) -> None:
+    """After a big import, let PostgreSQL plan searches with the new row counts instead of waiting for
+    autovacuum (without it a search over a fresh 50,000-card catalogue took seconds instead of milliseconds)."""
+    if engine.dialect.name != "postgresql" or cards_written < ANALYZE_AFTER_CARDS:
+        return
+    with _connection_errors(engine), engine.begin() as connection:
+        connection.exec_driver_sql("ANALYZE card, card_field, printing, card_set")
