@@ -86,5 +86,6 @@ def game_entry(game: GameDefinition, toml_file: str, cards_file: str, deck_files
     return {
         "id": game.id, "name": game.name, "deck_game": game.deck_game, "default_format": game.default_format,
         "formats": [{"id": f.id, "label": f.label} for f in game.formats.values()],
+        "zones": {z.id: z.label for z in game.zones.values()},
         "toml": toml_file, "cards": cards_file, "decks": deck_files,
     }

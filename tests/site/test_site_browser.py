@@ -78,6 +78,8 @@ def test_each_problem_links_to_its_rule(checker: Visit, site: BuiltSite) -> None
     page.select_option("select[name=game]", "shmod")
     page.fill("textarea[name=deck]", "Side:\n1 Replenish\n")
     run_check(page, lambda: page.click("button[type=submit]"))
+    assert page.locator("[data-result] .carddb-verdict").inner_text() == \
+        "Not legal (Main deck 0, Side deck 1, Fusion/Transformation Stack 0): 2 errors."
     links = page.locator("[data-result] li.carddb-problem a")
     assert links.count() >= 1
     href = links.first.get_attribute("href")

@@ -21,7 +21,7 @@ function manifest() {
 // The rules engine (a singleton)
 
 class Engine {
-  constructor() {
+  constructor(timeoutMs) {
     this.state = "loading";
     this.detail = "";
     this.version = "";
@@ -32,7 +32,7 @@ class Engine {
     this.worker = new Worker(new URL("checker-worker.js", SCRIPT), { type: "module" });
     this.worker.onmessage = ({ data }) => this.receive(data);
     this.worker.onerror = (event) => this.fail(`the rules engine stopped (${event.message || "script error"})`);
-    const limit = Number(window.CARDDB_ENGINE_TIMEOUT_MS) || 30000;
+    const limit = Number(window.CARDDB_ENGINE_TIMEOUT_MS) || timeoutMs || 30000;  // the window value: for tests
     this.timer = setTimeout(() => {
       if (this.state === "loading") this.fail(`the rules engine did not load within ${Math.round(limit / 1000)} s`);
     }, limit);
@@ -94,8 +94,8 @@ class Engine {
 }
 
 let engine = null;
-function getEngine() {
-  engine ??= new Engine();
+function getEngine(timeoutMs) {
+  engine ??= new Engine(timeoutMs);
   window.carddbEngine = engine;  // for the tests and the benchmark: one engine per visit
   return engine;
 }
@@ -130,7 +130,7 @@ function finished(box) {
   box.dataset.checks = String(Number(box.dataset.checks || 0) + 1);
 }
 
-function showResult(box, result, ms) {
+function showResult(box, result, ms, labels = {}) {
   box.replaceChildren();
   const problems = result.problems || [];
   const errors = problems.filter((p) => p.severity === "error").length;
@@ -138,7 +138,8 @@ function showResult(box, result, ms) {
   box.dataset.verdict = result.legal ? "legal" : "illegal";
   box.dataset.codes = problems.map((p) => p.code).sort().join(",");
   if (ms !== undefined) box.dataset.checkMs = ms.toFixed(2);
-  const zones = Object.entries(result.zones || {}).map(([zone, count]) => `${zone} ${count}`).join(", ");
+  const zones = Object.entries(result.zones || {}).map(([zone, count]) => `${labels[zone] || zone} ${count}`)
+    .join(", ");
   const verdict = result.legal ? "Legal deck" : "Not legal";
   const counts = [errors && `${errors} error${errors > 1 ? "s" : ""}`, warnings && `${warnings} warning${warnings > 1 ? "s" : ""}`]
     .filter(Boolean).join(", ");
@@ -190,7 +191,7 @@ function mountChecker(root) {
   const fileLabel = root.querySelector("[data-filename]");
   let filename = "";
   let held = null;  // a deck too large to show in the textarea, checked as it came
-  const current = getEngine();
+  const current = getEngine(Number(root.dataset.timeoutMs));
   current.watch(root, (state) => {
     showEngine(status, state);
     button.disabled = state.state !== "ready";
@@ -221,8 +222,9 @@ function mountChecker(root) {
       const reply = await current.request({ op: "check", game: form.elements.game.value,
         format: form.elements.format.value, deck, filename });
       const result = JSON.parse(reply.result);
+      const labels = (await manifest()).games[form.elements.game.value]?.zones || {};
       if (result.error) showError(box, result.error);
-      else showResult(box, result, reply.ms);
+      else showResult(box, result, reply.ms, labels);
     } catch (error) {
       showError(box, `The check failed: ${error.message}`);
     }

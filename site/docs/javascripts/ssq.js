@@ -81,7 +81,7 @@ export function mount(root, { getEngine, make, showEngine }) {
   const turnBox = root.querySelector("[data-result]");
   const initiativeForm = root.querySelector("form.carddb-ssq-initiative");
   const initiativeBox = root.querySelector("[data-initiative-result]");
-  const engine = getEngine();
+  const engine = getEngine(Number(root.dataset.timeoutMs));
   engine.watch(root, (state) => {
     showEngine(status, state);
     for (const button of root.querySelectorAll("button[type=submit]")) button.disabled = state.state !== "ready";
