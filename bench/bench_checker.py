@@ -20,7 +20,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from carddb.catalogue.checker_cache import _from_workspace  # noqa: E402
+from carddb.catalogue.game_cards import from_workspace as _from_workspace  # noqa: E402
 from carddb.rules.checker import check_deck  # noqa: E402
 from carddb.rules.deckparse import parse_deck  # noqa: E402
 from carddb.workspace import Workspace  # noqa: E402

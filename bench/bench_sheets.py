@@ -22,7 +22,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from carddb.catalogue.checker_cache import game_and_cards  # noqa: E402
+from carddb.catalogue.game_cards import game_and_cards  # noqa: E402
 from carddb.paint.print_job import PrintOptions, print_cards  # noqa: E402
 
 DECK_SIZE = 90

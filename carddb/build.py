@@ -12,10 +12,13 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from carddb.catalogue.api import Catalogue
 from carddb.errors import CarddbError
 from carddb.workspace import Workspace
+
+if TYPE_CHECKING:  # the catalogue pulls in SQLAlchemy; every command imports this module for its help text
+    from carddb.catalogue.api import Catalogue
 
 Say = Callable[[str], None]
 STEPS = ("decks", "faces", "sheets", "lackey", "apprentice", "site")

@@ -137,7 +137,22 @@ def cards_to_yaml(game: GameDefinition, cards: list[Card]) -> str:
         if card.sample:
             entry["sample"] = list(card.sample)
         entries.append(entry)
-    return yaml.safe_dump({"game": game.id, "cards": entries}, allow_unicode=True, sort_keys=False, width=100)
+    return yaml.dump({"game": game.id, "cards": entries}, Dumper=_CardDumper, allow_unicode=True, sort_keys=False,
+                     width=100)
+
+
+class _CardDumper(yaml.SafeDumper):
+    """YAML reads NEL and the Unicode line and paragraph separators as line breaks; texts holding them are
+    written double-quoted, where they are escaped, so a card file reads back exactly."""
+
+
+def _represent_str(dumper: yaml.SafeDumper, value: str) -> yaml.Node:
+    if any(c in value for c in "\x85\u2028\u2029"):
+        return dumper.represent_scalar("tag:yaml.org,2002:str", value, style='"')
+    return dumper.represent_str(value)
+
+
+_CardDumper.add_representer(str, _represent_str)
 
 
 def cards_to_csv(game: GameDefinition, cards: list[Card]) -> str:

@@ -15,7 +15,7 @@ app = typer.Typer(no_args_is_help=True)
 
 
 def _deck_game(ctx: typer.Context, game_id: str, format_id: str | None):  # type: ignore[no-untyped-def]
-    from carddb.catalogue.checker_cache import game_and_cards
+    from carddb.catalogue.game_cards import game_and_cards
 
     st = state(ctx)
     game, cards = game_and_cards(game_id, format_id, st.db, st.root)

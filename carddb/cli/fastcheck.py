@@ -52,7 +52,7 @@ def try_fast_check(argv: list[str]) -> int | None:
     from carddb.errors import CarddbError, InputError
 
     try:
-        from carddb.catalogue.checker_cache import game_and_cards
+        from carddb.catalogue.game_cards import game_and_cards
         from carddb.cli.deckio import read_deck_file
         from carddb.rules.report import check_deck_text
 

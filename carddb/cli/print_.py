@@ -74,7 +74,7 @@ def sheets(
     grid: str = typer.Option(None, "--grid", help="Demand COLSxROWS cards a page (an error says why it cannot)."),
 ) -> None:
     """Print proxy sheets of a deck (with its counts), a set or a whole game, checked after writing."""
-    from carddb.catalogue.checker_cache import game_and_cards
+    from carddb.catalogue.game_cards import game_and_cards
     from carddb.errors import InputError
     from carddb.paint.print_job import PrintOptions, cards_of_set, print_cards, print_deck, read_deck
 

@@ -14,7 +14,7 @@ app = typer.Typer(no_args_is_help=True)
 
 
 def _ssq(ctx: typer.Context, format_id: str | None = None):  # type: ignore[no-untyped-def]
-    from carddb.catalogue.checker_cache import game_and_cards
+    from carddb.catalogue.game_cards import game_and_cards
 
     st = state(ctx)
     return game_and_cards("ssq", format_id, st.db, st.root)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import cache
 from pathlib import Path
 
-from carddb.catalogue.checker_cache import _from_workspace
+from carddb.catalogue.game_cards import from_workspace as _from_workspace
 from carddb.rules.cards import Card
 from carddb.rules.checker import check_deck
 from carddb.rules.deckparse import parse_deck
