@@ -43,11 +43,14 @@ def test_minimal_definition_loads() -> None:
 @pytest.mark.parametrize(("edit", "message"), [
     (("[game]", "[game]\ncolour = \"red\""), "tiny.toml: game.colour: unknown key"),
     (("min = 10", "min = \"ten\""), "tiny.toml: zones.main.min: must be an integer, not 'ten'"),
-    (("fields = [\"power\"]", "fields = [\"power\", \"speed\"]"), "tiny.toml: kinds.unit.fields: names no declared field ('speed')"),
+    (("fields = [\"power\"]", "fields = [\"power\", \"speed\"]"),
+     "tiny.toml: kinds.unit.fields: names no declared field ('speed')"),
     (("zones = [\"main\"]", "zones = [\"side\"]"), "tiny.toml: copies.zones: names no declared zone ('side')"),
     (("type = \"int\"", "type = \"integer\""), "tiny.toml: fields.power.type: unknown field type 'integer'"),
-    (("takes = { kind = [\"unit\"] }", "takes = { kind = [\"spell\"] }"), "tiny.toml: zones.main.takes: names no declared kind ('spell')"),
-    (("takes = { kind = [\"unit\"] }", "takes = { has = { speed = [1] } }"), "tiny.toml: zones.main.takes: names no declared field ('speed')"),
+    (("takes = { kind = [\"unit\"] }", "takes = { kind = [\"spell\"] }"),
+     "tiny.toml: zones.main.takes: names no declared kind ('spell')"),
+    (("takes = { kind = [\"unit\"] }", "takes = { has = { speed = [1] } }"),
+     "tiny.toml: zones.main.takes: names no declared field ('speed')"),
     (("[copies]", "[[checks]]\ncheck = \"teleport\"\n[copies]"), "tiny.toml: checks[0].check: unknown check 'teleport'"),
     (("[game]", "[game\n"), "tiny.toml: not valid TOML"),
 ])

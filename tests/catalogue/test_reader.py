@@ -22,5 +22,5 @@ def test_reader_matches_the_catalogue(loaded_db: str, catalogue) -> None:
 def test_reader_errors(loaded_db: str, tmp_path: Path) -> None:
     with pytest.raises(UnknownGameError, match="unknown game 'zelda'"):
         open_reader(loaded_db).game("zelda")
-    with pytest.raises(InputError, match="no catalogue at .*run 'carddb build'"):
+    with pytest.raises(InputError, match=r"no catalogue at .*run 'carddb build'"):
         open_reader(str(tmp_path / "missing.db"))
