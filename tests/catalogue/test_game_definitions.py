@@ -51,7 +51,8 @@ def test_minimal_definition_loads() -> None:
      "tiny.toml: zones.main.takes: names no declared kind ('spell')"),
     (("takes = { kind = [\"unit\"] }", "takes = { has = { speed = [1] } }"),
      "tiny.toml: zones.main.takes: names no declared field ('speed')"),
-    (("[copies]", "[[checks]]\ncheck = \"teleport\"\n[copies]"), "tiny.toml: checks[0].check: unknown check 'teleport'"),
+    (("[copies]", "[[checks]]\ncheck = \"teleport\"\n[copies]"),
+     "tiny.toml: checks[0].check: unknown check 'teleport'"),
     (("[game]", "[game\n"), "tiny.toml: not valid TOML"),
 ])
 def test_loader_is_fail_closed(edit: tuple[str, str], message: str) -> None:
