@@ -73,6 +73,28 @@ def test_sample_deck_verdict_and_problems_equal_the_command_line(checker: Visit,
     assert checker.external == [] and checker.dialogs == []
 
 
+@pytest.mark.parametrize(("game_id", "format_id", "deck"), [
+    ("shmod", "open-stack", "illegal-wrong-zone-fusion-in-main.txt"),
+    ("minibattle", "one-legendary", "illegal-level-cap-three-legends.txt"),
+])
+def test_a_house_format_gives_the_command_lines_answer(checker: Visit, site: BuiltSite, loaded_db: str, game_id: str,
+                                                       format_id: str, deck: str) -> None:
+    if game_id not in site.report.games:
+        pytest.skip(f"{game_id} is not in the test catalogue")
+    path = REPO / "rules" / game_id / "decks" / deck
+    expected = cli_json(loaded_db, "deck", "check", str(path), "--game", game_id, "--format", format_id)
+    default = cli_json(loaded_db, "deck", "check", str(path), "--game", game_id)
+    assert expected["problems"] != default["problems"]  # the format changes the answer
+    page = checker.page
+    page.select_option("select[name=game]", game_id)
+    page.wait_for_selector(f"select[name=format] option[value='{format_id}']", state="attached")
+    page.select_option("select[name=format]", format_id)
+    page.fill("textarea[name=deck]", path.read_text(encoding="utf-8"))
+    got = run_check(page, lambda: page.click("button[type=submit]"))
+    assert got == {"verdict": "legal" if expected["legal"] else "illegal",
+                   "problems": [(p["code"], p["message"]) for p in expected["problems"]]}
+
+
 def test_each_problem_links_to_its_rule(checker: Visit, site: BuiltSite) -> None:
     page = checker.page
     page.select_option("select[name=game]", "shmod")

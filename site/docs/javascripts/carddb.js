@@ -232,7 +232,7 @@ function mountChecker(root) {
 
   form.addEventListener("submit", (event) => { event.preventDefault(); check(); });
   form.elements.game.addEventListener("change", () => fillFormats(form, form.elements.game.value));
-  form.elements.deck.addEventListener("input", () => { held = null; fileLabel.textContent = ""; });
+  form.elements.deck.addEventListener("input", () => { held = null; filename = ""; fileLabel.textContent = ""; });
   form.elements.deck.addEventListener("paste", (event) => {
     const text = event.clipboardData ? event.clipboardData.getData("text") : "";
     if (text.length <= EDITABLE_CHARS) return;
