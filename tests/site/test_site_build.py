@@ -177,3 +177,26 @@ def test_guide_names_every_command(repo_root: Path) -> None:
         subs = [sub for sub, c in getattr(command, "commands", {}).items() if not c.hidden]
         for full in ([f"carddb {name} {sub}" for sub in subs] if subs else [f"carddb {name}"]):
             assert f"`{full}" in guide, f"{full} is not in the command line guide"
+
+
+def test_serving_on_a_busy_port_is_a_clear_error(tmp_path: Path) -> None:
+    from carddb.site.serve import make_server
+
+    first = make_server(tmp_path, "127.0.0.1", 0)
+    try:
+        port = first.server_address[1]
+        with pytest.raises(InputError) as caught:
+            make_server(tmp_path, "127.0.0.1", port)
+        assert caught.value.message == (f"cannot listen on 127.0.0.1:{port} (Address already in use); "
+                                        "pick another port with --port")
+    finally:
+        first.server_close()
+
+
+def test_the_server_gives_wasm_and_modules_their_types(site: BuiltSite) -> None:
+    import urllib.request
+
+    for path, wanted in [(f"assets/pyodide/{site.report.pyodide_version}/pyodide.asm.wasm", "application/wasm"),
+                         (f"assets/pyodide/{site.report.pyodide_version}/pyodide.mjs", "text/javascript")]:
+        with urllib.request.urlopen(site.url + path) as response:
+            assert response.headers["Content-Type"] == wanted
