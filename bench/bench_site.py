@@ -29,7 +29,8 @@ from carddb.workspace import Workspace  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 OBSERVE = """window.__long = []; new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) window.__long.push(e.duration) }).observe({type: "longtask", buffered: true});"""
+    for (const e of list.getEntries()) window.__long.push([e.startTime, e.duration]) })
+    .observe({type: "longtask", buffered: true});"""
 CHECK = """async ({ game, deck }) => {
     const started = performance.now();
     const reply = await window.carddbEngine.request({ op: "check", game, format: "", deck, filename: "" });
@@ -70,7 +71,7 @@ def main() -> None:
         decks = [p.read_text(encoding="utf-8", errors="replace") for p in workspace.deck_files(args.game)]
         with sync_playwright() as playwright:
             browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--disable-gpu", "--disable-quic"])
-            ready, since_worker, longest, stages = [], [], [], []
+            ready, since_worker, longest, loading, stages = [], [], [], [], []
             for _ in range(args.runs):
                 context = browser.new_context()
                 context.add_init_script(OBSERVE)
@@ -79,7 +80,10 @@ def main() -> None:
                 page.wait_for_selector("[data-engine][data-state=ready]", timeout=120_000)
                 ready.append(page.evaluate("window.carddbEngine.readyAt"))
                 since_worker.append(page.evaluate("window.carddbEngine.readyMs"))
-                longest.append(max(page.evaluate("window.__long") or [0]))
+                tasks = page.evaluate("window.__long")
+                began = page.evaluate("window.carddbEngine.started")
+                longest.append(max([d for _, d in tasks] or [0]))
+                loading.append(max([d for start, d in tasks if start + d > began] or [0]))
                 stages.append(page.evaluate("window.carddbEngine.timings"))
                 if _ == args.runs - 1:
                     round_trips, in_python = [], []
@@ -96,7 +100,8 @@ def main() -> None:
     print(f"  of which worker start to ready: {summary([r / 1000 for r in since_worker], 's')}")
     for stage in ("manifest", "loader", "pyodide", "rules"):
         print(f"    worker at '{stage}' done: {summary([float(s[stage]) for s in stages])}")
-    print(f"longest main-thread task while loading: {summary(longest)}  target < 200 ms")
+    print(f"longest main-thread task while the engine loads: {summary(loading)}  target < 200 ms")
+    print(f"longest main-thread task of the whole page load (Material's start included): {summary(longest)}")
     print(f"one check, page -> worker -> page ({len(decks)} {args.game} sample decks): {summary(round_trips)}"
           "  target < 20 ms")
     print(f"  of which check_deck_json in Pyodide: {summary(in_python)}")

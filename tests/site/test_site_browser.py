@@ -151,15 +151,20 @@ def test_a_deck_of_megabytes_keeps_the_page_responsive(checker: Visit) -> None:
 
 
 def test_no_main_thread_task_over_200_ms_while_the_engine_loads(chromium: Any, site: BuiltSite) -> None:
+    # Every long task from the moment the page creates the engine's worker until the engine is ready. (The
+    # page's own start, Material's bundle, comes before and has nothing to do with the engine.)
     observe = """window.__long = []; new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) window.__long.push(e.duration) })
+        for (const e of list.getEntries()) window.__long.push([e.startTime, e.duration]) })
         .observe({type: "longtask", buffered: true});"""
     opened = open_visit(chromium, site, observe)
     try:
         opened.page.goto(f"{site.url}games/ssbm/checker/")
         opened.page.wait_for_selector(READY)
+        started, ready = opened.page.evaluate("[window.carddbEngine.started, window.carddbEngine.readyAt]")
         long_tasks = opened.page.evaluate("window.__long")
-        assert max(long_tasks or [0]) < 200, long_tasks
+        during = [duration for start, duration in long_tasks if start + duration > started and start < ready]
+        assert ready - started > 1000  # the engine did load in this page (Pyodide takes seconds)
+        assert max(during or [0]) < 200, long_tasks
         assert opened.external == []
     finally:
         opened.page.context.close()
