@@ -200,3 +200,29 @@ def test_the_server_gives_wasm_and_modules_their_types(site: BuiltSite) -> None:
                          (f"assets/pyodide/{site.report.pyodide_version}/pyodide.mjs", "text/javascript")]:
         with urllib.request.urlopen(site.url + path) as response:
             assert response.headers["Content-Type"] == wanted
+
+
+def test_a_rule_link_to_a_missing_heading_fails_the_build_and_keeps_the_old_site(
+        tmp_path: Path, repo_root: Path, catalogue: Catalogue) -> None:
+    import shutil
+
+    from carddb.errors import OutputError
+    from carddb.site.build import build_site
+
+    root = tmp_path / "workspace"
+    shutil.copytree(repo_root / "rules" / "shmod", root / "rules" / "shmod")
+    shutil.copytree(repo_root / "site", root / "site", ignore=shutil.ignore_patterns("node_modules"))
+    (root / "site" / "node_modules").symlink_to(repo_root / "site" / "node_modules")
+    rulebook = root / "rules" / "shmod" / "rulebook.md"
+    text = rulebook.read_text(encoding="utf-8")
+    assert "\n### Side deck\n" in text
+    rulebook.write_text(text.replace("\n### Side deck\n", "\n### The extra cards\n"), encoding="utf-8")
+    out = tmp_path / "site"
+    out.mkdir()
+    (out / "index.html").write_text("the site as it was")
+    with pytest.raises(OutputError) as caught:
+        build_site(root, catalogue, out, game_ids=["shmod"])
+    assert "construction.md" in caught.value.message and "#side-deck" in caught.value.message
+    assert [p.name for p in out.iterdir()] == ["index.html"]
+    assert (out / "index.html").read_text() == "the site as it was"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["site", "workspace"]  # no staging folder left behind
