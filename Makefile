@@ -4,10 +4,12 @@ BIN := $(VENV)/bin
 
 .PHONY: build test bench lint clean
 
-build: $(VENV)/.installed
+PYODIDE := site/node_modules/.package-lock.json
+
+build: $(VENV)/.installed $(PYODIDE)
 	$(BIN)/carddb build
 
-test: $(VENV)/.installed
+test: $(VENV)/.installed $(PYODIDE)
 	$(BIN)/pytest
 
 bench: $(VENV)/.installed
@@ -20,6 +22,11 @@ $(VENV)/.installed: pyproject.toml
 	python3 -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $@
+
+# Pyodide for the site's in-browser checker, pinned in site/package-lock.json, from the npm registry
+$(PYODIDE): site/package.json site/package-lock.json
+	npm ci --prefix site --no-audit --no-fund --loglevel=error
 	touch $@
 
 clean:
