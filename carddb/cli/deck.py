@@ -7,8 +7,8 @@ from pathlib import Path
 
 import typer
 
+from carddb.catalogue.textfiles import read_deck_file
 from carddb.cli.common import state
-from carddb.cli.deckio import read_deck_file
 from carddb.errors import InputError
 
 app = typer.Typer(no_args_is_help=True)

@@ -75,8 +75,9 @@ def sheets(
 ) -> None:
     """Print proxy sheets of a deck (with its counts), a set or a whole game, checked after writing."""
     from carddb.catalogue.game_cards import game_and_cards
+    from carddb.catalogue.textfiles import read_deck_file
     from carddb.errors import InputError
-    from carddb.paint.print_job import PrintOptions, cards_of_set, print_cards, print_deck, read_deck
+    from carddb.paint.print_job import PrintOptions, cards_of_set, print_cards, print_deck
 
     st = state(ctx)
     if deckfile is not None and set_code:
@@ -87,7 +88,7 @@ def sheets(
     game, cards = game_and_cards(game_id, None, st.db, st.root)
     root = st.workspace.root
     if deckfile is not None:
-        text = read_deck(deckfile)
+        text = read_deck_file(deckfile)
         result = print_deck(root, game, cards, text, out, options, filename=deckfile.name)
     else:
         chosen = cards_of_set(game, cards, set_code)

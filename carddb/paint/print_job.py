@@ -17,6 +17,7 @@ from typing import Any
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
+from carddb.catalogue.textfiles import read_deck_file
 from carddb.errors import CarddbError, InputError
 from carddb.layout import FaceLayout, TemplateSet, layout_back, layout_face, load_templates
 from carddb.layout.impose import (
@@ -267,22 +268,6 @@ def cards_of_set(game: GameDefinition, all_cards: Sequence[Card], set_code: str 
     return [c for c in all_cards if any(p.set.casefold() in codes for p in c.printings)]
 
 
-def read_deck(path: str | Path) -> str:
-    """The text of a deck file; a missing, oversized or binary file is an ``InputError``."""
-    from carddb.rules.deckfile import MAX_DECK_BYTES, decode_deck_bytes
-
-    path = Path(path)
-    if not path.is_file():
-        raise InputError(f"{path}: no such deck file" if not path.exists() else f"{path} is not a file")
-    try:
-        if path.stat().st_size > MAX_DECK_BYTES:
-            raise InputError(f"{path} is too big for a deck file")
-        data = path.read_bytes()
-    except OSError as error:
-        raise InputError(f"{path} cannot be read ({error.strerror or error})") from None
-    return decode_deck_bytes(data, str(path))
-
-
 def print_game_sheets(workspace: Any, catalogue: Any, game_id: str, out_dir: str | Path,
                       options: PrintOptions | None = None,
                       say: Callable[[str], None] | None = None) -> list[PrintResult]:
@@ -308,7 +293,7 @@ def print_game_sheets(workspace: Any, catalogue: Any, game_id: str, out_dir: str
             continue
         seen.add(path.stem)
         try:
-            text = read_deck(path)
+            text = read_deck_file(path)
             results.append(print_deck(workspace.root, game, cards, text, folder / f"{path.stem}.pdf", options,
                                       filename=path.name))
         except InputError as error:

@@ -165,7 +165,7 @@ def test_huge_file_is_refused_before_reading(cli, fresh_db: str, tmp_path: Path)
         handle.truncate(100 * 1024 * 1024)
     result = cli("cards", "import", str(path), "--game", "shmod", db=fresh_db)
     assert result.exit_code == 2
-    assert "100 MB is too big for a card file (the limit is 32 MB)" in result.stderr
+    assert "100.0 MB is too big for a card file (the limit is 32 MB)" in result.stderr
 
 
 def test_unknown_game_on_import(cli, fresh_db: str, tmp_path: Path) -> None:

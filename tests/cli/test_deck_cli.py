@@ -93,12 +93,12 @@ def test_convert_prints_when_no_out(cli) -> None:  # type: ignore[no-untyped-def
 # ---------------------------------------------------------------------------------------------- bad input
 def test_missing_file(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     result = cli("deck", "check", str(tmp_path / "nope.txt"), "--game", "ssbm")
-    assert (result.exit_code, result.stderr) == (2, f"Error: {tmp_path / 'nope.txt'}: no such file\n")
+    assert (result.exit_code, result.stderr) == (2, f"Error: {tmp_path / 'nope.txt'}: no such deck file\n")
 
 
 def test_a_directory(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     result = cli("deck", "check", str(tmp_path), "--game", "ssbm")
-    assert (result.exit_code, result.stderr) == (2, f"Error: {tmp_path} is a folder, not a deck file\n")
+    assert (result.exit_code, result.stderr) == (2, f"Error: {tmp_path}: is a folder, not a deck file\n")
 
 
 def test_a_binary_file(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
@@ -113,7 +113,7 @@ def test_a_fifty_megabyte_file(cli, tmp_path: Path) -> None:  # type: ignore[no-
     with path.open("wb") as handle:
         handle.truncate(50 * 1024 * 1024)
     result = cli("deck", "check", str(path), "--game", "ssbm")
-    assert result.exit_code == 2 and "is 50.0 MB; a deck file may be at most 10 MB" in result.stderr
+    assert result.exit_code == 2 and "50.0 MB is too big for a deck file (the limit is 10 MB)" in result.stderr
 
 
 @pytest.mark.parametrize("encoding", ["utf-16", "latin-1"])
