@@ -107,3 +107,106 @@ def initiative(
         how = f" ({rolled[name]})" if name in rolled else ""
         noun = "success" if successes[name] == 1 else "successes"
         typer.echo(f"tick {tick:>2}  {name}: {successes[name]} {noun}{how}")
+
+
+def _print(outcome, as_json: bool) -> None:  # type: ignore[no-untyped-def]
+    if as_json:
+        typer.echo(json.dumps(outcome.to_dict(), ensure_ascii=False, indent=2))
+    else:
+        typer.echo(outcome.text(), nl=False)
+    raise typer.Exit(0 if outcome.legal else 1)
+
+
+@app.command("clash")
+def clash(
+    ctx: typer.Context,
+    first: str = typer.Argument(..., help="The first fighter, e.g. Mario."),
+    first_move: str = typer.Argument(..., help="The first fighter's attack."),
+    second: str = typer.Argument(..., help="The second fighter."),
+    second_move: str = typer.Argument(..., help="The second fighter's attack."),
+    result: str = typer.Option(..., "--result", "-r", help="Successes of the two attack rolls, e.g. 3:2."),
+    extra_power: str = typer.Option("0:0", "--extra-power", help="Power each bought with Smash Points, e.g. 2:0."),
+    format_id: str = typer.Option(None, "--format", "-f", help="rule-text: damage as the rule's own sentence."),
+    as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
+) -> None:
+    """Two fighters attacking each other on the same tick: attack Power (not POW) adds automatic successes."""
+    from carddb.rules.ssq import find_fighter, find_move
+    from carddb.rules.ssq_fight import ClashSide, same_tick_clash
+
+    game, cards = _ssq(ctx, format_id)
+    (hits_a, hits_b), (extra_a, extra_b) = _pair(result), _pair(extra_power)
+    one, two = find_fighter(cards, first), find_fighter(cards, second)
+    _print(same_tick_clash(game, ClashSide(one, find_move(cards, first_move, one), hits_a, extra_a),
+                           ClashSide(two, find_move(cards, second_move, two), hits_b, extra_b)), as_json)
+
+
+@app.command("charge")
+def charge(
+    ctx: typer.Context,
+    fighter: str = typer.Argument(..., help="The fighter charging, e.g. Pikachu."),
+    move: str = typer.Argument(..., help="The charged move, e.g. Super Smash."),
+    tick: int = typer.Option(..., "--tick", "-t", help="The tick the charge starts on."),
+    ticks: int = typer.Option(..., "--ticks", help="How many ticks the move is charged for."),
+    used: list[str] = typer.Option(None, "--used", help="An attack already made this turn (repeat)."),
+    event: str = typer.Option("resume", "--event", help="resume, hit, release, store or drop."),
+    at: int = typer.Option(None, "--at", help="The tick of the interrupting turn (hit, release, store, drop)."),
+    as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
+) -> None:
+    """A charged attack: the tick the turn resumes on, or what a hit, an early release, storing or dropping does."""
+    from carddb.rules.ssq import find_fighter, find_move
+    from carddb.rules.ssq_fight import charge as charge_move
+
+    game, cards = _ssq(ctx)
+    who = find_fighter(cards, fighter)
+    made = [find_move(cards, name, who) for name in used or []]
+    _print(charge_move(game, who, find_move(cards, move, who), tick=tick, ticks=ticks, used=made, event=event, at=at),
+           as_json)
+
+
+@app.command("sp")
+def smash_points(
+    ctx: typer.Context,
+    fighter: str = typer.Argument(..., help="The fighter, e.g. Mario (the maximum is the fighter's SP)."),
+    sp: int = typer.Option(..., "--sp", help="Smash Points the fighter has on the --from tick."),
+    from_tick: int = typer.Option(..., "--from", help="The tick of --sp."),
+    to_tick: int = typer.Option(..., "--to", help="The tick asked about."),
+    as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
+) -> None:
+    """Smash Points regained over ticks: 1 every 5 ticks up to the maximum (they refill between fights)."""
+    from carddb.rules.ssq import find_fighter
+    from carddb.rules.ssq_fight import regain_sp, sp_for_new_fight
+
+    game, cards = _ssq(ctx)
+    who = find_fighter(cards, fighter)
+    _print(regain_sp(game, sp, sp_for_new_fight(who), from_tick, to_tick), as_json)
+
+
+@app.command("recovery")
+def recovery(
+    ctx: typer.Context,
+    fighter: str = typer.Argument(..., help="The fighter hit by a Smash attack, e.g. Mario."),
+    taken: int = typer.Option(..., "--damage", "-d", help="Damage the fighter had taken before the hit."),
+    hit_damage: int = typer.Option(0, "--hit", help="The damage of this Smash hit."),
+    result: str = typer.Option(None, "--result", "-r", help="Attack:defence successes, for the star finish."),
+    ledge: int = typer.Option(0, "--ledge", help="Units between the fighter and the ledge."),
+    roll: int = typer.Option(None, "--roll", help="Successes of the AGI + Jump recovery roll."),
+    up_b: str = typer.Option(None, "--up-b", help="An Up+B move with the Recovery keyword (triple jump)."),
+    up_b_roll: int = typer.Option(None, "--up-b-roll", help="Successes of the Up+B move's accuracy roll."),
+    walls: int = typer.Option(0, "--walls", help="Walls, ceilings or floors the flight hits."),
+    sheltered: bool = typer.Option(False, "--sheltered", help="The fighter cannot be knocked out of the arena."),
+    no_pit: bool = typer.Option(False, "--no-pit", help="Below the ledge is ground, not a pit or the arena's edge."),
+    seed: int = typer.Option(None, "--seed", help="Roll the recovery dice not given, from this seed."),
+    as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
+) -> None:
+    """A Smash hit past the damage threshold: instant kill, star finish, units flown, recovery roll, wall hits."""
+    from carddb.rules.ssq import find_fighter, find_move
+    from carddb.rules.ssq_fight import SmashHit, smash_hit
+
+    game, cards = _ssq(ctx)
+    who = find_fighter(cards, fighter)
+    attack, defence = _pair(result) if result else (None, None)
+    hit = SmashHit(taken=taken, hit_damage=hit_damage, ledge=ledge, attack_successes=attack,
+                   defence_successes=defence, recovery_roll=roll,
+                   up_b=find_move(cards, up_b, who) if up_b else None, up_b_roll=up_b_roll, walls=walls,
+                   sheltered=sheltered, pit=not no_pit)
+    _print(smash_hit(game, who, hit, random.Random(seed) if seed is not None else None), as_json)
