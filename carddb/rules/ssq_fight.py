@@ -174,7 +174,9 @@ def regain_sp(game: GameDefinition, sp: int, maximum: int, from_tick: int, to_ti
     every = turn_number(game, "sp_regen_ticks")
     if not 0 <= sp <= maximum:
         raise InputError(f"{sp} SP is not between 0 and the maximum {maximum}")
-    if to_tick < from_tick or from_tick < 0:
+    if from_tick < 0:
+        raise InputError(f"a fight's ticks start at 0, not {from_tick}")
+    if to_tick < from_tick:
         raise InputError(f"tick {to_tick} comes before tick {from_tick}")
     regained = to_tick // every - from_tick // every
     now = min(maximum, sp + regained)

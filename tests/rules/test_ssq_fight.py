@@ -123,6 +123,8 @@ def test_sp_regain_one_every_five_ticks_up_to_the_maximum() -> None:
     assert sp_for_new_fight(fighter("Pikachu")) == 4
     with pytest.raises(InputError):
         regain_sp(GAME, 4, 3, 0, 5)
+    with pytest.raises(InputError, match="tick 4 comes before tick 9"):
+        regain_sp(GAME, 1, 3, 9, 4)
 
 
 # ---------------------------------------------------------------------------------------- recovery, finish
