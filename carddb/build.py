@@ -63,7 +63,9 @@ def build(workspace: Workspace, catalogue: Catalogue, game_ids: Sequence[str] | 
             except CarddbError as exc:
                 report.failures.append(f"{game_id} {step}: {exc}")
                 tell(f"{game_id}: {step} FAILED: {exc}")
-    if "site" not in skip and games:
+    if "site" not in skip and games and not (workspace.site_dir / "mkdocs.yml").is_file():
+        tell(f"site: skipped, {workspace.site_dir} holds no mkdocs.yml (a workspace made by `carddb init` has none)")
+    elif "site" not in skip and games:
         try:
             _site(workspace, catalogue, out, tell)
         except CarddbError as exc:

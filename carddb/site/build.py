@@ -40,6 +40,11 @@ class SiteReport:
     notes: list[str] = field(default_factory=list)
 
 
+#: How a workspace without ``site/`` gets one.
+SITE_HINT = ("To publish a site, copy the site/ and docs/ folders of carddb's repository (site/ without "
+             "node_modules) into the workspace and run `npm ci --prefix site` once.")
+
+
 def build_site(workspace_root: str | Path, catalogue: CatalogueLike, out_dir: str | Path, *,
                game_ids: Sequence[str] | None = None, site_url: str | None = None,
                faces_dir: str | Path | None = None) -> SiteReport:
@@ -80,6 +85,10 @@ def generate_content(root: Path, catalogue: CatalogueLike, game_ids: Sequence[st
     if not games:
         raise InputError(f"no game of {workspace.rules_dir} is in the catalogue: nothing to put on a site",
                          hint="Load them first: `carddb build` (or `carddb site build`, which loads them).")
+    if not (workspace.site_dir / "mkdocs.yml").is_file():
+        # A workspace made by `carddb init` has no site/: say so, rather than "package.json does not pin ...".
+        raise InputError(f"{workspace.site_dir / 'mkdocs.yml'} is missing: this workspace has no site configuration",
+                         hint=SITE_HINT)
     pyodide = bundle.find_pyodide(workspace.site_dir)
     faces = Path(faces_dir) if faces_dir is not None else workspace.output_dir / "faces"
 

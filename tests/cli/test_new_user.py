@@ -1,0 +1,53 @@
+"""A new user's first steps: `carddb init` a game in a new folder, then build it, as README.md tells them to."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from carddb.cli.main import app
+
+
+def _run(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(app, list(args), catch_exceptions=False)
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_init_writes_templates_so_the_new_game_builds(tmp_path: Path) -> None:
+    root = tmp_path / "mygame"
+    code, out, _ = _run("init", str(root), "--game", "mygame", "--name", "My Game")
+    assert code == 0
+    assert f"created {root / 'templates' / 'mygame' / 'unit.toml'}" in out.splitlines()
+    assert sorted(p.name for p in (root / "templates" / "mygame").iterdir()) == [
+        "_frame.toml", "action.toml", "back.toml", "unit.toml"]
+
+    code, out, err = _run("--root", str(root), "build")
+    lines = out.splitlines()
+    assert code == 0, out + err
+    assert f"mygame: faces in {root / 'output' / 'faces' / 'mygame'}: 15 drawn, 0 reused" in lines
+    assert f"mygame: 2 proxy PDFs in {root / 'output' / 'sheets' / 'mygame'}" in lines
+    assert (f"site: skipped, {root / 'site'} holds no mkdocs.yml (a workspace made by `carddb init` has none)"
+            in lines)
+    assert not any("FAILED" in line for line in lines)
+    assert (root / "output" / "faces" / "mygame" / "back.png").is_file()
+
+
+def test_init_refuses_a_game_whose_templates_exist(tmp_path: Path) -> None:
+    (tmp_path / "templates" / "mygame").mkdir(parents=True)
+    code, _, err = _run("init", str(tmp_path), "--game", "mygame")
+    assert code == 2
+    assert err == f"Error: {tmp_path / 'templates' / 'mygame'} already exists; nothing was changed\n"
+    assert not (tmp_path / "rules").exists()
+
+
+def test_site_build_without_a_site_folder_says_what_to_copy(tmp_path: Path) -> None:
+    root = tmp_path / "mygame"
+    _run("init", str(root), "--game", "mygame")
+    code, _, err = _run("--root", str(root), "site", "build")
+    assert code == 2
+    assert err.splitlines() == [
+        f"Error: {root / 'site' / 'mkdocs.yml'} is missing: this workspace has no site configuration",
+        "To publish a site, copy the site/ and docs/ folders of carddb's repository (site/ without node_modules) "
+        "into the workspace and run `npm ci --prefix site` once.",
+    ]
