@@ -629,7 +629,7 @@ _APPRENTICE = {"cost": (str, False), "type": (str, False), "power": (str, False)
                "flavor": (str, False)}
 _TURN = {"combo_penalty": (int, False), "special_sp_cost": (int, False), "move_speed": (int, False),
          "move_rate": (int, False), "sp_regen_ticks": (int, False), "smash_powers_per_turn": (int, False),
-         "damage_formula": (str, False), "same_tick_power_bonus": (bool, False),
+         "damage_formula": (str, False),
          "recovery_base_units": (int, False), "recovery_damage_per_unit": (int, False),
          "wall_damage_multiplier": (int, False), "star_finish_multiple": (int, False),
          "charge_release_bonus_dice": (int, False)}
