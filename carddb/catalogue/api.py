@@ -122,15 +122,8 @@ class Catalogue:
         for gid in games:
             fields.update(self.game(gid).fields)
         condition = search.compile_query(search.parse(query), fields, query)
-        statement = select(CardRow.id).where(condition)
-        if game_id:
-            statement = statement.where(CardRow.game_id == game_id)
-        statement = statement.order_by(CardRow.game_id, CardRow.position, CardRow.id)
-        if limit:
-            statement = statement.limit(limit)
-        with self.session() as session:
-            ids = session.execute(statement).scalars().all()
-            return read_cards(session, ids=list(ids))
+        with self.session() as session:  # the cards' columns straight from the search query: no id round trip
+            return read_cards(session, game_id or None, where=condition, limit=limit)
 
     def import_cards(self, path: str | Path, game_id: str | None = None, *, replace: bool = False) -> ImportReport:
         """Import a YAML or CSV card file in one transaction: every card or none."""

@@ -6,12 +6,23 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from sqlalchemy import delete, insert, select, update
+from sqlalchemy import bindparam, delete, insert, select, update
+from sqlalchemy.sql.elements import ColumnElement
 from sqlmodel import Session
 
 from carddb.catalogue.models import CardRow, FieldValueRow, GameRow, PrintingRow, SetRow
 from carddb.rules.cards import Card, Printing, normalise_name
 from carddb.rules.game import GameDefinition
+
+# The tables themselves (Core): bulk writes and reads skip the ORM's per-row objects and bookkeeping.
+CARD = CardRow.__table__  # type: ignore[attr-defined]
+PRINTING = PrintingRow.__table__  # type: ignore[attr-defined]
+FIELD_VALUE = FieldValueRow.__table__  # type: ignore[attr-defined]
+SET = SetRow.__table__  # type: ignore[attr-defined]
+_CARD_COLUMNS = (CARD.c.id, CARD.c.game_id, CARD.c.name, CARD.c.kind, CARD.c.text, CARD.c.flavor, CARD.c.fields,
+                 CARD.c.qualifier, CARD.c.sample, CARD.c.position)
+#: ids per ``IN (...)`` list: well under SQLite's 32,766 and PostgreSQL's 65,535 bound parameters
+CHUNK = 2000
 
 
 def save_game(session: Session, game: GameDefinition, definition_text: str) -> None:
@@ -47,36 +58,45 @@ def write_cards(session: Session, game: GameDefinition, cards: Sequence[Card], *
                 replace: bool = False) -> dict[str, int]:
     """Insert new cards and update existing ones (same name and qualifier); with ``replace``, cards of the
     game that are not in ``cards`` are removed. Returns counts of added, updated and removed cards."""
-    existing = {(row.norm_name, row.qualifier): row.id for row in session.execute(
-        select(CardRow.id, CardRow.norm_name, CardRow.qualifier).where(CardRow.game_id == game.id)).all()}
-    start = session.execute(select(CardRow.position).where(CardRow.game_id == game.id)
-                         .order_by(CardRow.position.desc()).limit(1)).scalar() or 0
-    new_rows, updates, keep = [], [], set()
+    existing = {(norm_name, qualifier): card_id for card_id, norm_name, qualifier in session.execute(
+        select(CARD.c.id, CARD.c.norm_name, CARD.c.qualifier).where(CARD.c.game_id == game.id)).all()}
+    start = session.execute(select(CARD.c.position).where(CARD.c.game_id == game.id)
+                            .order_by(CARD.c.position.desc()).limit(1)).scalar() or 0
+    new_rows: list[dict[str, Any]] = []
+    updates: list[dict[str, Any]] = []
+    card_of: dict[tuple[str, str], Card] = {}
     for offset, card in enumerate(cards, start=1):
-        identity = (normalise_name(card.name), card.qualifier)
         row = _card_row(game, card)
+        identity = _identity_of(row)
+        card_of[identity] = card
         if identity in existing:
-            keep.add(existing[identity])
-            updates.append((existing[identity], row))
+            row["card_id"] = existing[identity]
+            updates.append(row)
         else:
             row["position"] = start + offset
-            new_rows.append((card, row))
-    removed = [card_id for card_id in existing.values() if card_id not in keep] if replace else []
-    touched = [card_id for card_id, _ in updates] + removed
-    for chunk in _chunks(touched, 500):
-        session.execute(delete(PrintingRow).where(PrintingRow.card_id.in_(chunk)))
-        session.execute(delete(FieldValueRow).where(FieldValueRow.card_id.in_(chunk)))
-    for chunk in _chunks(removed, 500):
-        session.execute(delete(CardRow).where(CardRow.id.in_(chunk)))
-    for card_id, row in updates:
-        session.execute(update(CardRow).where(CardRow.id == card_id).values(**row))
-    ids_by_card: list[tuple[int, Card]] = []
+            new_rows.append(row)
+    kept = {row["card_id"] for row in updates}
+    removed = [card_id for card_id in existing.values() if card_id not in kept] if replace else []
+    touched = [row["card_id"] for row in updates] + removed
+    for chunk in _chunks(touched, CHUNK):
+        session.execute(delete(PRINTING).where(PRINTING.c.card_id.in_(chunk)))
+        session.execute(delete(FIELD_VALUE).where(FIELD_VALUE.c.card_id.in_(chunk)))
+    for chunk in _chunks(removed, CHUNK):
+        session.execute(delete(CARD).where(CARD.c.id.in_(chunk)))
+    if updates:  # one executemany, not one statement per card (bound names must differ from the columns)
+        columns = [key for key in updates[0] if key != "card_id"]
+        session.execute(update(CARD).where(CARD.c.id == bindparam("card_id"))
+                        .values({key: bindparam(f"new_{key}") for key in columns}),
+                        [{"card_id": row["card_id"], **{f"new_{key}": row[key] for key in columns}} for row in updates])
+    ids_by_card = [(row["card_id"], card_of[_identity_of(row)]) for row in updates]
     if new_rows:
-        result = session.execute(insert(CardRow).returning(CardRow.id, sort_by_parameter_order=True),
-                                 [row for _, row in new_rows])
-        ids_by_card = [(card_id, card) for card_id, (card, _) in zip(result.scalars().all(), new_rows, strict=True)]
-    by_identity = {(normalise_name(c.name), c.qualifier): c for c in cards}
-    ids_by_card += [(card_id, by_identity[_identity_of(row)]) for card_id, row in updates]
+        # A plain executemany (no RETURNING, which made SQLAlchemy send one INSERT per card on SQLite and
+        # batches psycopg had to re-parse on PostgreSQL); the new ids are read back in one select: they are
+        # the game's cards after the last position, and writers are serialised, so nobody else adds any.
+        session.execute(insert(CARD), new_rows)
+        added = session.execute(select(CARD.c.id, CARD.c.norm_name, CARD.c.qualifier)
+                                .where(CARD.c.game_id == game.id, CARD.c.position > start)).all()
+        ids_by_card += [(card_id, card_of[(norm_name, qualifier)]) for card_id, norm_name, qualifier in added]
     _write_children(session, game, ids_by_card)
     return {"added": len(new_rows), "updated": len(updates), "removed": len(removed)}
 
@@ -86,73 +106,108 @@ def _identity_of(row: dict[str, Any]) -> tuple[str, str]:
 
 
 def _card_row(game: GameDefinition, card: Card) -> dict[str, Any]:
-    return {"game_id": game.id, "name": card.name, "norm_name": normalise_name(card.name),
+    norm_name = normalise_name(card.name)
+    return {"game_id": game.id, "name": card.name, "norm_name": norm_name,
             "qualifier": card.qualifier, "kind": card.kind, "text": card.text, "flavor": card.flavor,
             "fields": card.fields, "sample": list(card.sample),
-            "search_text": f"{normalise_name(card.name)}\n{normalise_name(card.text)}"}
+            "search_text": f"{norm_name}\n{normalise_name(card.text)}"}
 
 
 def _write_children(session: Session, game: GameDefinition, cards: Iterable[tuple[int, Card]]) -> None:
     set_ids: dict[str, int] = {}
     printings, values = [], []
+    searchable = _SearchValues()
     for card_id, card in cards:
         for position, printing in enumerate(card.printings):
             printings.append({"card_id": card_id, "set_id": _set_id(session, game, printing.set, set_ids),
                               "number": printing.number, "rarity": printing.rarity, "art": printing.art,
                               "position": position})
         for key, value in card.fields.items():
-            values.extend({"card_id": card_id, "key": key, **v} for v in search_values(value))
-    # render_nulls: otherwise the ORM splits the batch wherever a row's None columns differ (num or txt),
-    # down to one INSERT per row; with it each table is one executemany.
+            values.extend({"card_id": card_id, "key": key, "num": num, "txt": txt} for num, txt in searchable(value))
+    # Core inserts of whole lists: one executemany per table (psycopg 3 pipelines it), no ORM bookkeeping.
     if printings:
-        session.execute(insert(PrintingRow).execution_options(render_nulls=True), printings)
+        session.execute(insert(PRINTING), printings)
     if values:
-        session.execute(insert(FieldValueRow).execution_options(render_nulls=True), values)
+        session.execute(insert(FIELD_VALUE), values)
 
 
 def search_values(value: Any) -> list[dict[str, Any]]:
     """The rows a field value is searched by: numbers in ``num``, words casefolded in ``txt``."""
+    return [{"num": num, "txt": txt} for num, txt in _search_pairs(value)]
+
+
+def _search_pairs(value: Any) -> list[tuple[int | None, str | None]]:
     if isinstance(value, bool):
-        return [{"num": int(value), "txt": None}]
+        return [(int(value), None)]
     if isinstance(value, int):
-        return [{"num": value, "txt": None}]
+        return [(value, None)]
     if isinstance(value, list):
-        return [{"num": None, "txt": normalise_name(str(item))} for item in value]
+        return [(None, normalise_name(str(item))) for item in value]
     if isinstance(value, dict):
-        return [{"num": amount, "txt": normalise_name(name)} for name, amount in value.items()]
-    return [{"num": None, "txt": normalise_name(str(value))}]
+        return [(amount, normalise_name(name)) for name, amount in value.items()]
+    return [(None, normalise_name(str(value)))]
+
+
+class _SearchValues:
+    """``_search_pairs`` remembering the text values of one import: a game's cards share a few types and
+    words, and normalising each of them every time was a large part of an import."""
+
+    def __init__(self) -> None:
+        self.texts: dict[str, list[tuple[int | None, str | None]]] = {}
+
+    def __call__(self, value: Any) -> list[tuple[int | None, str | None]]:
+        if type(value) is not str:
+            return _search_pairs(value)
+        pairs = self.texts.get(value)
+        if pairs is None:
+            pairs = self.texts[value] = _search_pairs(value)
+        return pairs
 
 
 def read_cards(session: Session, game_id: str | None = None, *, set_code: str | None = None,
-               ids: Sequence[int] | None = None) -> list[Card]:
-    """Cards in catalogue order (game, then the order they were loaded), with their printings."""
-    query = select(CardRow)
+               ids: Sequence[int] | None = None, where: ColumnElement[bool] | None = None,
+               limit: int | None = None) -> list[Card]:
+    """Cards in catalogue order (game, then the order they were loaded), with their printings: the game's
+    cards, those of a set, those with the given ids, or the first ``limit`` matching a search condition."""
+    query = select(*_CARD_COLUMNS)
     if game_id is not None:
-        query = query.where(CardRow.game_id == game_id)
+        query = query.where(CARD.c.game_id == game_id)
     if set_code is not None:
-        in_set = (select(PrintingRow.card_id).join(SetRow, SetRow.id == PrintingRow.set_id)
-                  .where(SetRow.code == set_code))
-        query = query.where(CardRow.id.in_(in_set))
-    rows: list[CardRow] = []
+        in_set = (select(PRINTING.c.card_id).join(SET, SET.c.id == PRINTING.c.set_id)
+                  .where(SET.c.code == set_code))
+        query = query.where(CARD.c.id.in_(in_set))
+    if where is not None:
+        query = query.where(where)
+    query = query.order_by(CARD.c.game_id, CARD.c.position, CARD.c.id)
+    if limit:
+        query = query.limit(limit)
     if ids is not None:
-        for chunk in _chunks(list(ids), 500):
-            rows.extend(session.execute(query.where(CardRow.id.in_(chunk))).scalars().all())
+        rows = [row for chunk in _chunks(list(ids), CHUNK) for row in session.execute(query.where(
+            CARD.c.id.in_(chunk))).all()]
+        rows.sort(key=lambda r: (r[1], r[-1], r[0]))  # game, position, id
     else:
-        rows = list(session.execute(query).scalars().all())
-    rows.sort(key=lambda r: (r.game_id, r.position, r.id))
+        rows = list(session.execute(query).all())
+    whole_game = ids is None and set_code is None and where is None
+    printings = _printings(session, game_id if whole_game else None, [r[0] for r in rows])
+    # The JSON columns come back as fresh objects (one json.loads each), so they are handed over as they are.
+    return [Card(game=game, name=name, kind=kind, text=text, flavor=flavor, fields=fields,
+                 printings=printings.get(card_id, []), qualifier=qualifier, sample=sample)
+            for card_id, game, name, kind, text, flavor, fields, qualifier, sample, _position in rows]
+
+
+def _printings(session: Session, game_id: str | None, card_ids: list[int]) -> dict[int, list[Printing]]:
+    """The printings of these cards (of the whole game when ``game_id`` is given: one query, no id list)."""
     printings: dict[int, list[Printing]] = defaultdict(list)
-    card_ids = [r.id for r in rows]
-    for chunk in _chunks(card_ids, 500) if ids is not None or set_code is not None else [None]:
-        pq = (select(PrintingRow.card_id, SetRow.code, PrintingRow.number, PrintingRow.rarity, PrintingRow.art)
-              .join(SetRow, SetRow.id == PrintingRow.set_id).order_by(PrintingRow.card_id, PrintingRow.position))
-        if chunk is not None:
-            pq = pq.where(PrintingRow.card_id.in_(chunk))
-        elif game_id is not None:
-            pq = pq.where(SetRow.game_id == game_id)
-        for card_id, code, number, rarity, art in session.execute(pq).all():
+    query = (select(PRINTING.c.card_id, SET.c.code, PRINTING.c.number, PRINTING.c.rarity, PRINTING.c.art)
+             .join(SET, SET.c.id == PRINTING.c.set_id).order_by(PRINTING.c.card_id, PRINTING.c.position))
+    if game_id is not None:
+        chunks: Iterable[Any] = [query.where(SET.c.game_id == game_id)]
+    else:
+        chunks = (query.where(PRINTING.c.card_id.in_(chunk)) for chunk in _chunks(card_ids, CHUNK))
+    for chunk_query in chunks:
+        for card_id, code, number, rarity, art in session.execute(chunk_query).all():
             printings[card_id].append(Printing(set=code, number=number, rarity=rarity, art=art))
-    return [Card(game=r.game_id, name=r.name, kind=r.kind, text=r.text, flavor=r.flavor, fields=dict(r.fields),
-                 printings=printings.get(r.id, []), qualifier=r.qualifier, sample=list(r.sample)) for r in rows]
+    return printings
 
 
 def _chunks(items: list[Any], size: int) -> Iterable[list[Any]]:
