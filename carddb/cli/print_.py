@@ -27,6 +27,13 @@ class PrintGroup(TyperGroup):
             args = [DEFAULT_COMMAND, *_bleed_alone(args)]
         return super().parse_args(ctx, args)
 
+    def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """``carddb print --help`` shows the options of printing a deck or a set (the hidden default command,
+        whose epilog names the subcommands); otherwise --paper, --layout and the rest would be nowhere to be seen."""
+        sheets_command = self.commands[DEFAULT_COMMAND]
+        with click.Context(sheets_command, info_name=ctx.info_name, parent=ctx.parent) as sheets_ctx:
+            sheets_command.format_help(sheets_ctx, formatter)
+
 
 def _bleed_alone(args: list[str]) -> list[str]:
     """``--bleed`` without a number means the default bleed (3 mm)."""
@@ -49,7 +56,9 @@ app = typer.Typer(cls=PrintGroup, no_args_is_help=False,
                        "also 'print calibration' and 'print profile'.")
 
 
-@app.command(DEFAULT_COMMAND, hidden=True)
+@app.command(DEFAULT_COMMAND, hidden=True,
+             epilog="Double-sided sheets: 'carddb print calibration --help' (a duplex test sheet) and "
+                    "'carddb print profile --help' (a printer profile from its four readings).")
 def sheets(
     ctx: typer.Context,
     deckfile: Path = typer.Argument(None, help="A deck list (or LackeyCCG .dek, Apprentice .dec); "

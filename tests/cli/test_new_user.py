@@ -51,3 +51,12 @@ def test_site_build_without_a_site_folder_says_what_to_copy(tmp_path: Path) -> N
         "To publish a site, copy the site/ and docs/ folders of carddb's repository (site/ without node_modules) "
         "into the workspace and run `npm ci --prefix site` once.",
     ]
+
+
+def test_print_help_shows_the_options_of_printing_a_deck() -> None:
+    code, out, _ = _run("print", "--help")
+    assert code == 0
+    assert "Usage: carddb print [OPTIONS] [deckfile]" in out
+    for option in ("--game", "--out", "--paper", "--layout", "--bleed", "--profile", "--grid"):
+        assert option in out
+    assert "'carddb print calibration --help'" in out
