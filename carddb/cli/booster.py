@@ -14,10 +14,10 @@ app = typer.Typer(no_args_is_help=True)
 @app.command("open")
 def open_(
     ctx: typer.Context,
-    game: str = typer.Option(..., "--game", "-g"),
+    game: str = typer.Option(..., "--game", "-g", help="The game (its game.toml must declare [booster])."),
     player: str = typer.Option(..., "--player", "-p", help="Whose collection the pack goes into."),
     seed: int = typer.Option(None, "--seed", help="Seed for a repeatable pack."),
-    as_json: bool = typer.Option(False, "--json"),
+    as_json: bool = typer.Option(False, "--json", help="Print the pack as JSON."),
 ) -> None:
     """Open one booster (refused beyond the game's packs per day and per week)."""
     from carddb.catalogue.collections import open_booster

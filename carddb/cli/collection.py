@@ -18,7 +18,7 @@ def add(
     ctx: typer.Context,
     name: str = typer.Argument(..., help="The collection (a player's name)."),
     card: str = typer.Argument(..., help="The card, e.g. 'Splash Page (Neutral)'."),
-    game: str = typer.Option(..., "--game", "-g"),
+    game: str = typer.Option(..., "--game", "-g", help="The game the card belongs to."),
     count: int = typer.Option(1, "--count", "-n", min=1, help="How many copies."),
 ) -> None:
     """Add copies of a card to a collection (created on first use)."""
@@ -31,10 +31,10 @@ def add(
 @app.command("remove")
 def remove(
     ctx: typer.Context,
-    name: str = typer.Argument(...),
-    card: str = typer.Argument(...),
-    game: str = typer.Option(..., "--game", "-g"),
-    count: int = typer.Option(1, "--count", "-n", min=1),
+    name: str = typer.Argument(..., help="The collection (a player's name)."),
+    card: str = typer.Argument(..., help="The card, e.g. 'Splash Page (Neutral)'."),
+    game: str = typer.Option(..., "--game", "-g", help="The game the card belongs to."),
+    count: int = typer.Option(1, "--count", "-n", min=1, help="How many copies."),
 ) -> None:
     """Remove copies of a card from a collection."""
     from carddb.catalogue.collections import add_cards
@@ -46,23 +46,24 @@ def remove(
 @app.command("import")
 def import_(
     ctx: typer.Context,
-    name: str = typer.Argument(...),
+    name: str = typer.Argument(..., help="The collection (a player's name; created on first use)."),
     file: Path = typer.Argument(..., help="A card list in any deck format (4 Name per line, .dek, .dec)."),
-    game: str = typer.Option(..., "--game", "-g"),
+    game: str = typer.Option(..., "--game", "-g", help="The game the cards belong to."),
 ) -> None:
     """Add every card of a list to a collection, all or nothing."""
     from carddb.catalogue.collections import import_collection
 
     added = import_collection(state(ctx).catalogue(), game, name, read_deck_file(file))
-    typer.echo(f"Imported {len(added)} cards into {name}.")
+    # add_cards answers one total per card, so this counts different cards, not copies.
+    typer.echo(f"Imported {len(added)} different card{'s' if len(added) != 1 else ''} into {name}.")
 
 
 @app.command("show")
 def show(
     ctx: typer.Context,
-    name: str = typer.Argument(...),
-    game: str = typer.Option(..., "--game", "-g"),
-    as_json: bool = typer.Option(False, "--json"),
+    name: str = typer.Argument(..., help="The collection (a player's name)."),
+    game: str = typer.Option(..., "--game", "-g", help="The game whose cards to list."),
+    as_json: bool = typer.Option(False, "--json", help="Print the collection as JSON."),
 ) -> None:
     """List a collection's cards and counts."""
     from carddb.catalogue.collections import owned_counts

@@ -41,7 +41,9 @@ def test_add_remove_show(cli, db: str) -> None:  # type: ignore[no-untyped-def]
 
 def test_import_and_check_a_deck_against_the_collection(cli, db: str, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     deck = REPO / "rules/minibattle/decks/legal-pikachu-line.txt"
-    assert cli("collection", "import", "ash", str(deck), "--game", "minibattle", db=db).exit_code == 0
+    imported = cli("collection", "import", "ash", str(deck), "--game", "minibattle", db=db)
+    assert imported.exit_code == 0
+    assert imported.stdout == "Imported 6 different cards into ash.\n"  # 10 copies of 6 cards
     owned = cli("deck", "check", str(deck), "--game", "minibattle", "--collection", "ash", db=db)
     assert owned.exit_code == 0
     cli("collection", "remove", "ash", "Pikachu", "--game", "minibattle", db=db)
