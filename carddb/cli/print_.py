@@ -31,7 +31,7 @@ class PrintGroup(TyperGroup):
         """``carddb print --help`` shows the options of printing a deck or a set (the hidden default command,
         whose epilog names the subcommands); otherwise --paper, --layout and the rest would be nowhere to be seen."""
         sheets_command = self.commands[DEFAULT_COMMAND]
-        with click.Context(sheets_command, info_name=ctx.info_name, parent=ctx.parent) as sheets_ctx:
+        with type(ctx)(sheets_command, info_name=ctx.info_name, parent=ctx.parent) as sheets_ctx:
             sheets_command.format_help(sheets_ctx, formatter)
 
 

@@ -60,3 +60,35 @@ def test_print_help_shows_the_options_of_printing_a_deck() -> None:
     for option in ("--game", "--out", "--paper", "--layout", "--bleed", "--profile", "--grid"):
         assert option in out
     assert "'carddb print calibration --help'" in out
+
+
+def _command_paths() -> list[str]:
+    """Every visible command of `carddb`, as typed: 'init', 'cards search', 'db status' ..."""
+    import typer.main
+
+    paths: list[str] = []
+
+    def walk(command: object, prefix: list[str]) -> None:
+        subcommands = getattr(command, "commands", None)
+        if not subcommands:
+            paths.append(" ".join(prefix))
+            return
+        for name, sub in subcommands.items():
+            if not sub.hidden:
+                walk(sub, [*prefix, name])
+
+    walk(typer.main.get_command(app), [])
+    return paths
+
+
+def test_readme_table_and_command_line_guide_name_every_command() -> None:
+    repo = Path(__file__).resolve().parents[2]
+    table = [line for line in (repo / "README.md").read_text(encoding="utf-8").splitlines()
+             if line.startswith("| `carddb ")]
+    guide = (repo / "site" / "docs" / "guide" / "command-line.md").read_text(encoding="utf-8")
+    paths = _command_paths()
+    assert "db status" in paths and "print calibration" in paths
+    missing_from_readme = sorted({p.split()[0] for p in paths
+                                  if not any(f"`carddb {p.split()[0]}" in row for row in table)})
+    assert missing_from_readme == []
+    assert [p for p in paths if f"carddb {p}" not in guide] == []
