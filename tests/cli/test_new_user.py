@@ -92,3 +92,21 @@ def test_readme_table_and_command_line_guide_name_every_command() -> None:
                                   if not any(f"`carddb {p.split()[0]}" in row for row in table)})
     assert missing_from_readme == []
     assert [p for p in paths if f"carddb {p}" not in guide] == []
+
+
+def test_every_search_example_of_the_docs_finds_cards(cli) -> None:  # type: ignore[no-untyped-def]
+    """A new user pastes the examples of README.md and docs/*.md; each must find something in the bundled games."""
+    import shlex
+
+    repo = Path(__file__).resolve().parents[2]
+    examples = []
+    for doc in [repo / "README.md", *sorted((repo / "docs").glob("*.md"))]:
+        for line in doc.read_text(encoding="utf-8").splitlines():
+            line = line.strip().removeprefix("$ ")
+            if line.startswith("carddb cards search "):
+                examples.append(shlex.split(line.split("  #")[0])[1:])
+    assert len(examples) >= 5
+    for args in examples:
+        result = cli(*args)
+        assert result.exit_code == 0, args
+        assert result.stdout.strip() not in ("No cards match.", "[]"), args
