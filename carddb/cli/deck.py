@@ -66,6 +66,8 @@ def convert(
 
     if to not in WRITE_FORMATS:
         raise InputError(f"unknown deck format {to!r}; use one of {', '.join(WRITE_FORMATS)}")
+    if out is not None and out.is_dir():
+        raise InputError(f"{out} is a folder; --out takes the deck file to write")
     text = read_deck_file(file)
     game, _cards = _deck_game(ctx, game_id, None)
     deck = parse_deck(text, game, file.name)

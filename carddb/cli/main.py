@@ -22,7 +22,7 @@ from carddb.cli import roll as roll_cli
 from carddb.cli import site as site_cli
 from carddb.cli import ssq as ssq_cli
 from carddb.cli.common import State
-from carddb.errors import CarddbError
+from carddb.errors import CarddbError, OutputError
 
 
 class CarddbGroup(TyperGroup):
@@ -34,6 +34,12 @@ class CarddbGroup(TyperGroup):
         except CarddbError as exc:
             typer.echo(f"Error: {exc}", err=True)
             raise typer.Exit(exc.exit_code) from None
+        except OSError as exc:
+            # The last net for a file the system refused (a folder where a file goes, no permission, disk full):
+            # the library should have said it as a CarddbError, but a user still gets one line, not a traceback.
+            where = f"{exc.filename}: " if exc.filename else ""
+            typer.echo(f"Error: {where}{exc.strerror or exc}", err=True)
+            raise typer.Exit(OutputError.exit_code) from None
 
 
 app = typer.Typer(

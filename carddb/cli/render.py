@@ -37,6 +37,8 @@ def render(
         raise InputError(f"{game} has no set {set_code!r} (sets: {known})")
     cards = catalogue.cards(game, set_code)
     out_dir = out or workspace.output_dir / "faces"
+    if out_dir.exists() and not out_dir.is_dir():
+        raise InputError(f"{out_dir} is a file; --out takes the folder the faces go in")
     if st.show_progress:
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 

@@ -110,3 +110,19 @@ def test_every_search_example_of_the_docs_finds_cards(cli) -> None:  # type: ign
         result = cli(*args)
         assert result.exit_code == 0, args
         assert result.stdout.strip() not in ("No cards match.", "[]"), args
+
+
+def test_an_out_of_the_wrong_kind_is_an_error_not_a_traceback(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    a_file = tmp_path / "faces.pdf"
+    a_file.write_text("not a folder")
+    rendered = cli("render", "--game", "ssbm", "--out", str(a_file))
+    assert (rendered.exit_code, rendered.stderr) == (2, f"Error: {a_file} is a file; --out takes the folder the "
+                                                        "faces go in\n")
+    deck = Path(__file__).resolve().parents[2] / "rules/ssbm/decks/legal-bowser-koopa.dec"
+    converted = cli("deck", "convert", str(deck), "--game", "ssbm", "--to", "text", "--out", str(tmp_path))
+    assert (converted.exit_code, converted.stderr) == (2, f"Error: {tmp_path} is a folder; --out takes the deck "
+                                                          "file to write\n")
+    # What no command foresaw still gives one line: here the game's face folder is taken by a file.
+    (tmp_path / "ssbm").write_text("in the way")
+    blocked = cli("render", "--game", "ssbm", "--out", str(tmp_path))
+    assert (blocked.exit_code, blocked.stderr) == (3, f"Error: {tmp_path / 'ssbm'}: File exists\n")
