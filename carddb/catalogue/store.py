@@ -6,7 +6,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from sqlalchemy import bindparam, delete, insert, select, update
+from sqlalchemy import Select, bindparam, delete, insert, select, update
 from sqlalchemy.sql.elements import ColumnElement
 from sqlmodel import Session
 
@@ -181,6 +181,8 @@ def read_cards(session: Session, game_id: str | None = None, *, set_code: str | 
     query = query.order_by(CARD.c.game_id, CARD.c.position, CARD.c.id)
     if limit:
         query = query.limit(limit)
+    if where is not None:
+        return _cards_with_printings(session, query)
     if ids is not None:
         rows = [row for chunk in _chunks(list(ids), CHUNK) for row in session.execute(query.where(
             CARD.c.id.in_(chunk))).all()]
@@ -193,6 +195,27 @@ def read_cards(session: Session, game_id: str | None = None, *, set_code: str | 
     return [Card(game=game, name=name, kind=kind, text=text, flavor=flavor, fields=fields,
                  printings=printings.get(card_id, []), qualifier=qualifier, sample=sample)
             for card_id, game, name, kind, text, flavor, fields, qualifier, sample, _position in rows]
+
+
+def _cards_with_printings(session: Session, query: Select[Any]) -> list[Card]:
+    """The cards ``query`` selects, each row joined to its printings: one query, where a search's ids sent
+    back as an ``IN`` list cost more than the search itself (psycopg parses every long statement anew)."""
+    found = query.subquery()
+    joined = (select(found, SET.c.code, PRINTING.c.number, PRINTING.c.rarity, PRINTING.c.art)
+              .select_from(found.outerjoin(PRINTING, PRINTING.c.card_id == found.c.id)
+                           .outerjoin(SET, SET.c.id == PRINTING.c.set_id))
+              .order_by(found.c.game_id, found.c.position, found.c.id, PRINTING.c.position))
+    cards: list[Card] = []
+    last_id = None
+    for card_id, game, name, kind, text, flavor, fields, qualifier, sample, _position, code, number, rarity, art \
+            in session.execute(joined).all():
+        if card_id != last_id:
+            last_id = card_id
+            cards.append(Card(game=game, name=name, kind=kind, text=text, flavor=flavor, fields=fields,
+                              printings=[], qualifier=qualifier, sample=sample))
+        if code is not None:
+            cards[-1].printings.append(Printing(set=code, number=number, rarity=rarity, art=art))
+    return cards
 
 
 def _printings(session: Session, game_id: str | None, card_ids: list[int]) -> dict[int, list[Printing]]:
