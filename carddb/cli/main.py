@@ -37,7 +37,9 @@ class CarddbGroup(TyperGroup):
         except OSError as exc:
             # The last net for a file the system refused (a folder where a file goes, no permission, disk full):
             # the library should have said it as a CarddbError, but a user still gets one line, not a traceback.
-            where = f"{exc.filename}: " if exc.filename else ""
+            # os.replace(temp, target) names both: the target is the one the user knows.
+            named = exc.filename2 or exc.filename
+            where = f"{named}: " if named else ""
             typer.echo(f"Error: {where}{exc.strerror or exc}", err=True)
             raise typer.Exit(OutputError.exit_code) from None
 

@@ -40,6 +40,9 @@ class SiteReport:
     notes: list[str] = field(default_factory=list)
 
 
+#: The file every built site holds, by which a rebuild knows the folder it replaces is a site (an earlier one).
+SITE_INDEX = "index.html"
+
 #: How a workspace without ``site/`` gets one.
 SITE_HINT = ("To publish a site, copy the site/ and docs/ folders of carddb's repository (site/ without "
              "node_modules) into the workspace and run `npm ci --prefix site` once.")
@@ -135,6 +138,7 @@ def run_mkdocs(root: Path, content: SiteContent, out: Path, site_url: str | None
     config_file = root / "site" / "mkdocs.yml"
     if not config_file.is_file():
         raise InputError(f"{config_file} is missing: the site needs its MkDocs configuration")
+    _refuse_to_replace_a_stranger(out)
     out.parent.mkdir(parents=True, exist_ok=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
     warnings = _WarningLog()
@@ -156,6 +160,17 @@ def run_mkdocs(root: Path, content: SiteContent, out: Path, site_url: str | None
         hook.provide(None)
         logger.removeHandler(warnings)
     _swap_in(staging, out)
+
+
+def _refuse_to_replace_a_stranger(out: Path) -> None:
+    """The build replaces ``out`` whole: only an empty folder or an earlier site may be replaced, never a file or a
+    folder of the user's that ``--out`` named by mistake."""
+    if not out.exists():
+        return
+    if out.is_dir() and (not any(out.iterdir()) or (out / SITE_INDEX).is_file()):
+        return
+    raise OutputError(f"{out} exists and is not a site (no {SITE_INDEX}); choose a new or empty folder, or an "
+                      "earlier site (nothing was changed)")
 
 
 def _swap_in(staging: Path, out: Path) -> None:

@@ -126,3 +126,29 @@ def test_an_out_of_the_wrong_kind_is_an_error_not_a_traceback(cli, tmp_path: Pat
     (tmp_path / "ssbm").write_text("in the way")
     blocked = cli("render", "--game", "ssbm", "--out", str(tmp_path))
     assert (blocked.exit_code, blocked.stderr) == (3, f"Error: {tmp_path / 'ssbm'}: File exists\n")
+
+
+def test_site_build_never_replaces_a_file_or_a_folder_that_is_not_a_site(catalogue, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    import pytest
+
+    from carddb.errors import OutputError
+    from carddb.site.build import build_site
+
+    repo = Path(__file__).resolve().parents[2]
+    mine = tmp_path / "my-folder"
+    mine.mkdir()
+    (mine / "notes.txt").write_text("mine")
+    a_file = tmp_path / "sheet.pdf"
+    a_file.write_text("mine")
+    for out in (mine, a_file):
+        with pytest.raises(OutputError) as refused:
+            build_site(repo, catalogue, out)
+        assert str(refused.value) == (f"{out} exists and is not a site (no index.html); choose a new or empty "
+                                      "folder, or an earlier site (nothing was changed)")
+    assert (mine / "notes.txt").read_text() == "mine" and a_file.read_text() == "mine"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["my-folder", "sheet.pdf"]
+
+
+def test_an_export_into_a_folder_names_the_folder(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    exported = cli("cards", "export", "--game", "ssbm", "--out", str(tmp_path))
+    assert (exported.exit_code, exported.stderr) == (3, f"Error: {tmp_path}: Is a directory\n")
