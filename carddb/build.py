@@ -51,9 +51,8 @@ def build(workspace: Workspace, catalogue: Catalogue, game_ids: Sequence[str] | 
     out = workspace.output_dir
     for game_id in games:
         loaded = catalogue.load_workspace_game(workspace, game_id)
-        tell(f"{game_id}: loaded {loaded.total} cards in {len(loaded.sets)} set"
-             f"{'s' if len(loaded.sets) != 1 else ''} ({', '.join(loaded.sets)})"
-             + (f", {loaded.removed} removed" if loaded.removed else ""))
+        tell(f"{game_id}: loaded {_count(loaded.total, 'card')} in {_count(len(loaded.sets), 'set')} "
+             f"({', '.join(loaded.sets)})" + (f", {loaded.removed} removed" if loaded.removed else ""))
         game = catalogue.game(game_id)
         for step, run in _GAME_STEPS:
             if step in skip or (step == "decks" and not game.deck_game):
@@ -72,7 +71,7 @@ def build(workspace: Workspace, catalogue: Catalogue, game_ids: Sequence[str] | 
             report.failures.append(f"site: {exc}")
             tell(f"site FAILED: {exc}")
     report.seconds = time.perf_counter() - started
-    tell(f"Built {len(games)} game{'s' if len(games) != 1 else ''} into {out} in {report.seconds:.1f} s"
+    tell(f"Built {_count(len(games), 'game')} into {out} in {report.seconds:.1f} s"
          + (f" with {len(report.failures)} failure(s)" if report.failures else ""))
     return report
 
@@ -95,7 +94,7 @@ def _decks(workspace: Workspace, catalogue: Catalogue, game_id: str, out: Path, 
             codes = ", ".join(sorted({p.code for p in result.problems})) or "no problems"
             report.failures.append(f"{game_id}: sample deck {path.name} is {'legal' if result.legal else 'illegal'} "
                                    f"({codes}), unlike its name")
-    tell(f"{game_id}: checked {legal + illegal} sample decks ({legal} legal, {illegal} illegal)")
+    tell(f"{game_id}: checked {_count(legal + illegal, 'sample deck')} ({legal} legal, {illegal} illegal)")
 
 
 def _faces(workspace: Workspace, catalogue: Catalogue, game_id: str, out: Path, tell: Say,
@@ -114,7 +113,8 @@ def _sheets(workspace: Workspace, catalogue: Catalogue, game_id: str, out: Path,
 
     results = print_game_sheets(workspace, catalogue, game_id, out / "sheets", say=tell)
     pages = sum(getattr(r, "pages", 0) for r in results)
-    tell(f"{game_id}: {len(results)} proxy PDFs in {out / 'sheets' / game_id}" + (f", {pages} pages" if pages else ""))
+    tell(f"{game_id}: {_count(len(results), 'proxy PDF')} in {out / 'sheets' / game_id}"
+         + (f", {_count(pages, 'page')}" if pages else ""))
 
 
 def _lackey(workspace: Workspace, catalogue: Catalogue, game_id: str, out: Path, tell: Say,
@@ -123,8 +123,9 @@ def _lackey(workspace: Workspace, catalogue: Catalogue, game_id: str, out: Path,
 
     result = export_lackey(workspace.root, catalogue, game_id, out / "lackey" / game_id,
                            faces_dir=out / "faces", zip=True)
-    tell(f"{game_id}: LackeyCCG plugin in {result.root} ({result.rows} card rows, {result.decks} decks"
-         + (f", {len(result.warnings)} warnings" if result.warnings else "") + ")")
+    tell(f"{game_id}: LackeyCCG plugin in {result.root} ({_count(result.rows, 'card row')}, "
+         f"{_count(result.decks, 'deck')}" + (f", {_count(len(result.warnings), 'warning')}" if result.warnings else "")
+         + ")")
 
 
 def _apprentice(workspace: Workspace, catalogue: Catalogue, game_id: str, out: Path, tell: Say,
@@ -132,8 +133,9 @@ def _apprentice(workspace: Workspace, catalogue: Catalogue, game_id: str, out: P
     from carddb.exporters.apprentice.export import export_apprentice
 
     result = export_apprentice(workspace.root, catalogue, game_id, out / "apprentice" / game_id)
-    tell(f"{game_id}: Apprentice patch in {result.root} ({result.rows} records, {result.decks} decks"
-         + (f", {len(result.warnings)} warnings" if result.warnings else "") + ")")
+    tell(f"{game_id}: Apprentice patch in {result.root} ({_count(result.rows, 'record')}, "
+         f"{_count(result.decks, 'deck')}" + (f", {_count(len(result.warnings), 'warning')}" if result.warnings else "")
+         + ")")
 
 
 def _site(workspace: Workspace, catalogue: Catalogue, out: Path, tell: Say) -> None:
@@ -144,6 +146,14 @@ def _site(workspace: Workspace, catalogue: Catalogue, out: Path, tell: Say) -> N
          f"Pyodide {result.pyodide_version}, {result.bytes / 1_048_576:.1f} MB in {result.out_dir}")
     for note in result.notes:
         tell(f"site: {note}")
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}{'' if number == 1 else 's'}"
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}{'' if number == 1 else 's'}"
 
 
 _GAME_STEPS: tuple[tuple[str, Callable[[Workspace, Catalogue, str, Path, Say, BuildReport], None]], ...] = (

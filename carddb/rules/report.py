@@ -49,7 +49,7 @@ class DeckReport:
         lines = [verdict]
         for p in self.problems:
             where = f"line {p.line}" if p.line is not None else (f"zone {p.zone}" if p.zone else "deck")
-            subject = f"{p.card}: " if p.card and not p.message.startswith(p.card) else ""
+            subject = f"{p.card}: " if p.card and p.card not in p.message else ""
             lines.append(f"{p.severity:<7} {p.code:<15} {where:<10} {subject}{p.message}")
         return "\n".join(lines) + "\n"
 

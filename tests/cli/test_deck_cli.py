@@ -25,8 +25,8 @@ def test_illegal_deck_text_output_one_line_per_problem(cli) -> None:  # type: ig
     result = cli("deck", "check", str(ILLEGAL), "--game", "ssbm")
     assert result.exit_code == 1
     assert result.stdout.splitlines()[1:] == [
-        "error   copy-limit      line 8     Power Block: 6 copies of Power Block; its deck limit is 5.",
-        "error   copy-limit      line 9     Mushroom: 4 copies of Mushroom; its deck limit is 3."]
+        "error   copy-limit      line 8     6 copies of Power Block; its deck limit is 5.",
+        "error   copy-limit      line 9     4 copies of Mushroom; its deck limit is 3."]
 
 
 def test_json_shape(cli) -> None:  # type: ignore[no-untyped-def]
