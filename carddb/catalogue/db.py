@@ -26,7 +26,7 @@ from sqlmodel import create_engine
 from carddb.errors import InputError
 
 #: the ``schema_info.version`` this carddb writes (the number of the head revision)
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 #: seconds a writer waits for another one before giving up with a ConflictError ($CARDDB_LOCK_WAIT overrides)
 LOCK_WAIT_SECONDS = 30.0
 #: the first revision: catalogues made before migrations existed have exactly its schema

@@ -71,8 +71,8 @@ class FieldValueRow(SQLModel, table=True):
 
     __tablename__ = "card_field"
     __table_args__ = (
-        Index("ix_card_field_key_num", "key", "num"),
-        Index("ix_card_field_key_txt", "key", "txt"),
+        Index("ix_card_field_key_num", "key", "num", "card_id"),
+        Index("ix_card_field_key_txt", "key", "txt", "card_id"),
     )
 
     id: int | None = Field(default=None, primary_key=True)

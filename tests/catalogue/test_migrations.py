@@ -76,7 +76,7 @@ def test_first_schema_catalogue_upgrades_without_losing_a_card(cli, engine_kind,
     assert len(before["card"]) == 51 and len(before["collection_entry"]) == 1 and len(before["booster_opening"]) == 1
     status = cli("db", "status", db=db)
     assert status.exit_code == 0
-    assert status.stdout.splitlines()[1] == ("Schema: revision 0001; 1 upgrade(s) waiting (0002): "
+    assert status.stdout.splitlines()[1] == ("Schema: revision 0001; 2 upgrade(s) waiting (0002, 0003): "
                                             "run 'carddb db upgrade'")
     # any command upgrades an older catalogue on the way
     found = cli("cards", "search", "limited", "--game", "shmod", "--json", db=db)
@@ -84,8 +84,8 @@ def test_first_schema_catalogue_upgrades_without_losing_a_card(cli, engine_kind,
     assert {card["name"] for card in json.loads(found.stdout)} >= {"Replenish", "Yoink!", "Revival Stone"}
     after = snapshot(db)
     assert _data(after) == _data(before)
-    assert after["alembic_version"] == [("0002",)] and after["schema_info"] == [(1, 2)]
-    assert cli("db", "status", db=db).stdout.splitlines()[1] == "Schema: revision 0002 (up to date)"
+    assert after["alembic_version"] == [("0003",)] and after["schema_info"] == [(1, 3)]
+    assert cli("db", "status", db=db).stdout.splitlines()[1] == "Schema: revision 0003 (up to date)"
     cards = open_catalogue(db).cards("shmod")
     assert len(cards) == 51 and cards[0].printings[0].set == "base"
 
@@ -93,7 +93,7 @@ def test_first_schema_catalogue_upgrades_without_losing_a_card(cli, engine_kind,
 def test_db_upgrade_command(cli, tmp_path, new_db) -> None:
     db = first_schema_catalogue("sqlite", new_db, tmp_path)
     result = cli("db", "upgrade", db=db)
-    assert (result.exit_code, result.stdout) == (0, f"Upgraded {db} to revision 0002 (applied 0002).\n")
+    assert (result.exit_code, result.stdout) == (0, f"Upgraded {db} to revision 0003 (applied 0002, 0003).\n")
     result = cli("db", "upgrade", db=db)
     assert (result.exit_code, result.stdout) == (0, f"{db} is already up to date.\n")
 
@@ -128,7 +128,7 @@ def test_killed_migration_leaves_the_old_version(cli, engine_kind, new_db, tmp_p
     with catalogue_db.make_engine(db).connect() as conn:
         indexes = {ix["name"] for ix in inspect(conn).get_indexes("card")}
     assert "ix_card_game_position" not in indexes
-    assert cli("db", "status", db=db).stdout.splitlines()[1].startswith("Schema: revision 0001; 1 upgrade(s)")
+    assert cli("db", "status", db=db).stdout.splitlines()[1].startswith("Schema: revision 0001; 2 upgrade(s)")
     assert cli("db", "upgrade", db=db).exit_code == 0
     assert _data(snapshot(db)) == _data(before)
 
@@ -143,11 +143,11 @@ def test_newer_catalogue_is_refused_and_untouched(cli, empty_db, snapshot) -> No
         result = cli(*args, db=empty_db)
         assert result.exit_code == 2
         assert result.stderr == (f"Error: the catalogue {shown} has schema revision 0099, made by a newer carddb "
-                                 "than this one (which knows up to 0002); upgrade carddb to use it. "
+                                 "than this one (which knows up to 0003); upgrade carddb to use it. "
                                  "Nothing was changed.\n")
     status = cli("db", "status", db=empty_db)
     assert status.exit_code == 2
-    assert status.stdout.splitlines()[1] == "Schema: revision 0099, from a newer carddb (this one knows up to 0002)"
+    assert status.stdout.splitlines()[1] == "Schema: revision 0099, from a newer carddb (this one knows up to 0003)"
     assert snapshot(empty_db) == before
 
 
