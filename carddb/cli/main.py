@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from typing import Any
 
 import click
@@ -89,14 +88,12 @@ app.add_typer(site_cli.app, name="site", help="Build or serve the website: ruleb
 
 
 def run() -> None:
-    # A plain `deck check` is answered before Typer parses anything (its converters import pydantic, ~100 ms).
-    from carddb.cli.fastcheck import try_fast_check
-
-    code = try_fast_check(sys.argv[1:])
-    if code is not None:
-        raise SystemExit(code)
+    """The Typer app; the ``carddb`` entry point (``cli.fastcheck.main``) calls it for every command but a
+    plain ``deck check``."""
     app()
 
 
 if __name__ == "__main__":
-    run()
+    from carddb.cli.fastcheck import main as entry_point
+
+    entry_point()
