@@ -9,6 +9,7 @@ back as ``{"error": "..."}``.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from carddb.errors import CarddbError
@@ -89,3 +90,106 @@ def ssq_initiative_json(game_toml: str, successes_json: str) -> str:
         return json.dumps({"ticks": order}, ensure_ascii=False)
     except (ValueError, TypeError, AttributeError) as exc:
         return _error(f"the initiative rolls could not be read ({exc})")
+
+
+# ----------------------------------------------------------------------- between and around turns (ssq_fight)
+# Each takes ``request_json`` (an object of the command's options, named below) and returns the same JSON object
+# as the matching ``carddb ssq <cmd> --json``: the numbers, ``legal``, ``working`` and ``problems``.
+
+def _whole(request: dict[str, Any], key: str, default: int | None = None) -> int | None:
+    """A whole number of the request; an absent or empty one is ``default`` (a form's empty field)."""
+    value = request.get(key)
+    if value is None or value == "":
+        return default
+    if isinstance(value, bool) or (isinstance(value, float) and not value.is_integer()):
+        raise ValueError(f"{key} must be a whole number, not {value!r}")
+    return int(value)
+
+
+def _needed(request: dict[str, Any], key: str) -> int:
+    value = _whole(request, key)
+    if value is None:
+        raise ValueError(f"{key} is missing")
+    return value
+
+
+def _fight_json(game_toml: str, cards_json: str, request_json: str, format_id: str | None,
+                answer: Callable[[GameDefinition, list[Card], dict[str, Any]], Any]) -> str:
+    try:
+        game = _game(game_toml, format_id)
+        request = json.loads(request_json)
+        if not isinstance(request, dict):
+            raise ValueError("the request is not a JSON object")
+        return json.dumps(answer(game, _index(game, cards_json).cards, request).to_dict(), ensure_ascii=False)
+    except CarddbError as exc:
+        return _error(str(exc))
+    except (ValueError, KeyError, TypeError, AttributeError) as exc:
+        return _error(f"the request could not be read ({exc})")
+
+
+def ssq_clash_json(game_toml: str, cards_json: str, request_json: str, format_id: str | None = None) -> str:
+    """``carddb ssq clash``: ``{"first": {"fighter", "move", "successes", "extra_power"}, "second": {...}}``."""
+    from carddb.rules.ssq import find_fighter, find_move
+    from carddb.rules.ssq_fight import ClashSide, same_tick_clash
+
+    def answer(game: GameDefinition, cards: list[Card], request: dict[str, Any]) -> Any:
+        sides = []
+        for key in ("first", "second"):
+            side = request[key]
+            fighter = find_fighter(cards, str(side["fighter"]))
+            sides.append(ClashSide(fighter, find_move(cards, str(side["move"]), fighter), _needed(side, "successes"),
+                                   _whole(side, "extra_power", 0) or 0))
+        return same_tick_clash(game, sides[0], sides[1])
+
+    return _fight_json(game_toml, cards_json, request_json, format_id, answer)
+
+
+def ssq_charge_json(game_toml: str, cards_json: str, request_json: str) -> str:
+    """``carddb ssq charge``: ``{"fighter", "move", "tick", "ticks", "used": [move names], "event", "at"}``."""
+    from carddb.rules.ssq import find_fighter, find_move
+    from carddb.rules.ssq_fight import charge
+
+    def answer(game: GameDefinition, cards: list[Card], request: dict[str, Any]) -> Any:
+        fighter = find_fighter(cards, str(request["fighter"]))
+        used = [find_move(cards, str(name), fighter) for name in request.get("used") or [] if name]
+        return charge(game, fighter, find_move(cards, str(request["move"]), fighter), tick=_needed(request, "tick"),
+                      ticks=_needed(request, "ticks"), used=used, event=str(request.get("event") or "resume"),
+                      at=_whole(request, "at"))
+
+    return _fight_json(game_toml, cards_json, request_json, None, answer)
+
+
+def ssq_sp_json(game_toml: str, cards_json: str, request_json: str) -> str:
+    """``carddb ssq sp``: ``{"fighter", "sp", "from", "to"}`` (the maximum is the fighter's SP)."""
+    from carddb.rules.ssq import find_fighter
+    from carddb.rules.ssq_fight import regain_sp, sp_for_new_fight
+
+    def answer(game: GameDefinition, cards: list[Card], request: dict[str, Any]) -> Any:
+        fighter = find_fighter(cards, str(request["fighter"]))
+        return regain_sp(game, _needed(request, "sp"), sp_for_new_fight(fighter), _needed(request, "from"),
+                         _needed(request, "to"))
+
+    return _fight_json(game_toml, cards_json, request_json, None, answer)
+
+
+def ssq_recovery_json(game_toml: str, cards_json: str, request_json: str) -> str:
+    """``carddb ssq recovery``: ``{"fighter", "damage", "hit", "attack_successes", "defence_successes", "ledge",
+    "roll", "up_b", "up_b_roll", "walls", "sheltered", "pit"}``; nothing is rolled (a roll not given stays open)."""
+    from carddb.rules.ssq import find_fighter, find_move
+    from carddb.rules.ssq_fight import SmashHit, smash_hit
+
+    def answer(game: GameDefinition, cards: list[Card], request: dict[str, Any]) -> Any:
+        fighter = find_fighter(cards, str(request["fighter"]))
+        attack, defence = _whole(request, "attack_successes"), _whole(request, "defence_successes")
+        if (attack is None) != (defence is None):
+            raise ValueError("give both the attack and the defence successes for the star finish, or neither")
+        up_b = request.get("up_b")
+        hit = SmashHit(taken=_needed(request, "damage"), hit_damage=_whole(request, "hit", 0) or 0,
+                       ledge=_whole(request, "ledge", 0) or 0, attack_successes=attack, defence_successes=defence,
+                       recovery_roll=_whole(request, "roll"),
+                       up_b=find_move(cards, str(up_b), fighter) if up_b else None,
+                       up_b_roll=_whole(request, "up_b_roll"), walls=_whole(request, "walls", 0) or 0,
+                       sheltered=bool(request.get("sheltered", False)), pit=bool(request.get("pit", True)))
+        return smash_hit(game, fighter, hit)
+
+    return _fight_json(game_toml, cards_json, request_json, None, answer)

@@ -328,3 +328,68 @@ def test_ssq_initiative_equals_the_command_line(calculator: Visit, loaded_db: st
     assert [rows.nth(i).locator("[data-tick]").inner_text() for i in range(4)] == \
         [f"tick {ticks[name]}" for name, _ in rolls]
     assert [ticks[name] for name, _ in rolls] == [0, 2, 2, 4]
+
+
+def run_fight(page: Any, calc: str, fill: dict[str, str | list[str] | bool]) -> dict[str, Any]:
+    """Fill one of the clash/charge/sp/recovery forms (a list fills the selects of that name in order), submit it,
+    and read back what it shows."""
+    form = page.locator(f"form.carddb-ssq-fight[data-calc={calc}]")
+    for name, value in fill.items():
+        if isinstance(value, bool):
+            form.locator(f"input[name={name}]").set_checked(value)
+        elif isinstance(value, list):
+            for index, item in enumerate(value):
+                form.locator(f"select[name={name}]").nth(index).select_option(item)
+        elif form.locator(f"select[name={name}]").count():
+            form.locator(f"select[name={name}]").select_option(value)
+        else:
+            form.locator(f"input[name={name}]").fill(value)
+    box = page.locator(f"[data-fight-result={calc}]")
+    before = int(box.get_attribute("data-checks") or 0)
+    form.locator("button[type=submit]").click()
+    page.wait_for_function(f"() => Number(document.querySelector('[data-fight-result={calc}]').dataset.checks || 0)"
+                           f" > {before}")
+    return {"verdict": box.get_attribute("data-verdict"),
+            "summary": "".join(box.locator(".carddb-fight-summary").all_inner_texts()),
+            "working": [item.inner_text() for item in box.locator("ol.carddb-working li").all()],
+            "problems": [item.inner_text() for item in box.locator("li.carddb-problem").all()]}
+
+
+# One example of docs/ssq.md per calculation: the page's form, and the same request on the command line.
+FIGHT_EXAMPLES = [
+    ("clash", {"first_fighter": "Mario", "first_move": "Red Fireball", "first_successes": "3",
+               "second_fighter": "Bowser", "second_move": "Bowser's Punch", "second_successes": "2"},
+     ["Mario", "Red Fireball", "Bowser", "Bowser's Punch", "--result", "3:2"], "Mario hits: 2 damage."),
+    ("charge", {"fighter": "Pikachu", "move": "Super Smash", "tick": "9", "ticks": "3", "used": ["Pikachu's Punch"],
+                "event": "release", "at": "11"},
+     ["Pikachu", "Super Smash", "--tick", "9", "--ticks", "3", "--used", "Pikachu's Punch", "--event", "release",
+      "--at", "11"], "Next turn on tick 18."),
+    ("sp", {"fighter": "Mario", "sp": "1", "from": "3", "to": "14"},
+     ["Mario", "--sp", "1", "--from", "3", "--to", "14"], "3 SP of 3."),
+    ("recovery", {"fighter": "Mario", "damage": "75", "hit": "10", "ledge": "1", "roll": "1",
+                  "up_b": "Super Jump Punch", "up_b_roll": "2"},
+     ["Mario", "--damage", "75", "--hit", "10", "--ledge", "1", "--roll", "1", "--up-b", "Super Jump Punch",
+      "--up-b-roll", "2"], "Outcome: recovered."),
+]
+
+
+@pytest.mark.parametrize(("calc", "fill", "cli_args", "summary"), FIGHT_EXAMPLES, ids=[e[0] for e in FIGHT_EXAMPLES])
+def test_ssq_fight_calculators_equal_the_command_line(calculator: Visit, loaded_db: str, calc: str,
+                                                      fill: dict[str, Any], cli_args: list[str], summary: str) -> None:
+    expected = cli_json(loaded_db, "ssq", calc, *cli_args)
+    got = run_fight(calculator.page, calc, fill)
+    assert got == {"verdict": "legal" if expected["legal"] else "illegal", "summary": summary,
+                   "working": expected["working"], "problems": expected["problems"]}
+    assert calculator.external == [] and calculator.dialogs == []
+
+
+def test_ssq_fight_problems_and_errors_are_shown(calculator: Visit) -> None:
+    page = calculator.page
+    got = run_fight(page, "charge", {"fighter": "Mario", "move": "Red Fireball", "tick": "2", "ticks": "2",
+                                     "used": [""], "event": "resume", "at": ""})
+    assert got["verdict"] == "illegal"
+    assert got["problems"] == ["Red Fireball cannot be charged (its Special does not say so)."]
+    box = page.locator("[data-fight-result=sp]")
+    run_fight(page, "sp", {"fighter": "Mario", "sp": "9", "from": "0", "to": "5"})
+    assert box.get_attribute("data-verdict") == "error"
+    assert box.inner_text() == "9 SP is not between 0 and the maximum 3"

@@ -1,6 +1,6 @@
 // The rules engine: a module Web Worker that owns Pyodide, so its seconds-long start never blocks the page.
 // It runs carddb/rules unchanged (the zip the site ships) and answers one message at a time, string in, string out.
-// Messages: {op: "init", root} first; then {id, op: "check" | "decode" | "ssq" | "initiative", ...}; replies {id, result | error}.
+// Messages: {op: "init", root} first; then {id, op: "check" | "decode" | "ssq" | "initiative" | "ssq-fight", ...}; replies {id, result | error}.
 
 // Decoding an opened file is the command line's own function; its refusals (binary, too big) become messages.
 const GLUE = `
@@ -14,6 +14,9 @@ def carddb_decode(data, where):
     except CarddbError as exc:
         return json.dumps({"error": str(exc)})
 `;
+
+const FIGHT_CALCS = { clash: "ssq_clash_json", charge: "ssq_charge_json", sp: "ssq_sp_json",
+  recovery: "ssq_recovery_json" };
 
 let ready = null;
 const gameData = new Map();
@@ -88,6 +91,16 @@ async function handle(engine, message) {
   if (message.op === "initiative") {
     const data = await game(message.game);
     return { result: engine.browser.ssq_initiative_json(data.toml, JSON.stringify(message.successes)) };
+  }
+  if (message.op === "ssq-fight") {
+    // clash, charge, sp, recovery: the entry points of carddb/rules/browser.py named after the commands.
+    const data = await game(message.game);
+    const calc = FIGHT_CALCS[message.calc];
+    if (!calc) throw new Error(`unknown calculation ${message.calc}`);
+    const request = JSON.stringify(message.request);
+    return { result: message.calc === "clash"
+      ? engine.browser[calc](data.toml, data.cards, request, message.format || null)
+      : engine.browser[calc](data.toml, data.cards, request) };
   }
   throw new Error(`unknown request ${message.op}`);
 }

@@ -1,5 +1,6 @@
 // The Super Smash Quest Skirmish turn calculator: the form becomes the request `carddb ssq turn --json` takes, the
-// rules engine (the same worker as the deck checker) answers, and the answer is written as text.
+// rules engine (the same worker as the deck checker) answers, and the answer is written as text (textContent only).
+// The clash, charge, Smash Points and recovery forms work the same way with `carddb ssq <calc> --json`.
 
 function finished(box) {
   box.dataset.checks = String(Number(box.dataset.checks || 0) + 1);
@@ -72,6 +73,60 @@ function showError(box, message, make) {
   finished(box);
 }
 
+// Between and around turns: each form of `carddb ssq clash | charge | sp | recovery` becomes the request its entry
+// point in carddb/rules/browser.py takes; an empty number field is left out (null), as an option not given.
+function number(form, name) {
+  const value = form.elements[name].value;
+  return value === "" ? null : Number(value);
+}
+
+const FIGHT_REQUESTS = {
+  clash: (form) => Object.fromEntries(["first", "second"].map((side) => [side, {
+    fighter: form.elements[`${side}_fighter`].value, move: form.elements[`${side}_move`].value,
+    successes: number(form, `${side}_successes`), extra_power: number(form, `${side}_extra_power`),
+  }])),
+  charge: (form) => ({
+    fighter: form.elements.fighter.value, move: form.elements.move.value, tick: number(form, "tick"),
+    ticks: number(form, "ticks"), event: form.elements.event.value, at: number(form, "at"),
+    used: [...form.querySelectorAll("select[name=used]")].map((select) => select.value).filter(Boolean),
+  }),
+  sp: (form) => ({ fighter: form.elements.fighter.value, sp: number(form, "sp"), from: number(form, "from"),
+    to: number(form, "to") }),
+  recovery: (form) => ({
+    fighter: form.elements.fighter.value, damage: number(form, "damage"), hit: number(form, "hit"),
+    attack_successes: number(form, "attack_successes"), defence_successes: number(form, "defence_successes"),
+    ledge: number(form, "ledge"), roll: number(form, "roll"), up_b: form.elements.up_b.value || null,
+    up_b_roll: number(form, "up_b_roll"), walls: number(form, "walls"), sheltered: form.elements.sheltered.checked,
+    pit: !form.elements.no_pit.checked,
+  }),
+};
+
+// The answer in one sentence, above the working the engine wrote out step by step.
+const FIGHT_SUMMARIES = {
+  clash: (a) => (a.winner === null ? "Tie: no damage." : `${a.winner} hits: ${a.damage} damage.`),
+  charge: (a) => (a.next_tick !== null ? `Next turn on tick ${a.next_tick}.`
+    : a.resume_tick !== null ? `The turn resumes on tick ${a.resume_tick}.` : "No next tick: see the problems."),
+  sp: (a) => `${a.sp} SP of ${a.maximum}.`,
+  recovery: (a) => `Outcome: ${a.outcome}.`,
+};
+
+function showFight(box, calc, answer, make) {
+  box.replaceChildren();
+  box.dataset.verdict = answer.legal ? "legal" : "illegal";
+  box.append(make("p", FIGHT_SUMMARIES[calc](answer), "carddb-fight-summary"));
+  const working = make("ol", undefined, "carddb-working");
+  for (const line of answer.working) working.append(make("li", line));
+  box.append(working);
+  if (answer.problems.length) {
+    const list = make("ul", undefined, "carddb-problems");
+    for (const problem of answer.problems) {
+      list.append(make("li", problem, "carddb-problem carddb-sev-error"));
+    }
+    box.append(list);
+  }
+  finished(box);
+}
+
 export function mount(root, { getEngine, make, showEngine }) {
   if (root.dataset.mounted) return;
   root.dataset.mounted = "1";
@@ -100,6 +155,23 @@ export function mount(root, { getEngine, make, showEngine }) {
       showError(turnBox, `The calculator failed: ${error.message}`, make);
     }
   });
+
+  for (const form of root.querySelectorAll("form.carddb-ssq-fight")) {
+    const calc = form.dataset.calc;
+    const box = root.querySelector(`[data-fight-result="${calc}"]`);
+    form.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      try {
+        const reply = await engine.request({ op: "ssq-fight", calc, game, request: FIGHT_REQUESTS[calc](form),
+          format: form.elements.format ? form.elements.format.value : null });
+        const answer = JSON.parse(reply.result);
+        if (answer.error) showError(box, answer.error, make);
+        else showFight(box, calc, answer, make);
+      } catch (error) {
+        showError(box, `The calculator failed: ${error.message}`, make);
+      }
+    });
+  }
 
   initiativeForm.addEventListener("submit", async (event) => {
     event.preventDefault();
