@@ -63,12 +63,7 @@ def turn(
         raise InputError(f"{len(result)} --result values for fewer attacks")
     request = {"fighter": fighter, "tick": tick, "target": target, "defence": "guard" if guard else "dodge",
                "same_tick": same_tick, "sp": sp, "actions": planned}
-    report = turn_from_request(game, cards, request, random.Random(seed) if seed is not None else None)
-    if as_json:
-        typer.echo(json.dumps(report.to_dict(), ensure_ascii=False, indent=2))
-    else:
-        typer.echo(report.text(), nl=False)
-    raise typer.Exit(0 if report.legal else 1)
+    _print(turn_from_request(game, cards, request, random.Random(seed) if seed is not None else None), as_json)
 
 
 @app.command("initiative")
