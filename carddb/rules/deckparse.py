@@ -33,6 +33,9 @@ _LACKEY_TEXT_LINE = re.compile(r"^\d+\t\S")
 _GENERIC_MAIN = {"deck", "main", "main deck", "maindeck", "mainboard", "main board", "library"}
 _GENERIC_SIDE = {"side", "sideboard", "side board", "side deck", "sb"}
 _DOCTYPE = re.compile(r"<!DOCTYPE[^>\[]*>", re.IGNORECASE)
+#: A comment after the card part of a line: ``#`` or ``//`` after whitespace (``4 Ember Whelp # my note``).
+#: Without whitespace before it, ``#`` stays part of the name (``Card#5``).
+_TRAILING_COMMENT = re.compile(r"\s+(?:#|//)")
 
 
 def detect_format(text: str) -> str:
@@ -141,20 +144,21 @@ class _TextReader:
             return
         if line.startswith("#"):
             return
-        sideboard = _SB.match(line)
+        body = _TRAILING_COMMENT.split(line, maxsplit=1)[0]
+        sideboard = _SB.match(body)
         if sideboard:
             zone = sb_zone(self.game)
             if zone is None:
                 self.problem(number, line, f"A sideboard line (SB:), but {self.game.name} has no side deck: "
                                            f"{line!r}.")
                 return
-            self.card_line(number, line, line[sideboard.end():].strip(), zone)
+            self.card_line(number, line, body[sideboard.end():].strip(), zone)
             return
-        header = _HEADER.match(line)
+        header = _HEADER.match(body)
         if header:
             self.header(number, line, header["name"])
             return
-        self.card_line(number, line, line, self.zone)
+        self.card_line(number, line, body, self.zone)
 
     def comment(self, number: int, line: str) -> None:
         named = _NAME_COMMENT.match(line)

@@ -13,7 +13,6 @@ from carddb.exporters.report import ExportReport
 from carddb.rules.cards import Card
 from carddb.rules.game import GameDefinition
 
-SAMPLES = Path(__file__).resolve().parents[3] / "shared" / "samples"
 GAMES = ("minibattle", "shmod", "ssbm", "ssq", "website")
 FACE_SIZE = (126, 176)  # 63 x 88 mm at 2 px/mm: the poker-size aspect ratio
 

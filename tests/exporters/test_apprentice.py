@@ -1,9 +1,11 @@
-"""The Apprentice patch: an independent reader decodes the samples and reads back every exported card."""
+"""The Apprentice patch: an independent reader decodes our own cardinfo.dat fixture (and, where
+``../shared/samples`` is there, the real samples) and reads back every exported card."""
 
 from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 
 import pytest
 
@@ -11,9 +13,13 @@ from carddb.exporters.apprentice import export_apprentice
 from carddb.exporters.apprentice.cardinfo import Record, write_cardinfo
 
 from .cardinfo_reader import decode
-from .conftest import GAMES, SAMPLES
+from .conftest import GAMES
 
-APPRENTICE = SAMPLES / "apprentice"
+FIXTURE = Path(__file__).parent / "fixtures" / "apprentice" / "cardinfo.expected.json"
+#: The first ten field labels of a card in a spoiler list as Magic Set Editor's export_mws writes it
+#: (``shared/samples/apprentice/synthetic/fan-spoiler.txt``), which Apprentice reads.
+SPOILER_KEYS = ["Card Name:", "Card Color:", "Mana Cost:", "Type & Class:", "Pow/Tou:", "Card Text:",
+                "Flavor Text:", "Artist:", "Rarity:", "Card #:"]
 STRICT_DEC = re.compile(r"^(//NAME: .+|// .{5,}|        [1-9]\d* \S.*|SB:  [1-9]\d* \S.*)$")
 
 
@@ -23,18 +29,35 @@ def apprentice_exports(tmp_path_factory, catalogue, repo_root):
     return {game: export_apprentice(repo_root, catalogue, game, out / game) for game in GAMES}
 
 
-@pytest.mark.parametrize("sample", ["arcanistccg-demo/cardinfo", "synthetic/fan-cardinfo"])
-def test_reader_decodes_samples_to_expected_json(sample):
-    data = (APPRENTICE / f"{sample}.dat").read_bytes()
-    assert decode(data) == json.loads((APPRENTICE / f"{sample}.expected.json").read_text(encoding="utf-8"))
+def _records(expected: dict) -> list[Record]:
+    return [Record(name=c["name"], type=c["type"], cost=c["cost"], pt=c["pt"], text=c["text"],
+                   flavor=c["flavor"], color=c["color"], sets=c["sets"]) for c in expected["cards"]]
 
 
+def test_writer_and_reader_agree_on_our_fixture():
+    """Our own three cards (Windows-1252 quotes and dashes, empty fields, CRLF text, two sets): the writer lays
+    them out at the offsets the format gives (a u32 index offset, then per body five u16-length strings) and
+    the independent reader finds each field there."""
+    expected = json.loads(FIXTURE.read_text(encoding="utf-8"))
+    data = write_cardinfo(_records(expected))
+    assert len(data) == expected["file_size"] == 233
+    assert [c["body_offset"] for c in expected["cards"]] == [4, 96, 111]  # 4 + 92 + 15: the bodies are back to back
+    assert decode(data) == expected
+
+
+@pytest.mark.samples
 @pytest.mark.parametrize("sample", ["arcanistccg-demo/cardinfo", "synthetic/fan-cardinfo"])
-def test_writer_reproduces_samples_byte_for_byte(sample):
-    expected = json.loads((APPRENTICE / f"{sample}.expected.json").read_text(encoding="utf-8"))
-    records = [Record(name=c["name"], type=c["type"], cost=c["cost"], pt=c["pt"], text=c["text"],
-                      flavor=c["flavor"], color=c["color"], sets=c["sets"]) for c in expected["cards"]]
-    assert write_cardinfo(records) == (APPRENTICE / f"{sample}.dat").read_bytes()
+def test_reader_decodes_samples_to_expected_json(samples, sample):
+    data = (samples / "apprentice" / f"{sample}.dat").read_bytes()
+    expected = (samples / "apprentice" / f"{sample}.expected.json").read_text(encoding="utf-8")
+    assert decode(data) == json.loads(expected)
+
+
+@pytest.mark.samples
+@pytest.mark.parametrize("sample", ["arcanistccg-demo/cardinfo", "synthetic/fan-cardinfo"])
+def test_writer_reproduces_samples_byte_for_byte(samples, sample):
+    expected = json.loads((samples / "apprentice" / f"{sample}.expected.json").read_text(encoding="utf-8"))
+    assert write_cardinfo(_records(expected)) == (samples / "apprentice" / f"{sample}.dat").read_bytes()
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -104,12 +127,17 @@ def test_expan_and_decks_strict_form(apprentice_exports, game):
     assert (out / "carddb-export.json").is_file()
 
 
-def test_spoiler_layout_matches_sample(apprentice_exports):
-    sample = (APPRENTICE / "synthetic" / "fan-spoiler.txt").read_bytes().decode("cp1252")
+@pytest.mark.samples
+def test_spoiler_key_facts_match_the_sample(samples):
+    sample = (samples / "apprentice" / "synthetic" / "fan-spoiler.txt").read_bytes().decode("cp1252")
     keys = [line.split("\t")[0] for line in sample.split("\r\n") if re.match(r"^[A-Z][^\t]*:\t", line)]
+    assert keys[:10] == SPOILER_KEYS
+
+
+def test_spoiler_layout_matches_sample(apprentice_exports):
     ours = (apprentice_exports["minibattle"].out_dir / "spoilers" / "BA.txt").read_bytes()
     assert b"\n" not in ours.replace(b"\r\n", b"")
     text = ours.decode("cp1252")
     first = text.split("\r\n\r\n")[2]
-    assert [line.split("\t")[0] for line in first.split("\r\n") if not line.startswith("\t")] == keys[:10]
+    assert [line.split("\t")[0] for line in first.split("\r\n") if not line.startswith("\t")] == SPOILER_KEYS
     assert text.startswith("Pokemon Mini-Battle Card Game - Base Set Spoiler List\r\nSet exported using carddb\r\n")

@@ -1,4 +1,5 @@
-"""The exported LackeyCCG plugins, read back and compared with the real plugins in the samples."""
+"""The exported LackeyCCG plugins, read back and compared with what the real plugins of the samples hold (kept
+here as facts; checked against the real files where ``../shared/samples`` is there)."""
 
 from __future__ import annotations
 
@@ -12,25 +13,41 @@ from carddb.exporters.lackey.checksum import file_checksum
 from carddb.exporters.lackey.reader import read_card_data, read_dek, read_plugininfo, read_rows, read_updatelist
 from carddb.exporters.output import MARKER
 
-from .conftest import FACE_SIZE, GAMES, SAMPLES
+from .conftest import FACE_SIZE, GAMES
 
-REAL_PLUGINS = [SAMPLES / "lackey" / name / "plugininfo.txt" for name in ("lackey-example", "ccglorcana", "vtes")]
+FIXTURES = Path(__file__).parent / "fixtures" / "lackey"
+REAL_PLUGINS = ("lackey-example", "ccglorcana", "vtes")
+
+#: The block tags, child tags and <kind> values that the three real plugins' plugininfo.txt use.
+REAL_BLOCKS = {"cardfunction", "deckzone", "definition", "gamezone", "generalfunction", "globalstat", "phase",
+               "playerstat", "pluginname"}
+REAL_CHILDREN = {"PositionX", "PositionY", "color", "destinationgamezone", "destinationowner", "destinationposition",
+                 "gamezonetoloadto", "includeasbutton", "initialvalue", "isshared", "kind", "label", "shuffle",
+                 "sourcegamezone", "sourceowner", "sourceposition", "value", "visibletoothers", "visibletoowner",
+                 "zonetoloadto"}
+REAL_KINDS = {"ADDCOUNTER", "ADDCOUNTERBLUE", "ADDCOUNTERGREEN", "ADDCOUNTERRED", "ALLYOURCARDSMAKERIGHT0DEGREES",
+              "ALLYOURCARDSMAKERIGHT90DEGREES", "CHANGEOWNER", "CLEARCARD", "CLONE", "DRAWCARD", "DRAWCARDTOTABLE",
+              "EDITNOTE", "FLIPCOIN", "HOVER", "ISALLOWINGMULTIPLECARDBACKS", "ISYOURFACEDOWNVISIBLE",
+              "MAKERIGHT0DEGREES", "MAKERIGHT90DEGREES", "NEXTPHASE", "NEXTTURN", "NUMDIGITSINSTAT", "PREVIOUSPHASE",
+              "PREVIOUSTURN", "REMOVECOUNTER", "REMOVECOUNTERBLUE", "REMOVECOUNTERGREEN", "REMOVECOUNTERRED",
+              "REUSECARDIMAGES", "ROLLD20", "ROLLD6", "SPAWNCARD", "TOGGLETURNALLIMMUNITY", "TRANSFERCARD",
+              "TURNOVER"}
 
 
 def plugin_dir(report) -> Path:
     return report.root
 
 
-def real_vocabulary() -> tuple[set[str], set[str], set[str]]:
-    """Block tags, child tags and <kind> values of the three real plugins."""
+@pytest.mark.samples
+def test_real_vocabulary_facts_match_the_real_plugins(samples):
     blocks, children, kinds = set(), set(), set()
-    for path in REAL_PLUGINS:
-        for tag, values in read_plugininfo(path.read_text()):
+    for name in REAL_PLUGINS:
+        for tag, values in read_plugininfo((samples / "lackey" / name / "plugininfo.txt").read_text()):
             blocks.add(tag)
             children |= set(values)
             if "kind" in values:
                 kinds.add(values["kind"])
-    return blocks, children, kinds
+    assert (blocks, children, kinds) == (REAL_BLOCKS, REAL_CHILDREN, REAL_KINDS)
 
 
 def card_files(root: Path) -> list[Path]:
@@ -63,11 +80,10 @@ def test_folder_layout_matches_real_plugins(lackey_exports, game):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_plugininfo_uses_only_real_vocabulary(lackey_exports, game):
-    blocks, children, kinds = real_vocabulary()
     parsed = read_plugininfo((plugin_dir(lackey_exports[game]) / "plugininfo.txt").read_text())
-    assert {tag for tag, _ in parsed} <= blocks
-    assert {child for _, values in parsed for child in values} <= children
-    assert {values["kind"] for _, values in parsed if "kind" in values} <= kinds
+    assert {tag for tag, _ in parsed} <= REAL_BLOCKS
+    assert {child for _, values in parsed for child in values} <= REAL_CHILDREN
+    assert {values["kind"] for _, values in parsed if "kind" in values} <= REAL_KINDS
     gamezones = {values["label"] for tag, values in parsed if tag == "gamezone"}
     for tag, values in parsed:
         if tag == "deckzone":
@@ -118,11 +134,21 @@ def test_card_data_shape(lackey_exports, game):
             assert len({r[1] for r in rows}) == 1
 
 
-def test_sample_card_data_has_the_same_shape_as_ours():
+@pytest.mark.parametrize("name", ["carddata-cr.txt", "carddata-crlf.txt"])
+def test_the_reader_reads_card_data_with_any_line_ending(name):
+    """The reader that checks our files reads CR-only files (classic Mac, as lackey-example's) and CRLF too."""
+    header, rows = read_rows(FIXTURES / name)
+    assert header == ["Name", "Set", "ImageFile", "Type", "Cost", "Text"]
+    assert [row[0] for row in rows] == ["Ember Drake", "Moss Golem", "Tide Caller", "Wren's Lantern"]
+    assert rows[1] == ["Moss Golem", "Core", "moss_golem", "Golem", "2", ""]
+
+
+@pytest.mark.samples
+def test_sample_card_data_has_the_same_shape_as_ours(samples):
     """The reader that checks our files reads the real ones too (lackey-example is CR-only)."""
-    header, rows = read_rows(SAMPLES / "lackey" / "lackey-example" / "sets" / "carddata.txt")
+    header, rows = read_rows(samples / "lackey" / "lackey-example" / "sets" / "carddata.txt")
     assert header[:3] == ["Name", "Set", "ImageFile"] and len(rows) == 5 and rows[0][0] == "Hacker Cat"
-    header, rows = read_rows(SAMPLES / "lackey" / "vtes" / "sets" / "allsets.head21.txt")
+    header, rows = read_rows(samples / "lackey" / "vtes" / "sets" / "allsets.head21.txt")
     assert header[:3] == ["Name", "Set", "ImageFile"] and len(rows) == 20
 
 
@@ -176,18 +202,31 @@ def test_deks_have_the_real_shape_and_resolve(lackey_exports, game):
     rows = {(row[0], row[1]) for path in card_files(root) for row in read_rows(path)[1]}
     parsed = read_plugininfo((root / "plugininfo.txt").read_text())
     zones = {values["label"] for tag, values in parsed if tag == "deckzone"}
-    sample = read_dek(SAMPLES / "lackey" / "lackey-example" / "decks" / "sample.dek")
     decks = sorted((root / "decks").glob("*.dek")) if (root / "decks").exists() else []
     assert len(decks) == report.decks == {"minibattle": 5, "shmod": 6, "ssbm": 6, "ssq": 0, "website": 5}[game]
     for path in decks:
         text = path.read_text()
-        assert text.startswith('<deck version="0.8">\n\t<meta>\n\t\t<game>')  # as sample.dek
+        assert text.startswith('<deck version="0.8">\n\t<meta>\n\t\t<game>')  # as lackey-example's sample.dek
         dek = read_dek(path)
-        assert dek.game == root.name and set(dek.zones) <= zones and sample.game == "lolcats"
+        assert dek.game == root.name and set(dek.zones) <= zones
         for cards in dek.zones.values():
             for card in cards:
                 assert (card.name, card.set) in rows, (path.name, card)
                 assert card.image_id
+
+
+def test_the_dek_reader_reads_a_dek_of_the_real_shape():
+    """Our own .dek in the real shape (one <card> per copy, an image id, an escaped apostrophe, two zones)."""
+    dek = read_dek(FIXTURES / "fixture.dek")
+    assert dek.game == "fixturegame" and set(dek.zones) == {"Deck", "Side"}
+    assert [(c.name, c.set, c.image_id) for c in dek.zones["Deck"]] == [
+        ("Ember Drake", "Core", "ember_drake")] * 2 + [("Wren's Lantern", "Core", "wrens_lantern")] * 3
+
+
+@pytest.mark.samples
+def test_the_dek_reader_reads_the_real_sample_dek(samples):
+    sample = read_dek(samples / "lackey" / "lackey-example" / "decks" / "sample.dek")
+    assert sample.game == "lolcats" and sum(len(cards) for cards in sample.zones.values()) == 12
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -1,5 +1,6 @@
-"""The deck readers: the text format, LackeyCCG .dek and text decks, Apprentice .dec (real files from
-../shared/samples), format detection, safe XML, encodings, and the writers' round trip."""
+"""The deck readers: the text format, LackeyCCG .dek and text decks, Apprentice .dec (our own files in their
+shapes, and the real files of ../shared/samples where they are there), format detection, safe XML, encodings,
+and the writers' round trip."""
 
 from __future__ import annotations
 
@@ -12,10 +13,10 @@ from carddb.errors import InputError
 from carddb.rules.deckfile import decode_deck_bytes
 from carddb.rules.deckparse import detect_format, parse_deck
 from carddb.rules.deckwrite import merged, write_deck
-from tests.rules.decks import check, starter
+from tests.rules.decks import REPO, check, starter
 
-SAMPLES = Path(__file__).resolve().parents[3] / "shared" / "samples"
-needs_samples = pytest.mark.skipif(not SAMPLES.is_dir(), reason="../shared/samples is not there")
+FIXTURES = Path(__file__).parent / "fixtures"
+EXPORT_FIXTURES = Path(__file__).parents[1] / "exporters" / "fixtures" / "lackey"
 
 
 def read(game_id: str, text: str):  # type: ignore[no-untyped-def]
@@ -67,9 +68,39 @@ def test_set_name_or_code_as_qualifier() -> None:
     assert [(p.code, p.card) for p in problems] == [("unknown-card", "Attack (promo)"), ("zone-size", None)]
 
 
-@needs_samples
-def test_lackey_dek_sample_one_card_element_per_copy() -> None:
-    text = (SAMPLES / "lackey/lackey-example/decks/sample.dek").read_text()
+def test_lackey_dek_of_the_real_shape_one_card_element_per_copy() -> None:
+    text = (EXPORT_FIXTURES / "fixture.dek").read_text(encoding="utf-8")
+    assert detect_format(text) == "lackey"
+    deck = read("shmod", text)
+    assert [(e.zone, e.name, e.count, e.set_hint) for e in deck.entries] == [
+        ("main", "Ember Drake", 2, "Core"), ("main", "Wren's Lantern", 3, "Core"), ("side", "Moss Golem", 1, "Core")]
+    assert deck.problems == []
+
+
+def test_lackey_text_deck_of_the_real_shape_with_a_zone_header() -> None:
+    text = (FIXTURES / "lackey-text-deck.txt").read_text(encoding="utf-8")
+    assert detect_format(text) == "lackey-text"
+    deck = read("shmod", text)
+    assert [(e.count, e.name) for e in deck.entries] == [(4, "Ember Whelp"), (2, "Gloom Imp"), (1, "Mirror Guard")]
+    assert [(p.code, p.line) for p in deck.problems] == [("parse", 4)]
+    assert "no zone called 'Crypt'" in deck.problems[0].message
+
+
+@pytest.mark.parametrize("name", ["apprentice-loose.dec", "apprentice-no-indent.dec"])
+def test_apprentice_loose_variants(name: str) -> None:
+    """What real-world .dec files do: `// Name:` in any case, section comments, CRLF, no indent, blank lines."""
+    text = decode_deck_bytes((FIXTURES / name).read_bytes())
+    assert detect_format(text) == "apprentice"
+    deck = read("shmod", text)
+    assert [(e.zone, e.count, e.name) for e in deck.entries] == [
+        ("main", 4, "Ember Whelp"), ("main", 2, "Gloom Imp"), ("side", 3, "Mirror Guard")]
+    assert deck.problems == []
+    assert deck.name == ("a deck pasted from a forum" if name == "apprentice-loose.dec" else "")
+
+
+@pytest.mark.samples
+def test_lackey_dek_sample_one_card_element_per_copy(samples) -> None:
+    text = (samples / "lackey/lackey-example/decks/sample.dek").read_text()
     assert detect_format(text) == "lackey"
     deck = read("ssbm", text)
     assert [(e.zone, e.name, e.count, e.set_hint, e.line) for e in deck.entries] == [
@@ -78,18 +109,18 @@ def test_lackey_dek_sample_one_card_element_per_copy() -> None:
     assert deck.problems == []
 
 
-@needs_samples
-def test_lackey_dek_real_plugin_deck_with_escapes() -> None:
-    text = (SAMPLES / "lackey/ccglorcana/decks/Amber_and_Amethyst_tfc.dek").read_text()
+@pytest.mark.samples
+def test_lackey_dek_real_plugin_deck_with_escapes(samples) -> None:
+    text = (samples / "lackey/ccglorcana/decks/Amber_and_Amethyst_tfc.dek").read_text()
     deck = read("ssbm", text)
     assert deck.problems == []
     assert deck.total == text.count("<card>")
     assert any("'" in e.name for e in deck.entries)  # &apos; decoded
 
 
-@needs_samples
-def test_lackey_text_deck_with_a_zone_header() -> None:
-    text = (SAMPLES / "lackey/vtes/decks/Precon_Brujah_V5.txt").read_text()
+@pytest.mark.samples
+def test_lackey_text_deck_with_a_zone_header(samples) -> None:
+    text = (samples / "lackey/vtes/decks/Precon_Brujah_V5.txt").read_text()
     assert detect_format(text) == "lackey-text"
     deck = read("ssbm", text)
     assert deck.entries[0].name == "Anarch Free Press, The" and deck.entries[1].count == 4
@@ -97,11 +128,11 @@ def test_lackey_text_deck_with_a_zone_header() -> None:
     assert crypt.line == text.splitlines().index("Crypt:") + 1
 
 
-@needs_samples
+@pytest.mark.samples
 @pytest.mark.parametrize("name", ["CardWithAEName.dec", "DeckInMultipleFormats1.dec", "DeckInMultipleFormats2.dec",
                                   "NormalDeck.dec"])
-def test_apprentice_real_world_variants(name: str) -> None:
-    text = decode_deck_bytes((SAMPLES / "apprentice/octgn-deckconverter-dec" / name).read_bytes())
+def test_apprentice_real_world_variants(samples, name: str) -> None:
+    text = decode_deck_bytes((samples / "apprentice/octgn-deckconverter-dec" / name).read_bytes())
     deck = read("shmod", text)
     assert deck.problems == []
     lines = [ln for ln in text.splitlines() if ln.strip() and not ln.strip().startswith("//")]
@@ -114,9 +145,9 @@ def test_apprentice_real_world_variants(name: str) -> None:
         assert deck.entries[0].name == "AEther Adept"
 
 
-@needs_samples
-def test_apprentice_canonical_dec() -> None:
-    text = decode_deck_bytes((SAMPLES / "apprentice/synthetic/strict.dec").read_bytes())
+@pytest.mark.samples
+def test_apprentice_canonical_dec(samples) -> None:
+    text = decode_deck_bytes((samples / "apprentice/synthetic/strict.dec").read_bytes())
     deck = read("shmod", text)
     assert deck.name == "Fan Red Deck"
     assert rows(deck) == [("main", 4, "Blaze Drake", "", 2), ("main", 2, "Golem of Ages", "", 3),
@@ -223,3 +254,32 @@ def test_apprentice_writer_shape() -> None:
     assert write_deck(deck, game, "apprentice") == (
         "//NAME: Mine\r\n        4 Ember Whelp\r\nSB:  2 Gloom Imp\r\n// ZONE: Fusion/Transformation Stack\r\n"
         "        1 Steam Titan\r\n")
+
+
+def test_a_comment_after_whitespace_ends_the_card_part_of_a_line() -> None:
+    deck = read("shmod", "4 Ember Whelp # my note\n2 Gloom Imp\t// a note after a tab\n"
+                         "Side: # against control\n3 Mirror Guard  #no space after the hash is fine too\n")
+    assert rows(deck) == [("main", 4, "Ember Whelp", "", 1), ("main", 2, "Gloom Imp", "", 2),
+                          ("side", 3, "Mirror Guard", "", 4)]
+    assert deck.problems == []
+
+
+def test_a_hash_inside_a_name_stays_part_of_the_name() -> None:
+    deck = read("shmod", "2 Card#5\n1 Splash Page (Neutral)#x\n1 a//b\n")
+    assert [(e.count, e.name, e.qualifier) for e in deck.entries] == [(2, "Card#5", ""),
+                                                                       (1, "Splash Page (Neutral)#x", ""),
+                                                                       (1, "a//b", "")]
+
+
+def test_comments_after_qualifiers_and_sideboard_lines() -> None:
+    deck = read("website", "2 Splash Page [Alan's Site]  // trailing note\n")
+    assert rows(deck) == [("main", 2, "Splash Page", "Alan's Site", 1)]
+    deck = read("shmod", "//NAME: x\n        4 Ember Whelp # main\nSB:  2 Gloom Imp // side\n")
+    assert [(e.zone, e.count, e.name) for e in deck.entries] == [("main", 4, "Ember Whelp"), ("side", 2, "Gloom Imp")]
+
+
+def test_a_trailing_comment_does_not_make_a_legal_deck_unknown() -> None:
+    text = (REPO / "rules/shmod/decks/legal-fire-water-fusion.txt").read_text(encoding="utf-8")
+    noted = "\n".join(line + ("  # noted" if line[:1].isdigit() else "") for line in text.splitlines())
+    assert "  # noted" in noted
+    assert [p.code for p in check("shmod", noted) if p.severity == "error"] == []
