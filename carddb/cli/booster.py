@@ -6,7 +6,7 @@ import json
 
 import typer
 
-from carddb.cli.common import state
+from carddb.cli.common import deprecated, state
 
 app = typer.Typer(no_args_is_help=True)
 
@@ -15,12 +15,18 @@ app = typer.Typer(no_args_is_help=True)
 def open_(
     ctx: typer.Context,
     game: str = typer.Option(..., "--game", "-g", help="The game (its game.toml must declare [booster])."),
-    player: str = typer.Option(..., "--player", "-p", help="Whose collection the pack goes into."),
+    player: str = typer.Option(None, "--player", help="Whose collection the pack goes into."),
     seed: int = typer.Option(None, "--seed", help="Seed for a repeatable pack."),
     as_json: bool = typer.Option(False, "--json", help="Print the pack as JSON."),
+    old_player: str = typer.Option(None, "-p", hidden=True, help="Deprecated: --player (-p is --port)."),
 ) -> None:
     """Open one booster (refused beyond the game's packs per day and per week)."""
     from carddb.catalogue.collections import open_booster
+    from carddb.errors import InputError
+
+    player = player or deprecated(old_player, "-p", "--player")
+    if not player:
+        raise InputError("say whose collection the pack goes into with --player")
 
     result = open_booster(state(ctx).catalogue(), game, player, seed)
     if as_json:

@@ -120,13 +120,16 @@ def import_cards(
 def export_cards(
     ctx: typer.Context,
     game: str = typer.Option(..., "--game", "-g", help="The game."),
-    fmt: str = typer.Option("yaml", "--format", "-f", help="csv or yaml."),
+    fmt: str = typer.Option("yaml", "--file-format", help="csv or yaml."),
     out: Path = typer.Option(None, "--out", "-o", help="Write to this file (default: standard output)."),
     set_code: str = typer.Option(None, "--set", help="Only this set."),
+    old_fmt: str = typer.Option(None, "--format", "-f", hidden=True, help="Deprecated: --file-format."),
 ) -> None:
     """Export a game's cards as CSV or YAML; importing the file again gives the same catalogue."""
     from carddb.catalogue.api import write_text_atomic
+    from carddb.cli.common import deprecated
 
+    fmt = deprecated(old_fmt, "--format", "--file-format") or fmt
     text = state(ctx).catalogue().export_cards(game, fmt, set_code)
     if out is None:
         typer.echo(text, nl=False)

@@ -46,6 +46,14 @@ def state(ctx: typer.Context) -> State:
     return root.obj
 
 
+def deprecated(value: Any, old: str, new: str) -> Any:
+    """The value given under an option's old spelling (None when not given), with a note on stderr that the
+    option is now called ``new``. Old spellings keep working so scripts written for them do not break."""
+    if value is not None:
+        typer.echo(f"warning: {old} is deprecated, use {new}", err=True)
+    return value
+
+
 def print_json(data: Any) -> None:
     typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
 

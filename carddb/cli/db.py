@@ -6,7 +6,8 @@ from pathlib import Path
 
 import typer
 
-from carddb.cli.common import state
+from carddb.cli.common import deprecated, state
+from carddb.errors import InputError
 
 app = typer.Typer(no_args_is_help=True)
 
@@ -54,10 +55,15 @@ def upgrade(ctx: typer.Context) -> None:
 
 
 @app.command("dump")
-def dump(ctx: typer.Context, folder: Path = typer.Argument(..., help="The folder to write (new, empty, or an "
-                                                                      "earlier dump).")) -> None:
+def dump(ctx: typer.Context,
+         out: Path = typer.Option(None, "--out", "-o", help="The folder to write (new, empty, or an earlier dump)."),
+         old_folder: Path = typer.Argument(None, hidden=True, help="Deprecated: --out.")) -> None:
     """Write the whole catalogue (games, sets, cards, printings, collections, boosters) as plain files."""
     from carddb.catalogue.backup import dump as run_dump
+
+    folder = out or deprecated(old_folder, "the folder as an argument", "--out FOLDER")
+    if folder is None:
+        raise InputError("say where to write the dump with --out FOLDER")
 
     counts = run_dump(state(ctx).catalogue(), folder)
     typer.echo(f"Dumped {_counts(counts)} to {folder}.")

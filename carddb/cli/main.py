@@ -21,11 +21,16 @@ from carddb.cli import roll as roll_cli
 from carddb.cli import site as site_cli
 from carddb.cli import ssq as ssq_cli
 from carddb.cli.common import State
+from carddb.cli.help import tidy_help
 from carddb.errors import CarddbError, OutputError
 
 
 class CarddbGroup(TyperGroup):
     """Turns every ``CarddbError`` into ``Error: ...`` on stderr and its exit code, for every command."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        tidy_help(self)  # every command is built by now: show their help texts as written
 
     def invoke(self, ctx: click.Context) -> Any:
         try:

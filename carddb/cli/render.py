@@ -6,7 +6,7 @@ from pathlib import Path
 
 import typer
 
-from carddb.cli.common import state
+from carddb.cli.common import deprecated, state
 from carddb.errors import InputError, UnknownGameError
 
 
@@ -17,12 +17,14 @@ def render(
     out: Path = typer.Option(None, "--out", "-o",
                              help="Output folder (default: output/faces); faces go in <out>/<game>/."),
     dpi: int = typer.Option(300, "--dpi", help="Resolution in dots per inch."),
-    fmt: str = typer.Option("png", "--format", "-f", help="png or jpg."),
+    fmt: str = typer.Option("png", "--file-format", help="png or jpg."),
+    old_fmt: str = typer.Option(None, "--format", "-f", hidden=True, help="Deprecated: --file-format."),
 ) -> None:
     """Draw card faces from the game's templates; only faces whose card, template, fonts or art changed are
     drawn again."""
     from carddb.paint.render import render_faces  # Pillow and ReportLab load only for this command
 
+    fmt = deprecated(old_fmt, "--format", "--file-format") or fmt
     st = state(ctx)
     workspace = st.workspace
     catalogue = st.catalogue()

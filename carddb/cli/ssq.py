@@ -162,14 +162,23 @@ def charge(
 def smash_points(
     ctx: typer.Context,
     fighter: str = typer.Argument(..., help="The fighter, e.g. Mario (the maximum is the fighter's SP)."),
-    sp: int = typer.Option(..., "--sp", help="Smash Points the fighter has on the --from tick."),
-    from_tick: int = typer.Option(..., "--from", help="The tick of --sp."),
-    to_tick: int = typer.Option(..., "--to", help="The tick asked about."),
+    sp: int = typer.Option(..., "--sp", help="Smash Points the fighter has on the --from-tick tick."),
+    from_tick: int = typer.Option(None, "--from-tick", help="The tick of --sp."),
+    to_tick: int = typer.Option(None, "--to-tick", help="The tick asked about."),
     as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
+    old_from: int = typer.Option(None, "--from", hidden=True, help="Deprecated: --from-tick."),
+    old_to: int = typer.Option(None, "--to", hidden=True, help="Deprecated: --to-tick."),
 ) -> None:
     """Smash Points regained over ticks: 1 every 5 ticks up to the maximum (they refill between fights)."""
+    from carddb.cli.common import deprecated
+    from carddb.errors import InputError
     from carddb.rules.ssq import find_fighter
     from carddb.rules.ssq_fight import regain_sp, sp_for_new_fight
+
+    from_tick = deprecated(old_from, "--from", "--from-tick") if from_tick is None else from_tick
+    to_tick = deprecated(old_to, "--to", "--to-tick") if to_tick is None else to_tick
+    if from_tick is None or to_tick is None:
+        raise InputError("say the ticks with --from-tick and --to-tick")
 
     game, cards = _ssq(ctx)
     who = find_fighter(cards, fighter)

@@ -39,7 +39,7 @@ def full_db(empty_db: str, workspace) -> str:
 
 def test_dump_restore_dump_gives_the_same_bytes(cli, full_db: str, new_db, engine_kind: str, tmp_path: Path) -> None:
     first, second = tmp_path / "first", tmp_path / "second"
-    result = cli("db", "dump", str(first), db=full_db)
+    result = cli("db", "dump", "--out", str(first), db=full_db)
     assert result.exit_code == 0, result.stderr
     original = open_catalogue(full_db)
     total = sum(len(original.cards(g)) for g in original.games())
@@ -48,7 +48,7 @@ def test_dump_restore_dump_gives_the_same_bytes(cli, full_db: str, new_db, engin
     result = cli("db", "restore", str(first), db=restored_db)
     assert (result.exit_code, result.stdout) == (0, f"Restored 5 games, {total} cards, 1 collection, 2 boosters "
                                                     f"from {first}.\n")
-    assert cli("db", "dump", str(second), db=restored_db).exit_code == 0
+    assert cli("db", "dump", "--out", str(second), db=restored_db).exit_code == 0
     assert _files(second) == _files(first)
     restored = open_catalogue(restored_db)
     for game_id in original.games():
@@ -67,18 +67,18 @@ def test_dump_restore_dump_gives_the_same_bytes(cli, full_db: str, new_db, engin
 
 def test_a_dump_restores_on_the_other_engine_too(cli, full_db: str, new_db, tmp_path: Path) -> None:
     first, second = tmp_path / "first", tmp_path / "second"
-    assert cli("db", "dump", str(first), db=full_db).exit_code == 0
+    assert cli("db", "dump", "--out", str(first), db=full_db).exit_code == 0
     if "://" not in full_db and not os.environ.get("CARDDB_TEST_PG"):
         pytest.skip("needs a PostgreSQL server (CARDDB_TEST_PG)")
     other = new_db("sqlite" if "://" in full_db else "postgresql")
     assert cli("db", "restore", str(first), db=other).exit_code == 0
-    assert cli("db", "dump", str(second), db=other).exit_code == 0
+    assert cli("db", "dump", "--out", str(second), db=other).exit_code == 0
     assert _files(second) == _files(first)
 
 
 def test_restore_refuses_a_catalogue_that_is_not_empty(cli, full_db: str, tmp_path: Path, snapshot) -> None:
     folder = tmp_path / "dump"
-    assert cli("db", "dump", str(folder), db=full_db).exit_code == 0
+    assert cli("db", "dump", "--out", str(folder), db=full_db).exit_code == 0
     before = snapshot(full_db)
     result = cli("db", "restore", str(folder), db=full_db)
     assert result.exit_code == 2
@@ -90,7 +90,7 @@ def test_restore_refuses_a_catalogue_that_is_not_empty(cli, full_db: str, tmp_pa
 
 def test_a_broken_dump_restores_nothing(cli, full_db: str, new_db, engine_kind: str, tmp_path: Path) -> None:
     folder = tmp_path / "dump"
-    assert cli("db", "dump", str(folder), db=full_db).exit_code == 0
+    assert cli("db", "dump", "--out", str(folder), db=full_db).exit_code == 0
     cards = folder / "games" / "ssbm" / "cards.yaml"
     cards.write_text(cards.read_text(encoding="utf-8").replace("kind: play", "kind: plai", 1), encoding="utf-8")
     target = new_db(engine_kind)
@@ -107,7 +107,7 @@ def test_dump_refuses_to_overwrite_a_folder_of_other_files(cli, full_db: str, tm
     folder = tmp_path / "precious"
     folder.mkdir()
     (folder / "notes.txt").write_text("mine", encoding="utf-8")
-    result = cli("db", "dump", str(folder), db=full_db)
+    result = cli("db", "dump", "--out", str(folder), db=full_db)
     assert result.exit_code == 3
     assert result.stderr == f"Error: {folder} exists and is not an earlier carddb dump; choose a new or empty folder\n"
     assert _files(folder) == {"notes.txt": b"mine"}

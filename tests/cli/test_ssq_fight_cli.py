@@ -34,9 +34,9 @@ def test_charge_hit_and_a_move_that_cannot_be_charged(cli) -> None:  # type: ign
 
 
 def test_sp(cli) -> None:  # type: ignore[no-untyped-def]
-    result = cli("ssq", "sp", "Mario", "--sp", "1", "--from", "3", "--to", "14")
+    result = cli("ssq", "sp", "Mario", "--sp", "1", "--from-tick", "3", "--to-tick", "14")
     assert (result.exit_code, result.stdout) == (0, "1 SP on tick 3, +2 by tick 14 (1 every 5 ticks): 3 SP.\n")
-    over = cli("ssq", "sp", "Mario", "--sp", "9", "--from", "0", "--to", "5")
+    over = cli("ssq", "sp", "Mario", "--sp", "9", "--from-tick", "0", "--to-tick", "5")
     assert over.exit_code == 2 and "9 SP is not between 0 and the maximum 3" in over.stderr
 
 

@@ -116,12 +116,12 @@ def test_missing_corrupt_huge_and_outside_art_draw_a_placeholder_and_say_why(scr
 
 
 def test_the_render_command(cli, tmp_path):
-    result = cli("render", "--game", "minibattle", "--out", str(tmp_path), "--dpi", "30", "--format", "jpg")
+    result = cli("render", "--game", "minibattle", "--out", str(tmp_path), "--dpi", "30", "--file-format", "jpg")
     assert result.exit_code == 0, result.stderr
     assert result.stdout.startswith(f"minibattle: drew 68 faces, reused 0, in {tmp_path / 'minibattle'}\n")
     assert "  shrunk: " in result.stdout
     assert len(list((tmp_path / "minibattle").glob("*.jpg"))) == 68
-    again = cli("render", "--game", "minibattle", "--out", str(tmp_path), "--dpi", "30", "--format", "jpg")
+    again = cli("render", "--game", "minibattle", "--out", str(tmp_path), "--dpi", "30", "--file-format", "jpg")
     assert again.stdout.startswith("minibattle: drew 0 faces, reused 68")
-    bad = cli("render", "--game", "minibattle", "--out", str(tmp_path), "--format", "gif")
+    bad = cli("render", "--game", "minibattle", "--out", str(tmp_path), "--file-format", "gif")
     assert (bad.exit_code, bad.stderr) == (2, "Error: unknown image format 'gif' (use png or jpg)\n")
