@@ -29,6 +29,20 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
     def log_message(self, format: str, *args: object) -> None:  # quiet: a page load is dozens of requests
         pass
 
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+        """A missing page gets the site's own 404 page (MkDocs builds ``404.html``), not Python's bare one."""
+        page = Path(self.directory) / "404.html"
+        if code != 404 or not page.is_file():
+            super().send_error(code, message, explain)
+            return
+        body = page.read_bytes()
+        self.send_response(404, message)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
+
 
 def make_server(directory: str | Path, host: str = "127.0.0.1", port: int = 8000) -> http.server.ThreadingHTTPServer:
     """A server bound to ``host:port`` (port 0 picks a free one), not yet serving."""
