@@ -62,8 +62,9 @@ def build(workspace: Workspace, catalogue: Catalogue, game_ids: Sequence[str] | 
             except CarddbError as exc:
                 report.failures.append(f"{game_id} {step}: {exc}")
                 tell(f"{game_id}: {step} FAILED: {exc}")
-    if "site" not in skip and games and not (workspace.site_dir / "mkdocs.yml").is_file():
-        tell(f"site: skipped, {workspace.site_dir} holds no mkdocs.yml (a workspace made by `carddb init` has none)")
+    missing = _site_missing(workspace) if "site" not in skip and games else None
+    if missing:
+        tell(f"site: skipped, {missing}")
     elif "site" not in skip and games:
         try:
             _site(workspace, catalogue, out, tell)
@@ -148,8 +149,14 @@ def _site(workspace: Workspace, catalogue: Catalogue, out: Path, tell: Say) -> N
         tell(f"site: {note}")
 
 
-def _count(number: int, noun: str) -> str:
-    return f"{number} {noun}{'' if number == 1 else 's'}"
+def _site_missing(workspace: Workspace) -> str | None:
+    """Why the workspace cannot have a site yet (a build skips the site then, saying how to get one), or None."""
+    site = workspace.site_dir
+    if not (site / "mkdocs.yml").is_file():
+        return f"{site} holds no mkdocs.yml (`carddb init {workspace.root}` adds the site's files)"
+    if not (site / "node_modules" / "pyodide" / "package.json").is_file():
+        return f"the site's Pyodide is not installed (run `npm ci --prefix {site}` once)"
+    return None
 
 
 def _count(number: int, noun: str) -> str:

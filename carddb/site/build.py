@@ -44,8 +44,8 @@ class SiteReport:
 SITE_INDEX = "index.html"
 
 #: How a workspace without ``site/`` gets one.
-SITE_HINT = ("To publish a site, copy the site/ and docs/ folders of carddb's repository (site/ without "
-             "node_modules) into the workspace and run `npm ci --prefix site` once.")
+SITE_HINT = ("To publish a site, run `carddb init .` in the workspace (it adds the site's files) and "
+             "`npm ci --prefix site` once.")
 
 
 def build_site(workspace_root: str | Path, catalogue: CatalogueLike, out_dir: str | Path, *,

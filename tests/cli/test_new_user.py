@@ -16,7 +16,7 @@ def _run(*args: str) -> tuple[int, str, str]:
 
 def test_init_writes_templates_so_the_new_game_builds(tmp_path: Path) -> None:
     root = tmp_path / "mygame"
-    code, out, _ = _run("init", str(root), "--game", "mygame", "--name", "My Game")
+    code, out, _ = _run("init", str(root), "--game", "mygame", "--name", "My Game", "--no-npm")
     assert code == 0
     assert f"created {root / 'templates' / 'mygame' / 'unit.toml'}" in out.splitlines()
     assert sorted(p.name for p in (root / "templates" / "mygame").iterdir()) == [
@@ -27,8 +27,7 @@ def test_init_writes_templates_so_the_new_game_builds(tmp_path: Path) -> None:
     assert code == 0, out + err
     assert f"mygame: faces in {root / 'output' / 'faces' / 'mygame'}: 15 drawn, 0 reused" in lines
     assert f"mygame: 2 proxy PDFs in {root / 'output' / 'sheets' / 'mygame'}" in lines
-    assert (f"site: skipped, {root / 'site'} holds no mkdocs.yml (a workspace made by `carddb init` has none)"
-            in lines)
+    assert f"site: skipped, the site's Pyodide is not installed (run `npm ci --prefix {root / 'site'}` once)" in lines
     assert not any("FAILED" in line for line in lines)
     assert (root / "output" / "faces" / "mygame" / "back.png").is_file()
 
@@ -41,16 +40,23 @@ def test_init_refuses_a_game_whose_templates_exist(tmp_path: Path) -> None:
     assert not (tmp_path / "rules").exists()
 
 
-def test_site_build_without_a_site_folder_says_what_to_copy(tmp_path: Path) -> None:
+def test_site_build_without_a_site_folder_says_how_to_get_one(tmp_path: Path) -> None:
+    import shutil
+
     root = tmp_path / "mygame"
-    _run("init", str(root), "--game", "mygame")
+    _run("init", str(root), "--game", "mygame", "--no-npm")
+    shutil.rmtree(root / "site")  # a workspace made by an earlier carddb, which wrote no site
     code, _, err = _run("--root", str(root), "site", "build")
     assert code == 2
     assert err.splitlines() == [
         f"Error: {root / 'site' / 'mkdocs.yml'} is missing: this workspace has no site configuration",
-        "To publish a site, copy the site/ and docs/ folders of carddb's repository (site/ without node_modules) "
-        "into the workspace and run `npm ci --prefix site` once.",
+        "To publish a site, run `carddb init .` in the workspace (it adds the site's files) and "
+        "`npm ci --prefix site` once.",
     ]
+    code, out, _ = _run("init", str(root), "--no-npm")  # what the hint says: the site comes back, nothing else
+    assert code == 0
+    assert [line for line in out.splitlines() if line.startswith("created ")] == [f"created {root / 'site'}"]
+    assert (root / "site" / "mkdocs.yml").is_file() and not (root / "rules" / "mygame-2").exists()
 
 
 def test_print_help_shows_the_options_of_printing_a_deck() -> None:
