@@ -3,7 +3,9 @@
 For each game: load it into the catalogue, check its sample decks (each must get the verdict its file name
 promises), render its faces, print its sample decks and a sheet of every card, and export it for LackeyCCG
 and Apprentice; then build the site of all the games. Each step is a library function; the build only runs
-them in order and gathers what they say into one report.
+them in order and gathers what they say into one report: its lines, its failures and every warning (the
+exporters' warnings and each face whose text overflowed or was shrunk to fit), all of which are also written
+to ``output/build-warnings.txt``. Each step is a task of ``progress`` (``carddb.progress``).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from carddb.errors import CarddbError
+from carddb.progress import SILENT, Reporter, Task
 from carddb.workspace import Workspace
 
 if TYPE_CHECKING:  # the catalogue pulls in SQLAlchemy; every command imports this module for its help text
@@ -22,12 +25,16 @@ if TYPE_CHECKING:  # the catalogue pulls in SQLAlchemy; every command imports th
 
 Say = Callable[[str], None]
 STEPS = ("decks", "faces", "sheets", "lackey", "apprentice", "site")
+WARNINGS_FILE = "build-warnings.txt"
 
 
 @dataclass
 class BuildReport:
     lines: list[str] = field(default_factory=list)
     failures: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    warnings_file: Path | None = None  # every warning, one a line (None when there were none)
+    shrunk: list[str] = field(default_factory=list)  # text shrunk to fit: warnings too, listed after the others
     seconds: float = 0.0
 
     @property
@@ -36,7 +43,7 @@ class BuildReport:
 
 
 def build(workspace: Workspace, catalogue: Catalogue, game_ids: Sequence[str] | None = None, *,
-          skip: Sequence[str] = (), say: Say = lambda line: None) -> BuildReport:
+          skip: Sequence[str] = (), say: Say = lambda line: None, progress: Reporter = SILENT) -> BuildReport:
     started = time.perf_counter()
     report = BuildReport()
 
@@ -50,7 +57,8 @@ def build(workspace: Workspace, catalogue: Catalogue, game_ids: Sequence[str] | 
     games = list(game_ids or workspace.game_ids())
     out = workspace.output_dir
     for game_id in games:
-        loaded = catalogue.load_workspace_game(workspace, game_id)
+        with progress.task(f"{game_id}: load"):
+            loaded = catalogue.load_workspace_game(workspace, game_id)
         tell(f"{game_id}: loaded {_count(loaded.total, 'card')} in {_count(len(loaded.sets), 'set')} "
              f"({', '.join(loaded.sets)})" + (f", {loaded.removed} removed" if loaded.removed else ""))
         game = catalogue.game(game_id)
@@ -58,27 +66,46 @@ def build(workspace: Workspace, catalogue: Catalogue, game_ids: Sequence[str] | 
             if step in skip or (step == "decks" and not game.deck_game):
                 continue
             try:
-                run(workspace, catalogue, game_id, out, tell, report)
+                with progress.task(f"{game_id}: {step}") as task:
+                    run(workspace, catalogue, game_id, out, tell, report, task)
             except CarddbError as exc:
                 report.failures.append(f"{game_id} {step}: {exc}")
                 tell(f"{game_id}: {step} FAILED: {exc}")
     missing = _site_missing(workspace) if "site" not in skip and games else None
     if missing:
         tell(f"site: skipped, {missing}")
+        report.warnings.append(f"site: skipped, {missing}")
     elif "site" not in skip and games:
         try:
-            _site(workspace, catalogue, out, tell)
+            with progress.task("site"):
+                _site(workspace, catalogue, out, tell, report)
         except CarddbError as exc:
             report.failures.append(f"site: {exc}")
             tell(f"site FAILED: {exc}")
+    report.warnings += report.shrunk
+    report.warnings_file = _write_warnings(out, report.warnings)
     report.seconds = time.perf_counter() - started
     tell(f"Built {_count(len(games), 'game')} into {out} in {report.seconds:.1f} s"
-         + (f" with {len(report.failures)} failure(s)" if report.failures else ""))
+         + (f" with {len(report.failures)} failure(s)" if report.failures else "")
+         + (f", {_count(len(report.warnings), 'warning')}" if report.warnings else ""))
     return report
 
 
+def _write_warnings(out: Path, warnings: list[str]) -> Path | None:
+    """Every warning of the build into ``out/build-warnings.txt``; a stale file of an earlier build goes."""
+    path = out / WARNINGS_FILE
+    if not warnings:
+        path.unlink(missing_ok=True)
+        return None
+    out.mkdir(parents=True, exist_ok=True)
+    temp = path.with_name(f".{path.name}.tmp")
+    temp.write_text("".join(f"{line}\n" for line in warnings), encoding="utf-8")
+    temp.replace(path)
+    return path
+
+
 def _decks(workspace: Workspace, catalogue: Catalogue, game_id: str, out: Path, tell: Say,
-           report: BuildReport) -> None:
+           report: BuildReport, task: Task) -> None:
     from carddb.rules.checker import card_index
     from carddb.rules.deckfile import decode_deck_bytes
     from carddb.rules.report import check_deck_text
@@ -99,47 +126,59 @@ def _decks(workspace: Workspace, catalogue: Catalogue, game_id: str, out: Path, 
 
 
 def _faces(workspace: Workspace, catalogue: Catalogue, game_id: str, out: Path, tell: Say,
-           report: BuildReport) -> None:
+           report: BuildReport, task: Task) -> None:
     from carddb.paint.render import render_faces
 
-    result = render_faces(workspace.root, catalogue.game(game_id), catalogue.cards(game_id), out / "faces")
+    result = render_faces(workspace.root, catalogue.game(game_id), catalogue.cards(game_id), out / "faces",
+                          progress=task)
     tell(f"{game_id}: faces in {out / 'faces' / game_id}: {len(result.drawn)} drawn, {len(result.reused)} reused"
          + (f", {len(result.shrunk)} with text shrunk" if result.shrunk else "")
          + (f", {len(result.overflowed)} OVERFLOWING" if result.overflowed else ""))
+    report.warnings += [f"{game_id}: face of {fit.card}: the {fit.box} text does not fit even at {fit.size:g} pt "
+                        "and is cut" for fit in result.overflowed]
+    report.warnings += [f"{game_id}: face: {warning}" for warning in result.warnings]
+    report.shrunk += [f"{game_id}: face of {fit.card}: the {fit.box} text shrunk from {fit.wanted:g} pt to "
+                      f"{fit.size:g} pt to fit" for fit in result.shrunk]
 
 
 def _sheets(workspace: Workspace, catalogue: Catalogue, game_id: str, out: Path, tell: Say,
-            report: BuildReport) -> None:
+            report: BuildReport, task: Task) -> None:
     from carddb.paint.print_job import print_game_sheets
 
-    results = print_game_sheets(workspace, catalogue, game_id, out / "sheets", say=tell)
+    def not_printed(line: str) -> None:
+        tell(line)
+        report.warnings.append(line)
+
+    results = print_game_sheets(workspace, catalogue, game_id, out / "sheets", say=not_printed)
     pages = sum(getattr(r, "pages", 0) for r in results)
     tell(f"{game_id}: {_count(len(results), 'proxy PDF')} in {out / 'sheets' / game_id}"
          + (f", {_count(pages, 'page')}" if pages else ""))
 
 
 def _lackey(workspace: Workspace, catalogue: Catalogue, game_id: str, out: Path, tell: Say,
-            report: BuildReport) -> None:
+            report: BuildReport, task: Task) -> None:
     from carddb.exporters.lackey.export import export_lackey
 
     result = export_lackey(workspace.root, catalogue, game_id, out / "lackey" / game_id,
                            faces_dir=out / "faces", zip=True)
+    report.warnings += [f"{game_id}: LackeyCCG: {warning}" for warning in result.warnings]
     tell(f"{game_id}: LackeyCCG plugin in {result.root} ({_count(result.rows, 'card row')}, "
          f"{_count(result.decks, 'deck')}" + (f", {_count(len(result.warnings), 'warning')}" if result.warnings else "")
          + ")")
 
 
 def _apprentice(workspace: Workspace, catalogue: Catalogue, game_id: str, out: Path, tell: Say,
-                report: BuildReport) -> None:
+                report: BuildReport, task: Task) -> None:
     from carddb.exporters.apprentice.export import export_apprentice
 
     result = export_apprentice(workspace.root, catalogue, game_id, out / "apprentice" / game_id)
+    report.warnings += [f"{game_id}: Apprentice: {warning}" for warning in result.warnings]
     tell(f"{game_id}: Apprentice patch in {result.root} ({_count(result.rows, 'record')}, "
          f"{_count(result.decks, 'deck')}" + (f", {_count(len(result.warnings), 'warning')}" if result.warnings else "")
          + ")")
 
 
-def _site(workspace: Workspace, catalogue: Catalogue, out: Path, tell: Say) -> None:
+def _site(workspace: Workspace, catalogue: Catalogue, out: Path, tell: Say, report: BuildReport) -> None:
     from carddb.site.build import build_site
 
     result = build_site(workspace.root, catalogue, out / "site")
@@ -147,6 +186,7 @@ def _site(workspace: Workspace, catalogue: Catalogue, out: Path, tell: Say) -> N
          f"Pyodide {result.pyodide_version}, {result.bytes / 1_048_576:.1f} MB in {result.out_dir}")
     for note in result.notes:
         tell(f"site: {note}")
+        report.warnings.append(f"site: {note}")
 
 
 def _site_missing(workspace: Workspace) -> str | None:
@@ -163,6 +203,6 @@ def _count(number: int, noun: str) -> str:
     return f"{number} {noun}{'' if number == 1 else 's'}"
 
 
-_GAME_STEPS: tuple[tuple[str, Callable[[Workspace, Catalogue, str, Path, Say, BuildReport], None]], ...] = (
+_GAME_STEPS: tuple[tuple[str, Callable[[Workspace, Catalogue, str, Path, Say, BuildReport, Task], None]], ...] = (
     ("decks", _decks), ("faces", _faces), ("sheets", _sheets), ("lackey", _lackey), ("apprentice", _apprentice),
 )

@@ -8,6 +8,20 @@ from carddb.build import STEPS
 from carddb.build import build as run_build
 from carddb.cli.common import state
 
+#: How many warnings the end of a build lists; the rest are in the warnings file it names.
+SHOWN_WARNINGS = 10
+
+
+def warning_summary(warnings: list[str], written_to: object) -> list[str]:
+    """The build's closing lines on its warnings: every one, or the first ten and where all of them are."""
+    if not warnings:
+        return []
+    shown = warnings[:SHOWN_WARNINGS]
+    lines = [f"{len(warnings)} warning{'s' if len(warnings) != 1 else ''}:", *(f"  warning: {w}" for w in shown)]
+    if len(warnings) > len(shown):
+        lines.append(f"  ... and {len(warnings) - len(shown)} more: all {len(warnings)} are in {written_to}")
+    return lines
+
 
 def build(
     ctx: typer.Context,
@@ -23,8 +37,11 @@ def build(
     if not workspace.game_ids():
         typer.echo(f"No games found in {workspace.rules_dir}; start one with 'carddb init'.")
         return
-    report = run_build(workspace, st.catalogue(), list(game or []) or None, skip=list(skip or []),
-                       say=typer.echo)
+    with st.progress() as progress:
+        report = run_build(workspace, st.catalogue(), list(game or []) or None, skip=list(skip or []),
+                           say=st.say, progress=progress)
+    for line in warning_summary(report.warnings, report.warnings_file):
+        typer.echo(line, err=True)
     if report.failed:
         for failure in report.failures:
             typer.echo(f"Error: {failure}", err=True)

@@ -102,17 +102,19 @@ def import_cards(
     game: str = typer.Option(None, "--game", "-g", help="The game (when the file does not say)."),
 ) -> None:
     """Import cards, all or nothing: one bad row and the catalogue stays as it was."""
-    catalogue = state(ctx).catalogue()
-    if file.suffix.lower() == ".txt":
-        from carddb.exporters.lackey.reader import read_card_data
+    st = state(ctx)
+    catalogue = st.catalogue()
+    with st.progress() as progress, progress.task(f"Importing {file.name}"):
+        if file.suffix.lower() == ".txt":
+            from carddb.exporters.lackey.reader import read_card_data
 
-        if not game:
-            raise InputError(f"{file}: say which game a LackeyCCG card data file is for with --game")
-        definition = catalogue.game(game)
-        report = catalogue.import_card_objects(definition, read_card_data(file, definition), str(file))
-    else:
-        report = catalogue.import_cards(file, game)
-    typer.echo(f"Imported {report.total} cards into {report.game} from {file} "
+            if not game:
+                raise InputError(f"{file}: say which game a LackeyCCG card data file is for with --game")
+            definition = catalogue.game(game)
+            report = catalogue.import_card_objects(definition, read_card_data(file, definition), str(file))
+        else:
+            report = catalogue.import_cards(file, game)
+    st.say(f"Imported {report.total} cards into {report.game} from {file} "
                f"({report.added} new, {report.updated} updated; sets: {', '.join(report.sets) or '-'}).")
 
 

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 import typer
 
+from carddb.progress import SILENT, Reporter
 from carddb.workspace import Workspace
 
 if TYPE_CHECKING:
@@ -21,6 +24,7 @@ class State:
     db: str | None = None
     quiet: bool = False
     _catalogue: Catalogue | None = field(default=None, repr=False)
+    _live: Any = field(default=None, repr=False)  # the live progress display while one is shown
 
     @property
     def workspace(self) -> Workspace:
@@ -36,7 +40,33 @@ class State:
 
     @property
     def show_progress(self) -> bool:
-        return not self.quiet and sys.stderr.isatty()
+        """A live display only for a person watching: never with --quiet, in a pipe or in a log file."""
+        return not self.quiet and sys.stdout.isatty() and sys.stderr.isatty()
+
+    @contextmanager
+    def progress(self) -> Iterator[Reporter]:
+        """The reporter long library work tells its progress to: a live display on a terminal, else silence."""
+        if not self.show_progress:
+            yield SILENT
+            return
+        from carddb.cli.progress_display import RichReporter  # Rich's progress widgets load only when shown
+
+        with RichReporter() as reporter:
+            self._live = reporter
+            try:
+                yield reporter
+            finally:
+                self._live = None
+
+    def say(self, line: str) -> None:
+        """A line of what a command did: shown unless --quiet (errors and warnings are printed regardless),
+        above the live display while there is one."""
+        if self.quiet:
+            return
+        if self._live is not None:
+            self._live.print(line)
+        else:
+            typer.echo(line)
 
 
 def state(ctx: typer.Context) -> State:

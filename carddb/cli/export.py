@@ -11,9 +11,12 @@ from carddb.cli.common import state
 app = typer.Typer(no_args_is_help=True)
 
 
-def _print(report) -> None:  # type: ignore[no-untyped-def]
+def _print(st, report) -> None:  # type: ignore[no-untyped-def]
     for line in report.summary().splitlines():
-        typer.echo(line, err=line.startswith("warning:"))
+        if line.startswith("warning:"):
+            typer.echo(line, err=True)
+        else:
+            st.say(line)
 
 
 @app.command("lackey")
@@ -32,10 +35,11 @@ def lackey(
     st = state(ctx)
     workspace = st.workspace
     workspace.game_dir(game)
-    report = export_lackey(workspace.root, st.catalogue(), game, out, base_url=base_url, zip=zip_,
-                           faces_dir=workspace.output_dir / "faces")
-    _print(report)
-    typer.echo(f"Install: copy {report.root} into LackeyCCG's plugins/ folder"
+    with st.progress() as progress, progress.task(f"Exporting {game} for LackeyCCG"):
+        report = export_lackey(workspace.root, st.catalogue(), game, out, base_url=base_url, zip=zip_,
+                               faces_dir=workspace.output_dir / "faces")
+    _print(st, report)
+    st.say(f"Install: copy {report.root} into LackeyCCG's plugins/ folder"
                + (f", or give players {base_url.rstrip('/')}/updatelist.txt" if base_url else "") + ".")
 
 
@@ -51,7 +55,8 @@ def apprentice(
     st = state(ctx)
     workspace = st.workspace
     workspace.game_dir(game)
-    report = export_apprentice(workspace.root, st.catalogue(), game, out)
-    _print(report)
-    typer.echo(f"Install: copy Sets/cardinfo.dat and Expan.dat from {out} into the Apprentice folder "
+    with st.progress() as progress, progress.task(f"Exporting {game} for Apprentice"):
+        report = export_apprentice(workspace.root, st.catalogue(), game, out)
+    _print(st, report)
+    st.say(f"Install: copy Sets/cardinfo.dat and Expan.dat from {out} into the Apprentice folder "
                f"(back up the originals first).")

@@ -96,14 +96,15 @@ def sheets(
                            profile=str(profile) if profile else None, max_mb=max_mb, grid=grid)
     game, cards = game_and_cards(game_id, None, st.db, st.root)
     root = st.workspace.root
-    if deckfile is not None:
-        text = read_deck_file(deckfile)
-        result = print_deck(root, game, cards, text, out, options, filename=deckfile.name)
-    else:
-        chosen = cards_of_set(game, cards, set_code)
-        title = f"{game.name}: {set_code}" if set_code else f"{game.name}: every card"
-        result = print_cards(root, game, chosen, out, options, title=title)
-    typer.echo(result.report.summary())
+    with st.progress() as progress, progress.task(f"Printing {out.name}"):
+        if deckfile is not None:
+            text = read_deck_file(deckfile)
+            result = print_deck(root, game, cards, text, out, options, filename=deckfile.name)
+        else:
+            chosen = cards_of_set(game, cards, set_code)
+            title = f"{game.name}: {set_code}" if set_code else f"{game.name}: every card"
+            result = print_cards(root, game, chosen, out, options, title=title)
+    st.say(result.report.summary())
     _tell(result)
 
 

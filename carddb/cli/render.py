@@ -41,21 +41,13 @@ def render(
     out_dir = out or workspace.output_dir / "faces"
     if out_dir.exists() and not out_dir.is_dir():
         raise InputError(f"{out_dir} is a file; --out takes the folder the faces go in")
-    if st.show_progress:
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
-
-        with Progress("[progress.description]{task.description}", BarColumn(), MofNCompleteColumn(),
-                      TimeRemainingColumn(), transient=True) as bar:
-            task = bar.add_task(f"Drawing {game} faces", total=None)
-            report = render_faces(workspace.root, definition, cards, out_dir, dpi=dpi, fmt=fmt,
-                                  progress=lambda done, total: bar.update(task, completed=done, total=total))
-    else:
-        report = render_faces(workspace.root, definition, cards, out_dir, dpi=dpi, fmt=fmt)
+    with st.progress() as progress, progress.task(f"Drawing {game} faces") as task:
+        report = render_faces(workspace.root, definition, cards, out_dir, dpi=dpi, fmt=fmt, progress=task)
     folder = report.files["back"].parent
-    typer.echo(f"{game}: drew {len(report.drawn)} face{'s' if len(report.drawn) != 1 else ''}, "
-               f"reused {len(report.reused)}, in {folder}")
+    st.say(f"{game}: drew {len(report.drawn)} face{'s' if len(report.drawn) != 1 else ''}, "
+           f"reused {len(report.reused)}, in {folder}")
     for name in report.drawn if len(report.drawn) <= 20 else []:
-        typer.echo(f"  drew {name}")
+        st.say(f"  drew {name}")
     for fit in report.shrunk:
         typer.echo(f"  shrunk: {fit.card} ({fit.box} {fit.wanted:g} pt -> {fit.size:g} pt)")
     for fit in report.overflowed:

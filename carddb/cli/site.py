@@ -27,11 +27,12 @@ def build(
     from carddb.site.build import build_workspace_site
 
     st = state(ctx)
-    report = build_workspace_site(st.workspace, st.catalogue(), out or st.workspace.output_dir / "site",
-                                  site_url=site_url)
-    typer.echo(_summary(report))
+    with st.progress() as progress:
+        report = build_workspace_site(st.workspace, st.catalogue(), out or st.workspace.output_dir / "site",
+                                      site_url=site_url, progress=progress)
+    st.say(_summary(report))
     for note in report.notes:
-        typer.echo(f"note: {note}")
+        typer.echo(f"note: {note}", err=True)
 
 
 @app.command("serve")

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from carddb.errors import InputError, OutputError
+from carddb.progress import SILENT, Reporter
 from carddb.rules.cards import Card
 from carddb.site import bundle, hook
 from carddb.site.pages import CatalogueLike, SiteContent, generate
@@ -104,7 +105,7 @@ def generate_content(root: Path, catalogue: CatalogueLike, game_ids: Sequence[st
 
 
 def build_workspace_site(workspace: Workspace, catalogue: Catalogue, out_dir: str | Path, *,
-                         site_url: str | None = None) -> SiteReport:
+                         site_url: str | None = None, progress: Reporter = SILENT) -> SiteReport:
     """``carddb site build``: load the workspace's games into the catalogue (so the site shows the files as
     they are now), draw the faces that are missing or stale (``carddb render``, incremental), then
     ``build_site``."""
@@ -112,9 +113,12 @@ def build_workspace_site(workspace: Workspace, catalogue: Catalogue, out_dir: st
 
     faces = workspace.output_dir / "faces"
     for game_id in workspace.game_ids():
-        catalogue.load_workspace_game(workspace, game_id)
-        render_faces(workspace.root, catalogue.game(game_id), catalogue.cards(game_id), faces)
-    return build_site(workspace.root, catalogue, out_dir, site_url=site_url, faces_dir=faces)
+        with progress.task(f"{game_id}: load"):
+            catalogue.load_workspace_game(workspace, game_id)
+        with progress.task(f"{game_id}: faces") as task:
+            render_faces(workspace.root, catalogue.game(game_id), catalogue.cards(game_id), faces, progress=task)
+    with progress.task("site: pages and MkDocs"):
+        return build_site(workspace.root, catalogue, out_dir, site_url=site_url, faces_dir=faces)
 
 
 def content_from_workspace(root: Path) -> SiteContent:
