@@ -20,6 +20,7 @@ from string import Template
 
 from carddb.bundled import bundled_games, bundled_root
 from carddb.errors import ConflictError, InputError
+from carddb.progress import SILENT, Reporter
 
 GAME_ID = re.compile(r"^[a-z][a-z0-9-]{1,31}$")
 STARTER = Path(__file__).resolve().parent / "starter"
@@ -40,7 +41,8 @@ class InitReport:
 
 
 def init_workspace(root: str | Path, *, game_id: str | None = None, name: str | None = None,
-                   example: str | None = None, install_pyodide: bool = True) -> InitReport:
+                   example: str | None = None, install_pyodide: bool = True,
+                   progress: Reporter = SILENT) -> InitReport:
     """``carddb init DIR``: make ``root`` a workspace, or add to one.
 
     Adds a new game (``game_id``, from the starter; a folder that is not yet a workspace gets ``mygame`` when no
@@ -63,7 +65,11 @@ def init_workspace(root: str | Path, *, game_id: str | None = None, name: str | 
     shared = scaffold_workspace(root)
     report.created += shared
     if root / "site" in shared:
-        report.notes.append(_install_pyodide(root / "site") if install_pyodide else _pyodide_hint(root / "site"))
+        if install_pyodide:
+            with progress.task("Installing the site's Pyodide (npm ci)"):
+                report.notes.append(_install_pyodide(root / "site"))
+        else:
+            report.notes.append(_pyodide_hint(root / "site"))
     return report
 
 

@@ -28,7 +28,9 @@ def init(
         typer.echo(f"Catalogue ready at {cat.db} ({len(cat.games())} games).")
         return
     root = directory or st.workspace.root
-    report = init_workspace(root, game_id=game, name=name, example=example, install_pyodide=npm)
+    with st.progress() as progress:
+        report = init_workspace(root, game_id=game, name=name, example=example, install_pyodide=npm,
+                                progress=progress)
     for path in report.created:
         typer.echo(f"created {path}")
     for note in report.notes:
