@@ -1,11 +1,11 @@
 """``carddb build``, the main job: from the workspace's files to everything in ``output/``.
 
 For each game: load it into the catalogue, check its sample decks (each must get the verdict its file name
-promises), render its faces, print its sample decks and a sheet of every card, and export it for LackeyCCG
-and Apprentice; then build the site of all the games. Each step is a library function; the build only runs
-them in order and gathers what they say into one report: its lines, its failures and every warning (the
-exporters' warnings and each face whose text overflowed or was shrunk to fit), all of which are also written
-to ``output/build-warnings.txt``. Each step is a task of ``progress`` (``carddb.progress``).
+promises), render its faces, print its sample decks and a sheet of every card, and export it for LackeyCCG,
+Apprentice, Tabletop Simulator and Cockatrice; then build the site of all the games. Each step is a library
+function; the build only runs them in order and gathers what they say into one report: its lines, its failures
+and every warning (the exporters' warnings and each face whose text overflowed or was shrunk to fit), all of
+which are also written to ``output/build-warnings.txt``. Each step is a task of ``progress`` (``carddb.progress``).
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ if TYPE_CHECKING:  # the catalogue pulls in SQLAlchemy; every command imports th
     from carddb.catalogue.api import Catalogue
 
 Say = Callable[[str], None]
-STEPS = ("decks", "faces", "sheets", "lackey", "apprentice", "site")
+STEPS = ("decks", "faces", "sheets", "lackey", "apprentice", "tts", "cockatrice", "site")
 WARNINGS_FILE = "build-warnings.txt"
 
 
@@ -178,6 +178,28 @@ def _apprentice(workspace: Workspace, catalogue: Catalogue, game_id: str, out: P
          + ")")
 
 
+def _tts(workspace: Workspace, catalogue: Catalogue, game_id: str, out: Path, tell: Say, report: BuildReport,
+         task: Task) -> None:
+    from carddb.exporters.tts import export_tts
+
+    result = export_tts(workspace.root, catalogue, game_id, out / "tts" / game_id, faces_dir=out / "faces")
+    report.warnings += [f"{game_id}: Tabletop Simulator: {warning}" for warning in result.warnings]
+    tell(f"{game_id}: Tabletop Simulator saved objects in {result.root} ({_count(result.rows, 'saved object')}"
+         + (f", {_count(len(result.warnings), 'warning')}" if result.warnings else "") + ")")
+
+
+def _cockatrice(workspace: Workspace, catalogue: Catalogue, game_id: str, out: Path, tell: Say,
+                report: BuildReport, task: Task) -> None:
+    from carddb.exporters.cockatrice import export_cockatrice
+
+    result = export_cockatrice(workspace.root, catalogue, game_id, out / "cockatrice" / game_id,
+                               faces_dir=out / "faces")
+    report.warnings += [f"{game_id}: Cockatrice: {warning}" for warning in result.warnings]
+    tell(f"{game_id}: Cockatrice card database in {result.root} ({_count(result.cards, 'card')}, "
+         f"{_count(result.decks, 'deck')}" + (f", {_count(len(result.warnings), 'warning')}" if result.warnings else "")
+         + ")")
+
+
 def _site(workspace: Workspace, catalogue: Catalogue, out: Path, tell: Say, report: BuildReport) -> None:
     from carddb.site.build import build_site
 
@@ -205,4 +227,5 @@ def _count(number: int, noun: str) -> str:
 
 _GAME_STEPS: tuple[tuple[str, Callable[[Workspace, Catalogue, str, Path, Say, BuildReport, Task], None]], ...] = (
     ("decks", _decks), ("faces", _faces), ("sheets", _sheets), ("lackey", _lackey), ("apprentice", _apprentice),
+    ("tts", _tts), ("cockatrice", _cockatrice),
 )

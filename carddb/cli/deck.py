@@ -27,7 +27,8 @@ def _deck_game(ctx: typer.Context, game_id: str, format_id: str | None):  # type
 @app.command("check")
 def check(
     ctx: typer.Context,
-    file: Path = typer.Argument(..., help="The deck: a deck list, LackeyCCG .dek or .txt, or Apprentice .dec."),
+    file: Path = typer.Argument(..., help="The deck: a deck list, LackeyCCG .dek or .txt, Apprentice .dec, "
+                                          "Cockatrice .cod or a Tabletop Simulator saved object (.json)."),
     game_id: str = typer.Option(..., "--game", "-g", help="The game the deck is for."),
     format_id: str = typer.Option(None, "--format", "-f", help="One of the game's formats (house rules)."),
     collection: str = typer.Option(None, "--collection", "-c",
@@ -57,31 +58,66 @@ def convert(
     ctx: typer.Context,
     file: Path = typer.Argument(..., help="The deck to convert (any format deck check reads)."),
     game_id: str = typer.Option(..., "--game", "-g", help="The game the deck is for."),
-    to: str = typer.Option(..., "--to", help="text, lackey (.dek) or apprentice (.dec)."),
-    out: Path = typer.Option(None, "--out", "-o", help="Write here instead of printing."),
+    to: str = typer.Option(..., "--to", help="text, lackey (.dek), apprentice (.dec), cockatrice (.cod) or tts "
+                                              "(a Tabletop Simulator saved object: a folder)."),
+    out: Path = typer.Option(None, "--out", "-o", help="Write here instead of printing (for tts: the folder)."),
+    base_url: str = typer.Option(None, "--base-url", help="tts only: where the folder will be published."),
 ) -> None:
-    """Convert a deck between the deck list format, LackeyCCG .dek and Apprentice .dec."""
+    """Convert a deck between the deck list format, LackeyCCG .dek, Apprentice .dec, Cockatrice .cod and a
+    Tabletop Simulator saved object."""
     from carddb.rules.deckparse import parse_deck
     from carddb.rules.deckwrite import WRITE_FORMATS, write_deck
 
-    if to not in WRITE_FORMATS:
-        raise InputError(f"unknown deck format {to!r}; use one of {', '.join(WRITE_FORMATS)}")
+    if to not in (*WRITE_FORMATS, "tts"):
+        raise InputError(f"unknown deck format {to!r}; use one of {', '.join(WRITE_FORMATS)}, tts")
+    if base_url and to != "tts":
+        raise InputError("--base-url is only for --to tts")
+    if to == "tts":
+        _convert_to_tts(ctx, file, game_id, out, base_url)
+        return
     if out is not None and out.is_dir():
         raise InputError(f"{out} is a folder; --out takes the deck file to write")
     text = read_deck_file(file)
-    game, _cards = _deck_game(ctx, game_id, None)
+    game, cards = _deck_game(ctx, game_id, None)
+    if to == "cockatrice":
+        from carddb.exporters.cockatrice.export import cockatrice_deck
+
+        warnings: list[str] = []
+        result = cockatrice_deck(text, file.name, game, cards, warnings)
+        for warning in warnings:
+            typer.echo(f"warning: {warning}", err=True)
+        _write_or_print(result, out, to, None)
+        return
     deck = parse_deck(text, game, file.name)
     deck.name = deck.name or file.stem
     for problem in deck.problems:
         typer.echo(f"warning: line {problem.line}: {problem.message} (not converted)", err=True)
-    result = write_deck(deck, game, to)
+    _write_or_print(write_deck(deck, game, to), out, to, deck)
+
+
+def _convert_to_tts(ctx: typer.Context, file: Path, game_id: str, out: Path | None, base_url: str | None) -> None:
+    from carddb.cli.export import print_report, tts_install
+    from carddb.exporters.tts import export_tts
+
+    if out is None:
+        raise InputError("--to tts writes a folder (the saved object and its sheets); give it with --out DIR")
+    text = read_deck_file(file)
+    _deck_game(ctx, game_id, None)
+    st = state(ctx)
+    report = export_tts(st.workspace.root, st.catalogue(), game_id, out, base_url=base_url,
+                        deck_text=(text, file.name), sets=False, faces_dir=st.workspace.output_dir / "faces")
+    print_report(st, report)
+    st.say(tts_install(report.root, base_url))
+
+
+def _write_or_print(result: str, out: Path | None, to: str, deck) -> None:  # type: ignore[no-untyped-def]
     if out is None:
         typer.echo(result, nl=False)
         return
     from carddb.catalogue.api import write_text_atomic
 
     write_text_atomic(out, result, encoding="cp1252" if to == "apprentice" and _is_cp1252(result) else "utf-8")
-    typer.echo(f"Wrote {out} ({len(deck.entries)} lines, {deck.total} cards).")
+    typer.echo(f"Wrote {out}" + (f" ({len(deck.entries)} lines, {deck.total} cards)." if deck else "."))
 
 
 def _is_cp1252(text: str) -> bool:

@@ -1,4 +1,5 @@
-"""``carddb export lackey|apprentice``: the game as a LackeyCCG plugin or an Apprentice patch."""
+"""``carddb export lackey|apprentice|tts|cockatrice``: the game for LackeyCCG, Apprentice, Tabletop Simulator
+or Cockatrice."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from carddb.cli.common import state
 app = typer.Typer(no_args_is_help=True)
 
 
-def _print(st, report) -> None:  # type: ignore[no-untyped-def]
+def print_report(st, report) -> None:  # type: ignore[no-untyped-def]
     for line in report.summary().splitlines():
         if line.startswith("warning:"):
             typer.echo(line, err=True)
@@ -26,7 +27,8 @@ def lackey(
     out: Path = typer.Option(..., "--out", "-o", help="Output folder; the plugin goes in <out>/<plugin name>/."),
     base_url: str = typer.Option(None, "--base-url",
                                  help="Where the plugin folder will be published: adds updatelist.txt and "
-                                      "version.txt so players install it from <base-url>/updatelist.txt."),
+                                      "version.txt so players install it from <base-url>/updatelist.txt "
+                                      "(default: the game's [lackey] base_url, if it has one)."),
     zip_: bool = typer.Option(False, "--zip", help="Also write <out>/<plugin name>.zip."),
 ) -> None:
     """Write a LackeyCCG plugin folder (rendering missing card faces first)."""
@@ -35,10 +37,12 @@ def lackey(
     st = state(ctx)
     workspace = st.workspace
     workspace.game_dir(game)
+    catalogue = st.catalogue()
     with st.progress() as progress, progress.task(f"Exporting {game} for LackeyCCG"):
-        report = export_lackey(workspace.root, st.catalogue(), game, out, base_url=base_url, zip=zip_,
+        report = export_lackey(workspace.root, catalogue, game, out, base_url=base_url, zip=zip_,
                                faces_dir=workspace.output_dir / "faces")
-    _print(st, report)
+    print_report(st, report)
+    base_url = base_url or catalogue.game(game).lackey.get("base_url")  # the game may declare where it is hosted
     st.say(f"Install: copy {report.root} into LackeyCCG's plugins/ folder"
                + (f", or give players {base_url.rstrip('/')}/updatelist.txt" if base_url else "") + ".")
 
@@ -57,6 +61,60 @@ def apprentice(
     workspace.game_dir(game)
     with st.progress() as progress, progress.task(f"Exporting {game} for Apprentice"):
         report = export_apprentice(workspace.root, st.catalogue(), game, out)
-    _print(st, report)
+    print_report(st, report)
     st.say(f"Install: copy Sets/cardinfo.dat and Expan.dat from {out} into the Apprentice folder "
                f"(back up the originals first).")
+
+
+@app.command("tts")
+def tts(
+    ctx: typer.Context,
+    game: str = typer.Option(..., "--game", "-g", help="The game to export."),
+    out: Path = typer.Option(..., "--out", "-o", help="Output folder: saved objects (.json + .png) and sheets/."),
+    base_url: str = typer.Option(None, "--base-url",
+                                 help="Where the folder will be published: image URLs point there (for "
+                                      "multiplayer) instead of file:/// paths of the folder."),
+    deck: Path = typer.Option(None, "--deck", help="Export this deck (any format deck check reads) instead of "
+                                                   "the sample decks."),
+) -> None:
+    """Write Tabletop Simulator saved objects: one per deck and one per set, with deck sheets."""
+    from carddb.catalogue.textfiles import read_deck_file
+    from carddb.exporters.tts import export_tts
+
+    st = state(ctx)
+    workspace = st.workspace
+    workspace.game_dir(game)
+    deck_text = (read_deck_file(deck), deck.name) if deck is not None else None
+    with st.progress() as progress, progress.task(f"Exporting {game} for Tabletop Simulator"):
+        report = export_tts(workspace.root, st.catalogue(), game, out, base_url=base_url, deck_text=deck_text,
+                            faces_dir=workspace.output_dir / "faces")
+    print_report(st, report)
+    st.say(tts_install(report.root, base_url))
+
+
+def tts_install(root: Path, base_url: str | None) -> str:
+    if base_url:
+        return (f"Install: publish {root} at {base_url.rstrip('/')}/, then copy it into Tabletop Simulator's "
+                f"Saves/Saved Objects/ folder.")
+    return (f"Install: copy {root} into Tabletop Simulator's Saves/Saved Objects/ folder; the images stay in "
+            f"{root}, so keep it there (or export with --base-url for other players).")
+
+
+@app.command("cockatrice")
+def cockatrice(
+    ctx: typer.Context,
+    game: str = typer.Option(..., "--game", "-g", help="The game to export."),
+    out: Path = typer.Option(..., "--out", "-o", help="Output folder: customsets/, pics/CUSTOM/ and decks/."),
+) -> None:
+    """Write a Cockatrice custom card database with its pictures and the sample decks (.cod)."""
+    from carddb.exporters.cockatrice import export_cockatrice
+
+    st = state(ctx)
+    workspace = st.workspace
+    workspace.game_dir(game)
+    with st.progress() as progress, progress.task(f"Exporting {game} for Cockatrice"):
+        report = export_cockatrice(workspace.root, st.catalogue(), game, out,
+                                   faces_dir=workspace.output_dir / "faces")
+    print_report(st, report)
+    st.say(f"Install: copy the contents of {out} into Cockatrice's data folder (customsets/, pics/, decks/); "
+               f"docs/exports.md says where it is on each system.")

@@ -53,14 +53,46 @@ def sample_decks(workspace_root: str | Path, game: GameDefinition, cards: Sequen
         if any(p.severity == "error" for p in check_deck(deck, game, index)):
             skipped.append(path.name)
             continue
-        entries = []
-        for entry in deck.entries:
-            card = index.names.resolve(entry.name, entry.qualifier, entry.set_hint).card
-            assert card is not None  # check_deck reported no unknown card
-            entries.append((entry.zone, card, entry.count))
+        entries, unresolved = _resolved(deck, index)
+        assert not unresolved  # check_deck reported no unknown card
         stems.add(stem)
         decks.append(SampleDeck(stem=stem, name=deck.name or path.stem.replace("-", " "), entries=entries))
     if skipped:
         notes.append(f"left out {len(skipped)} sample decks that do not pass `carddb deck check`: "
                      f"{', '.join(skipped)}")
     return decks
+
+
+def deck_from_text(text: str, filename: str, game: GameDefinition, cards: Sequence[Card],
+                   warnings: list[str]) -> SampleDeck:
+    """One deck a player gives (any format the checker reads), every entry resolved to its card.
+
+    A card that cannot be found is an ``InputError`` naming it (no face could be shown for it); a deck that
+    breaks a construction rule is exported as it is, with a warning: converting is not checking.
+    """
+    deck = parse_deck(text, game, filename)
+    index = card_index(game, cards)
+    entries, unresolved = _resolved(deck, index)
+    if unresolved:
+        raise InputError(f"{filename}: no single {game.name} card is called {', '.join(map(repr, unresolved[:5]))}"
+                         + (f" and {len(unresolved) - 5} more" if len(unresolved) > 5 else ""),
+                         hint=f"run `carddb deck check {filename} --game {game.id}` to see the suggestions")
+    if not entries:
+        raise InputError(f"{filename}: holds no card of {game.name} to export")
+    errors = [p for p in check_deck(deck, game, index) if p.severity == "error"]
+    if errors:
+        warnings.append(f"{filename} does not pass `carddb deck check` ({len(errors)} errors, e.g. "
+                        f"{errors[0].message}); exported as it is")
+    stem = slugify(Path(filename).stem)
+    return SampleDeck(stem=stem, name=deck.name or Path(filename).stem.replace("-", " "), entries=entries)
+
+
+def _resolved(deck: Deck, index) -> tuple[list[tuple[str, Card, int]], list[str]]:  # type: ignore[no-untyped-def]
+    entries, unresolved = [], []
+    for entry in deck.entries:
+        card = index.names.resolve(entry.name, entry.qualifier, entry.set_hint).card
+        if card is None:
+            unresolved.append(entry.written)
+        else:
+            entries.append((entry.zone, card, entry.count))
+    return entries, unresolved

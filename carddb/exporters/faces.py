@@ -78,7 +78,7 @@ def jpeg_bytes(source: Path, height: int = LACKEY_HEIGHT, quality: int = 85) -> 
     try:
         with Image.open(source) as image:
             image.load()
-            rgb = _flatten(image)
+            rgb = flatten(image)
     except (OSError, UnidentifiedImageError) as exc:
         raise OutputError(f"{source}: not a readable image ({exc})") from None
     width = max(1, round(rgb.width * height / rgb.height))
@@ -89,7 +89,7 @@ def jpeg_bytes(source: Path, height: int = LACKEY_HEIGHT, quality: int = 85) -> 
     return buffer.getvalue()
 
 
-def _flatten(image):  # type: ignore[no-untyped-def]
+def flatten(image):  # type: ignore[no-untyped-def]
     from PIL import Image
 
     if image.mode in ("RGBA", "LA") or (image.mode == "P" and "transparency" in image.info):

@@ -8,19 +8,19 @@ from pathlib import Path
 
 @dataclass
 class ExportReport:
-    """Returned by ``export_lackey`` and ``export_apprentice``.
+    """Returned by ``export_lackey``, ``export_apprentice``, ``export_tts`` and ``export_cockatrice``.
 
     ``warnings`` lists every lossy change (a transliterated name, a shortened name, a set code made up), so
     nothing is silently different from the catalogue; ``notes`` are facts worth telling (faces rendered).
     """
 
     game: str
-    client: str  # "lackey" | "apprentice"
+    client: str  # "lackey" | "apprentice" | "tts" | "cockatrice"
     out_dir: Path
     root: Path  # the folder a player copies into the client (plugin folder or Apprentice folder)
     files: list[str] = field(default_factory=list)  # paths relative to out_dir, sorted
     cards: int = 0
-    rows: int = 0  # card-data rows (Lackey) or cardinfo.dat records (Apprentice)
+    rows: int = 0  # card-data rows (Lackey), cardinfo.dat records (Apprentice), saved objects (TTS), printings
     decks: int = 0
     zip_path: Path | None = None
     warnings: list[str] = field(default_factory=list)
@@ -31,7 +31,7 @@ class ExportReport:
             self.warnings.append(message)
 
     def summary(self) -> str:
-        what = "card-data rows" if self.client == "lackey" else "cardinfo.dat records"
+        what = _ROWS.get(self.client, "rows")
         lines = [f"{self.client}: {self.cards} cards, {self.rows} {what}, {self.decks} decks, "
                  f"{len(self.files)} files in {self.root}"]
         if self.zip_path is not None:
@@ -39,3 +39,7 @@ class ExportReport:
         lines += self.notes
         lines += [f"warning: {w}" for w in self.warnings]
         return "\n".join(lines)
+
+
+_ROWS = {"lackey": "card-data rows", "apprentice": "cardinfo.dat records", "tts": "saved objects",
+         "cockatrice": "printings"}

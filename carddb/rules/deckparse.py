@@ -1,4 +1,5 @@
-"""Deck file readers: the deck list text format, LackeyCCG ``.dek`` and text decks, Apprentice ``.dec``.
+"""Deck file readers: the deck list text format, LackeyCCG ``.dek`` and text decks, Apprentice ``.dec``
+(Cockatrice ``.cod`` and Tabletop Simulator saved objects: ``deck_cod``, ``deck_tts``).
 
 The format is detected from the content, never trusted from the file name. Every reader returns a ``Deck``
 whose unreadable lines are ``parse`` problems with their line numbers; reading always goes on. Zones are
@@ -18,8 +19,9 @@ from carddb.rules.cards import normalise_name
 from carddb.rules.deck import Deck, DeckEntry
 from carddb.rules.game import GameDefinition
 from carddb.rules.problems import Problem
+from carddb.rules.safexml import EntityRefused, entity_line, safe_parser, without_doctype
 
-FORMATS = ("text", "lackey-text", "lackey", "apprentice", "mtgo-dek")
+FORMATS = ("text", "lackey-text", "lackey", "apprentice", "mtgo-dek", "cockatrice", "tts")
 MAX_COUNT = 999
 MAX_LINE = 400
 
@@ -32,16 +34,20 @@ _NAME_COMMENT = re.compile(r"^//\s*name:\s*(?P<name>.*?)\s*$", re.IGNORECASE)
 _LACKEY_TEXT_LINE = re.compile(r"^\d+\t\S")
 _GENERIC_MAIN = {"deck", "main", "main deck", "maindeck", "mainboard", "main board", "library"}
 _GENERIC_SIDE = {"side", "sideboard", "side board", "side deck", "sb"}
-_DOCTYPE = re.compile(r"<!DOCTYPE[^>\[]*>", re.IGNORECASE)
 #: A comment after the card part of a line: ``#`` or ``//`` after whitespace (``4 Ember Whelp # my note``).
 #: Without whitespace before it, ``#`` stays part of the name (``Card#5``).
 _TRAILING_COMMENT = re.compile(r"\s+(?:#|//)")
 
 
 def detect_format(text: str) -> str:
-    """``lackey`` (.dek XML), ``mtgo-dek``, ``apprentice`` (.dec), ``lackey-text`` or ``text``."""
+    """``lackey`` (.dek XML), ``mtgo-dek``, ``cockatrice`` (.cod), ``tts`` (a Tabletop Simulator saved object,
+    JSON), ``apprentice`` (.dec), ``lackey-text`` or ``text``."""
     head = text.lstrip("\ufeff \t\n")
+    if head.startswith(("{", "[")):
+        return "tts"
     if head.startswith("<"):
+        if "<cockatrice_deck" in head[:4000]:
+            return "cockatrice"
         return "mtgo-dek" if re.search(r"<Deck[\s>]", head[:2000]) and "<superzone" not in head else "lackey"
     lines = [line for line in text.split("\n") if line.strip()]
     if any(_SB.match(line.strip()) for line in lines) or any(_NAME_COMMENT.match(line.strip()) for line in lines):
@@ -55,6 +61,12 @@ def detect_format(text: str) -> str:
 def parse_deck(text: str, game: GameDefinition, filename: str = "") -> Deck:
     """Read a deck of any supported format for ``game``."""
     fmt = detect_format(text)
+    if fmt in ("cockatrice", "tts"):
+        # These readers build on this module's zone helpers, so they are imported here, not at the top.
+        from carddb.rules.deck_cod import parse_cockatrice
+        from carddb.rules.deck_tts import parse_tts
+
+        return parse_cockatrice(text, game) if fmt == "cockatrice" else parse_tts(text, game)
     if fmt == "lackey":
         return parse_lackey_dek(text, game)
     if fmt == "mtgo-dek":
@@ -118,6 +130,8 @@ class _TextReader:
         self.deck = Deck(game=game.id)
         self.zone: str | None = game.main_zone
         self.unknown_header: str = ""
+        # Where SB: lines go after a ``// ZONE:`` comment: its zone ("" when unknown); None before any.
+        self.comment_zone: str | None = None
 
     def problem(self, number: int, line: str, message: str) -> None:
         self.deck.problems.append(Problem(code="parse", message=message, zone=self.zone, line=number,
@@ -147,7 +161,9 @@ class _TextReader:
         body = _TRAILING_COMMENT.split(line, maxsplit=1)[0]
         sideboard = _SB.match(body)
         if sideboard:
-            zone = sb_zone(self.game)
+            if self.comment_zone == "":
+                return  # under a ``// ZONE:`` comment naming an unknown zone, already reported once
+            zone = self.comment_zone or sb_zone(self.game)
             if zone is None:
                 self.problem(number, line, f"A sideboard line (SB:), but {self.game.name} has no side deck: "
                                            f"{line!r}.")
@@ -167,6 +183,7 @@ class _TextReader:
         zone = _ZONE_COMMENT.match(line)
         if zone:
             self.header(number, line, zone["name"])
+            self.comment_zone = self.zone or ""
 
     def header(self, number: int, line: str, name: str) -> None:
         zone = zone_for_header(name, self.game)
@@ -218,41 +235,34 @@ class _DekReader:
         self.card: dict[str, str] = {}
         self.card_line = 0
         self.counts: dict[tuple[str, str, str, str], list[int]] = {}
-        self.parser = expat.ParserCreate()
+        self.parser = safe_parser()
 
     def problem(self, line: int | None, message: str, zone: str | None = None) -> None:
         self.deck.problems.append(Problem(code="parse", message=message, zone=zone, line=line,
                                           rule=self.game.rule_link("")))
 
     def read(self, text: str) -> Deck:
-        if re.search(r"<!ENTITY", text, re.IGNORECASE) or re.search(r"<!DOCTYPE[^>]*\[", text, re.IGNORECASE):
-            line = text[:re.search(r"<!(ENTITY|DOCTYPE)", text, re.IGNORECASE).start()].count("\n") + 1
-            self.problem(line, "The .dek file declares XML entities (<!ENTITY or a DOCTYPE with an internal "
-                               "subset); carddb refuses to expand them, so the deck was not read.")
+        refused = entity_line(text)
+        if refused is not None:
+            self.problem(refused, "The .dek file declares XML entities (<!ENTITY or a DOCTYPE with an internal "
+                                  "subset); carddb refuses to expand them, so the deck was not read.")
             return self.deck
-        # A plain external DOCTYPE (older Lackey samples) is blanked out, keeping line numbers, never fetched.
-        text = _DOCTYPE.sub(lambda m: " " * len(m.group(0)), text)
         parser = self.parser
-        parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
         parser.StartElementHandler = self.start
         parser.EndElementHandler = self.end
         parser.CharacterDataHandler = self.data
-        parser.EntityDeclHandler = self.entity
         try:
-            parser.Parse(text.lstrip("\ufeff"), True)
+            parser.Parse(without_doctype(text), True)
         except expat.ExpatError as exc:
             self.problem(exc.lineno, f"The .dek file is not well-formed XML "
                                      f"({expat.ErrorString(exc.code)}); the cards after it were not read.")
-        except _Refused as exc:
+        except EntityRefused as exc:
             self.problem(parser.CurrentLineNumber, str(exc))
         for (zone, name, qualifier, set_hint), (line, count) in self.counts.items():
             text_line = f"{count} {name} ({qualifier})" if qualifier else f"{count} {name}"
             self.deck.entries.append(DeckEntry(zone=zone, count=count, name=name, qualifier=qualifier, line=line,
                                                text=text_line, set_hint=set_hint))
         return self.deck
-
-    def entity(self, *args: object) -> None:
-        raise _Refused("The .dek file declares an XML entity; carddb refuses to expand it.")
 
     def start(self, tag: str, attrs: dict[str, str]) -> None:
         self.path.append(tag)
@@ -302,10 +312,6 @@ class _DekReader:
             return
         name, qualifier = split_qualifier(attrs["Name"])
         self.counts.setdefault((zone, name, qualifier, ""), [line, 0])[1] += int(quantity)
-
-
-class _Refused(Exception):
-    pass
 
 
 def parse_lackey_dek(text: str, game: GameDefinition) -> Deck:

@@ -7,9 +7,11 @@ trip). Lines of the same card in the same zone are merged. Zones are written in 
 - LackeyCCG ``.dek``: the shape the current client writes (``<deck version="0.8">``, one ``<card>`` per
   copy, superzones named by the game's LackeyCCG zone names); a qualified card is written
   ``Name (Qualifier)``, which is how the LackeyCCG export names same-named cards apart.
-- Apprentice ``.dec``: CRLF, ``//NAME:``, 8-space main lines, ``SB:`` + 2 spaces for the side deck (or the
-  single other zone, e.g. the ssbm character); any further zone follows a ``// ZONE: Label`` comment, which
-  other readers skip as a comment.
+- Apprentice ``.dec``: CRLF, ``//NAME:``, 8-space main lines; every other zone (side deck, ssbm character,
+  website base site, shmod stack) as ``SB:`` + 2 spaces lines after a ``// ZONE: Label`` comment. Every
+  ``.dec`` reader counts ``SB:`` lines outside the main deck and skips ``//`` lines, so the main deck keeps
+  its count everywhere; carddb reads the comment back to put each ``SB:`` line in its zone.
+- Cockatrice ``.cod``: ``deck_cod.write_cockatrice`` (main, and every other zone in the sideboard).
 """
 
 from __future__ import annotations
@@ -18,11 +20,10 @@ from xml.sax.saxutils import escape, quoteattr
 
 from carddb.rules.cards import slugify
 from carddb.rules.deck import Deck, DeckEntry
-from carddb.rules.deckparse import sb_zone
 from carddb.rules.game import GameDefinition
 
-WRITE_FORMATS = ("text", "lackey", "apprentice")
-SUFFIXES = {"text": ".txt", "lackey": ".dek", "apprentice": ".dec"}
+WRITE_FORMATS = ("text", "lackey", "apprentice", "cockatrice")
+SUFFIXES = {"text": ".txt", "lackey": ".dek", "apprentice": ".dec", "cockatrice": ".cod"}
 
 
 def merged(deck: Deck, game: GameDefinition) -> dict[str, list[DeckEntry]]:
@@ -45,6 +46,10 @@ def write_deck(deck: Deck, game: GameDefinition, fmt: str) -> str:
         return write_lackey(deck, game)
     if fmt == "apprentice":
         return write_apprentice(deck, game)
+    if fmt == "cockatrice":
+        from carddb.rules.deck_cod import write_cockatrice  # deck_cod imports deckparse, as this module does
+
+        return write_cockatrice(deck, game, merged(deck, game))
     raise ValueError(f"unknown deck format {fmt!r}; use one of {', '.join(WRITE_FORMATS)}")
 
 
@@ -86,13 +91,11 @@ def write_lackey(deck: Deck, game: GameDefinition) -> str:
 
 def write_apprentice(deck: Deck, game: GameDefinition) -> str:
     zones = merged(deck, game)
-    sideboard = sb_zone(game)
     lines = [f"//NAME: {deck.name or game.name + ' deck'}"]
     lines.extend(f"        {e.count} {e.written}" for e in zones.get(game.main_zone, []))
-    lines.extend(f"SB:  {e.count} {e.written}" for e in zones.get(sideboard, []) if sideboard)
     for zone, entries in zones.items():
-        if zone in (game.main_zone, sideboard):
+        if zone == game.main_zone:
             continue
         lines.append(f"// ZONE: {game.zones[zone].label if zone in game.zones else zone}")
-        lines.extend(f"        {e.count} {e.written}" for e in entries)
+        lines.extend(f"SB:  {e.count} {e.written}" for e in entries)
     return "\r\n".join(lines) + "\r\n"

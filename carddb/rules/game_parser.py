@@ -7,6 +7,7 @@ names must be declared. Errors name the key path; ``game.parse_game`` prefixes t
 from __future__ import annotations
 
 import copy
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -375,6 +376,9 @@ class GameParser:
         for zone_id, label in table.get("deck_zone_names", {}).items():
             if not isinstance(label, str):
                 raise definition_error(f"lackey.deck_zone_names.{zone_id}", "must be a string")
+        if "base_url" in table and not _HTTP_URL.match(table["base_url"]):
+            raise definition_error("lackey.base_url", "must be an http:// or https:// URL without spaces or quotes "
+                                   "(where the plugin folder is published)")
         return table
 
     def _apprentice(self, raw: Mapping[str, Any], fields: Mapping[str, FieldDef]) -> dict[str, Any]:
@@ -408,7 +412,8 @@ LACKEY_COUNTER_COLORS = ("red", "green", "blue", "yellow", "white", "black", "or
 _LACKEY = {"plugin_name": (str, False), "phases": ("strings", False), "game_zones": ("strings", False),
            "player_stats": (list, False), "dice": ("ints", False), "hand_size": (int, False),
            "deck_zone_names": (dict, False), "functions": ("strings", False), "counters": ("strings", False),
-           "zone_visibility": (dict, False)}
+           "zone_visibility": (dict, False), "base_url": (str, False)}
+_HTTP_URL = re.compile(r"^https?://[^\s<>\"']+$")
 _APPRENTICE = {"cost": (str, False), "type": (str, False), "power": (str, False), "toughness": (str, False),
                "color": (str, False), "colors": (dict, False), "text_fields": ("strings", False),
                "flavor": (str, False)}

@@ -52,8 +52,10 @@ def export_apprentice(workspace_root: str | Path, catalogue: Any, game_id: str, 
     ordered = sorted(cards, key=lambda c: names[id(c)].casefold())
     files: dict[str, bytes] = {"Sets/cardinfo.dat": write_cardinfo([records[id(c)] for c in ordered])}
     report.rows = len(ordered)
-    used = sorted({item.split("-", 1)[1] for r in records.values() for item in r.sets.split(",") if "-" in item},
-                  key=lambda letter: "CURM".find(letter) % 5)
+    # The sets field carries no rarity (mapping.Mapper.sets); Expan.dat keeps its rarity lines, which readers
+    # stop at, so the file has the shape Apprentice's own has.
+    used = sorted({RARITY_LETTERS[p.rarity.casefold()] for c in cards for p in c.printings
+                   if p.rarity.casefold() in RARITY_LETTERS}, key=lambda letter: "CURM".find(letter) % 5)
     files["Expan.dat"] = build_expan(codes.lines, used).encode("cp1252")
     created = datetime.combine(today or date.today(), time(0, 0))
     for code, full_name in codes.lines:

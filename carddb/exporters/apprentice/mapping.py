@@ -11,7 +11,6 @@ is moved into the text instead. Text is Windows-1252; what it lacks is translite
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from carddb.exporters.apprentice.cardinfo import (
     ARTIFACT,
@@ -23,6 +22,8 @@ from carddb.exporters.apprentice.cardinfo import (
     Record,
     crlf,
 )
+from carddb.exporters.card_names import client_names
+from carddb.exporters.card_text import field_words
 from carddb.exporters.text import describe, to_cp1252
 from carddb.rules.cards import Card
 from carddb.rules.game import GameDefinition
@@ -54,7 +55,7 @@ class Mapper:
         value = card.fields.get(key)
         if value is None:
             return ""
-        return _words(self.game, key, value)
+        return field_words(self.game, key, value)
 
     def record(self, card: Card, name: str, set_items: str) -> Record:
         kind = self.game.kinds[card.kind].label if card.kind in self.game.kinds else card.kind
@@ -74,7 +75,7 @@ class Mapper:
             if value is None or value is False or value == [] or value == {}:
                 continue
             label = self.game.fields[key].label
-            lines.append(label if value is True else f"{label}: {_words(self.game, key, value)}")
+            lines.append(label if value is True else f"{label}: {field_words(self.game, key, value)}")
         if card.text:
             lines.append(card.text)
         flavor_parts = [self.cell(self.table.get("flavor"), card), card.flavor]
@@ -113,48 +114,25 @@ class Mapper:
         return LAND if "L" in letters else ARTIFACT
 
     def sets(self, card: Card) -> str:
-        items = []
-        for printing in card.printings:
-            code = self.code_of(card, printing.set)
-            rarity = printing.rarity.strip().casefold()
-            letter = RARITY_LETTERS.get(rarity) or (rarity[:1].upper() if rarity else "")
-            if rarity and rarity not in RARITY_LETTERS:
-                self.warnings.append(f"rarity {printing.rarity!r} has no Apprentice letter; written as {letter!r}")
-            item = f"{code}-{letter}" if letter else code
-            if item not in items:
-                items.append(item)
-        return ",".join(items)
+        """``BA`` or ``BA,PR``: the bare two-character codes, without a ``-C`` rarity (``docs/exports.md``).
 
-
-def _words(game: GameDefinition, key: str, value: Any) -> str:
-    field = game.fields[key]
-    if field.type == "bool":
-        return "yes" if value else "no"
-    if field.type == "list":
-        return ", ".join(value)
-    return field.to_cell(value)
+        MSE and Archivist read the first two characters of each item, so they accept the bare code as they
+        accept ``BA-C``; ArcanistCCG matches the whole field against ``(^|,)CODE(,|-|$)`` (Java ``matches``),
+        which only a bare code satisfies. The rarity stays in the spoiler list.
+        """
+        return ",".join(dict.fromkeys(self.code_of(card, printing.set) for printing in card.printings))
 
 
 def apprentice_names(cards: list[Card], warnings: list[str]) -> dict[int, str]:
-    """Each card's name in ``cardinfo.dat``: Windows-1252, at most 27 characters, unique (case ignored)."""
-    out: dict[int, str] = {}
-    taken: set[str] = set()
-    for card in cards:
-        name, lost = to_cp1252(" ".join(card.key.split()))
+    """Each card's name in ``cardinfo.dat``: Windows-1252, at most 27 characters, unique (case ignored).
+
+    Only names that collide get their version (``Splash Page (Neutral)``); a long name is shortened at a word
+    and never ends in a cut bracket (``card_names``).
+    """
+    def convert(text: str, card: Card) -> str:
+        converted, lost = to_cp1252(text)
         if lost:
-            warnings.append(f"{card.key}: name has characters Windows-1252 lacks; Apprentice name {name!r}")
-        if len(name) > NAME_LENGTH:
-            short = name[:NAME_LENGTH].rstrip()
-            warnings.append(f"{card.key}: name longer than Apprentice's {NAME_LENGTH} characters; "
-                            f"shortened to {short!r}")
-            name = short
-        base, n = name, 1
-        while name.casefold() in taken:
-            n += 1
-            suffix = f"~{n}"
-            name = base[: NAME_LENGTH - len(suffix)].rstrip() + suffix
-        if n > 1:
-            warnings.append(f"{card.key}: its Apprentice name {base!r} is taken by another card; written as {name!r}")
-        taken.add(name.casefold())
-        out[id(card)] = name
-    return out
+            warnings.append(f"{card.key}: name has characters Windows-1252 lacks; Apprentice name {converted!r}")
+        return converted
+
+    return client_names(cards, "Apprentice", warnings, limit=NAME_LENGTH, convert=convert)

@@ -39,7 +39,9 @@ def export_lackey(workspace_root: str | Path, catalogue: Any, game_id: str, out_
     """Write the game's LackeyCCG plugin into ``out_dir`` (created, or replacing a previous export).
 
     ``catalogue`` offers ``game(id)`` and ``cards(id)``. Faces come from ``faces_dir`` (default
-    ``<workspace>/output/faces``) and are rendered there first when missing.
+    ``<workspace>/output/faces``) and are rendered there first when missing. Without ``base_url``, the
+    game's ``[lackey] base_url`` is used when it declares one (so ``carddb build`` writes a plugin ready to
+    host).
     """
     workspace_root = Path(workspace_root)
     out_dir = Path(out_dir)
@@ -48,6 +50,7 @@ def export_lackey(workspace_root: str | Path, catalogue: Any, game_id: str, out_
     if not cards:
         raise InputError(f"the catalogue has no {game_id} cards to export; load them with `carddb build` or "
                          f"`carddb cards import` first")
+    base_url = base_url or game.lackey.get("base_url")
     base = check_base_url(base_url) if base_url else None
     day = today or date.today()
     report = ExportReport(game=game_id, client="lackey", out_dir=out_dir, root=out_dir, cards=len(cards))
