@@ -23,6 +23,9 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, object]:
     root = tmp_path_factory.mktemp("workspace")
     shutil.copytree(REPO / "rules", root / "rules")
     shutil.copytree(REPO / "templates", root / "templates")
+    toml = root / "rules" / "minibattle" / "game.toml"  # a game that declares where its plugin is hosted
+    toml.write_text(toml.read_text(encoding="utf-8").replace(
+        '[lackey]\n', '[lackey]\nbase_url = "https://example.org/minibattle"\n', 1), encoding="utf-8")
     result = CliRunner().invoke(app, ["--root", str(root), "--db", str(root / "output" / "catalogue.db"),
                                       "build", "--game", "minibattle", "--skip", "site"])
     return root, result
@@ -108,3 +111,20 @@ def test_lackey_card_data_imports_back(built, tmp_path: Path, cli) -> None:
     for name, card in imported.items():
         assert card.fields == original[name].fields, name
         assert json.dumps(card.kind) == json.dumps(original[name].kind)
+
+
+def test_build_writes_the_online_table_exports_and_a_hostable_plugin(built) -> None:
+    root, result = built
+    out = root / "output"
+    plugin = out / "lackey" / "minibattle" / "PokemonMiniBattle"
+    assert "https://example.org/minibattle/sets/base.txt" in (plugin / "updatelist.txt").read_text(encoding="utf-8")
+    assert "<versionurl>https://example.org/minibattle/version.txt</versionurl>" in \
+        (plugin / "version.txt").read_text(encoding="utf-8")
+    tts = out / "tts" / "minibattle" / "PokemonMiniBattle"
+    assert (tts / "every-card-base.json").is_file() and (tts / "every-card-base.png").is_file()
+    assert json.loads((tts / "legal-pikachu-line.json").read_text(encoding="utf-8"))["ObjectStates"]
+    assert (out / "cockatrice" / "minibattle" / "customsets" / "carddb-minibattle.xml").is_file()
+    assert len(list((out / "cockatrice" / "minibattle" / "decks").glob("*.cod"))) == 5
+    lines = result.stdout.splitlines()
+    assert any(line.startswith("minibattle: Tabletop Simulator saved objects in ") for line in lines)
+    assert any(line.startswith("minibattle: Cockatrice card database in ") for line in lines)

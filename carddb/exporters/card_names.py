@@ -33,8 +33,9 @@ def shorten(text: str, limit: int | None) -> str:
 
 
 def with_version(base: str, version: str, limit: int | None) -> str:
-    """``base (version)`` within ``limit``: the base is shortened first, the version only if it must."""
-    if limit is not None and len(version) + 3 > limit // 2:
+    """``base (version)`` within ``limit``: the base is shortened first, the version only when the base would
+    keep less than half the limit."""
+    if limit is not None and len(base) + len(version) + 3 > limit and len(version) + 3 > limit // 2:
         version = shorten(version, limit // 2 - 3)
     suffix = f" ({version})"
     return f"{shorten(base, None if limit is None else limit - len(suffix))}{suffix}"

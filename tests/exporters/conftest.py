@@ -51,3 +51,29 @@ def lackey_exports(tmp_path_factory, catalogue, repo_root, faces_dir) -> dict[st
     out = tmp_path_factory.mktemp("lackey")
     return {game: export_lackey(repo_root, catalogue, game, out / game, base_url=f"https://example.org/{game}/",
                                 zip=True, faces_dir=faces_dir, renderer=fake_render) for game in GAMES}
+
+
+def pattern_face(slug: str, size: tuple[int, int] = FACE_SIZE) -> Image.Image:
+    """A face no other card shares: a colour from the slug, a white top-left corner, a black foot stripe
+    (a cell cut from the wrong place, flipped or shifted no longer matches)."""
+    import zlib
+
+    from PIL import ImageDraw
+
+    value = zlib.crc32(slug.encode())
+    image = Image.new("RGB", size, (value & 0xFF, (value >> 8) & 0xFF, (value >> 16) & 0xFF))
+    draw = ImageDraw.Draw(image)
+    draw.rectangle((0, 0, size[0] // 3, size[1] // 4), fill="white")
+    draw.rectangle((0, size[1] * 7 // 8, size[0], size[1]), fill="black")
+    return image
+
+
+def pattern_render(workspace_root, game, cards, out_dir, *, dpi=300, fmt="png", progress=None, size=FACE_SIZE):
+    """Like ``fake_render``, but every face is told apart by ``pattern_face``."""
+    folder = Path(out_dir) / game.id
+    folder.mkdir(parents=True, exist_ok=True)
+    for card in cards:
+        path = folder / f"{card.slug}.{fmt}"
+        if not path.exists():
+            pattern_face(card.slug, size).save(path)
+    pattern_face("the back", size).save(folder / f"back.{fmt}")

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
 from pathlib import Path
 
 import pytest
 
 from carddb.exporters.apprentice import export_apprentice
 from carddb.exporters.apprentice.cardinfo import Record, write_cardinfo
+from carddb.rules.deckparse import parse_deck
 
 from .cardinfo_reader import decode
 from .conftest import GAMES
@@ -72,8 +74,11 @@ def test_export_then_read_gives_back_every_card(apprentice_exports, catalogue, g
     by_name = {c["name"]: c for c in decoded["cards"]}
     codes = dict(line.split("-", 1) for line in (report.out_dir / "Expan.dat").read_text("cp1252").splitlines()
                  if not line.startswith("-"))
+    clashing = Counter(c.name for c in cards)
     for card in cards:
-        record = by_name[card.key[:27].rstrip()]
+        wanted = card.key if clashing[card.name] > 1 else card.name  # the version only where names clash
+        record = by_name.get(wanted) or by_name[max((n for n in by_name if wanted.startswith(n)), key=len)]
+        assert len(record["name"]) <= 27 and (record["name"] == wanted or len(wanted) > 27)
         assert record["text"].endswith(card.text.replace("\n", "\r\n"))
         set_names = {codes[item.split("-")[0]] for item in record["sets"].split(",")}
         wanted = {s.name for s in catalogue.game(game).sets if s.code in {p.set for p in card.printings}}
@@ -88,8 +93,8 @@ def test_minibattle_mapping(apprentice_exports, catalogue):
     assert (pikachu["type"], pikachu["cost"], pikachu["pt"], pikachu["color"]) == \
         ("Pokemon - Electric", str(f["level"]), f"{f['atk']}/{f['def']}", 0x01)
     assert pikachu["text"].startswith(f"HP: {f['hp']}\r\nStage: {f['stage']}\r\n")
-    assert pikachu["sets"] == ",".join(f"{'BA' if p.set == 'base' else 'PR'}-{p.rarity[0].upper()}"
-                                       for p in card.printings)
+    assert pikachu["sets"] == ",".join("BA" if p.set == "base" else "PR" for p in card.printings)
+    assert {c["sets"] for c in decoded["cards"]} <= {"BA", "PR", "BA,PR", "PR,BA"}  # bare codes: every reader
     for card in decoded["cards"]:
         assert not set(card["cost"]) & set("WUBRGwubrg")  # no letter Apprentice would draw as mana
 
@@ -141,3 +146,28 @@ def test_spoiler_layout_matches_sample(apprentice_exports):
     first = text.split("\r\n\r\n")[2]
     assert [line.split("\t")[0] for line in first.split("\r\n") if not line.startswith("\t")] == SPOILER_KEYS
     assert text.startswith("Pokemon Mini-Battle Card Game - Base Set Spoiler List\r\nSet exported using carddb\r\n")
+
+
+def test_website_names_are_shortened_before_they_are_told_apart(apprentice_exports):
+    names = {c["name"] for c in decode((apprentice_exports["website"].out_dir / "Sets" / "cardinfo.dat")
+                                       .read_bytes())["cards"]}
+    assert {"Hit Counter", "Site Card: Comics Page", "Site Card: Downloads Page", "Alan's Site Base Card",
+            "Splash Page (Neutral)", "Splash Page (Alan's Site)", "First Edition Site Card"} <= names
+    for name in names:
+        assert len(name) <= 27 and name.count("(") == name.count(")") and not name.endswith(("(", " ", ":"))
+
+
+@pytest.mark.parametrize("game", ["ssbm", "shmod", "website"])
+def test_extra_zones_keep_main_deck_counts_in_other_readers(apprentice_exports, catalogue, game):
+    """A reader that knows only main lines and SB: lines (XMage, ArcanistCCG) counts the main deck right;
+    carddb's reader puts every SB: line back in its zone."""
+    definition = catalogue.game(game)
+    for path in sorted((apprentice_exports[game].out_dir / "decks").glob("*.dec")):
+        text = path.read_bytes().decode("cp1252")
+        main = sum(int(line.split()[0]) for line in text.split("\r\n") if line.startswith("        "))
+        deck = parse_deck(text.replace("\r\n", "\n"), definition, path.name)
+        counts = deck.zone_counts(tuple(definition.zones))
+        assert main == counts[definition.main_zone], path.name
+        for line in text.split("\r\n"):
+            assert not line.startswith("// ZONE:") or line[9:] != definition.zones[definition.main_zone].label
+        assert sum(counts.values()) == deck.total and not deck.problems

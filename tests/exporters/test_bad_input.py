@@ -91,7 +91,7 @@ def test_apprentice_export_of_awkward_cards(tmp_path, monkeypatch):
     names = [c["name"] for c in decoded["cards"]]
     assert len(names) == len(NAMES) and len({n.casefold() for n in names}) == len(names)
     assert "Café Crème" in names and "Star * Card" in names and "“Curly” Card" in names  # cp1252 has é and “”
-    assert "A Name Much Longer Than Twe" in names and "A Name Much Longer Than T~2" in names
+    assert "A Name Much Longer Than" in names and "A Name Much Longer Than~2" in names  # cut at a word
     assert any("longer than Apprentice's 27" in w for w in report.warnings)
     assert any("taken by another card" in w for w in report.warnings)
     assert any("Windows-1252 lacks" in w and "★" in w for w in report.warnings)
@@ -167,3 +167,18 @@ def test_readers_refuse_bad_files(tmp_path):
     data.write_text("Name\tSet\tImageFile\tMystery\nX\tbase\tx\t1\n")
     with pytest.raises(CardDataError, match="'Mystery' are not fields"):
         read_card_data(data, odd_catalogue().definition)
+
+
+def test_lackey_base_url_in_the_game_definition_is_checked_and_used(tmp_path):
+    from carddb.errors import DefinitionError
+
+    with pytest.raises(DefinitionError, match=r"lackey\.base_url: must be an http:// or https:// URL"):
+        load_game_text(ODD_GAME.replace("[lackey]\n", '[lackey]\nbase_url = "file:///etc"\n'), "odd.toml")
+    game = load_game_text(ODD_GAME.replace("[lackey]\n", '[lackey]\nbase_url = "https://example.org/odd/"\n'),
+                          "odd.toml")
+    catalogue = odd_catalogue()
+    catalogue.definition = game
+    report = export_lackey(tmp_path, catalogue, "oddgame", tmp_path / "out", faces_dir=tmp_path / "faces",
+                           renderer=fake_render)
+    updatelist = (report.root / "updatelist.txt").read_text(encoding="utf-8")
+    assert "\thttps://example.org/odd/plugininfo.txt\t" in updatelist and (report.root / "version.txt").is_file()

@@ -73,10 +73,11 @@ def properties(game: GameDefinition, card: Card, names: dict[str, str]) -> list[
     pt = power_toughness(game, card)
     if pt:
         out.append(("pt", pt))
-    for key in game.fields:
+    for key, field in game.fields.items():
         value = card.fields.get(key)
         if value is not None and value != [] and value != {}:
-            out.append((names[key], field_words(game, key, value)))
+            # Lists and maps keep the card files' "a; b" form, which reads back without guessing.
+            out.append((names[key], field_words(game, key, value) if field.type == "bool" else field.to_cell(value)))
     return out
 
 

@@ -1,14 +1,15 @@
 """``export_tts``: Tabletop Simulator saved objects for a game's decks and sets.
 
-Layout of ``<out_dir>`` (a folder a player copies into TTS's ``Saves/Saved Objects/``)::
+Layout of ``<out_dir>/<folder>/`` (the folder a player copies into TTS's ``Saves/Saved Objects/``; it is
+named as the game's LackeyCCG plugin, ``SSBMCCG``)::
 
     <deck>.json  <deck>.png            one saved object per deck and its 256 x 256 thumbnail
     every-card-<set>.json  .png        one saved object per set: each of its cards once
     sheets/<object>-<n>.jpg            the deck sheets (10 x 7 cells at most, 4096 px at most)
     sheets/back.jpg                    the card back
 
-Image URLs are ``<base_url>/sheets/...`` when the folder is published, else ``file:///`` paths of
-``<out_dir>`` itself (so the folder must stay where it was exported). The folder is built aside and swapped
+Image URLs are ``<base_url>/sheets/...`` when that folder is published, else ``file:///`` paths of the
+exported folder itself (so it must stay where it was exported). The folder is built aside and swapped
 in at once.
 """
 
@@ -25,6 +26,7 @@ from carddb.errors import InputError, OutputError
 from carddb.exporters.card_names import client_names
 from carddb.exporters.decks import SampleDeck, deck_from_text, sample_decks
 from carddb.exporters.faces import collect_faces
+from carddb.exporters.lackey.plugininfo import plugin_name
 from carddb.exporters.lackey.publish import check_base_url, url_for
 from carddb.exporters.output import listing, staged_folder, write_bytes
 from carddb.exporters.report import ExportReport
@@ -69,6 +71,10 @@ def export_tts(workspace_root: str | Path, catalogue: Any, game_id: str, out_dir
                          f"`carddb cards import` first")
     base = check_base_url(base_url) if base_url else None
     report = ExportReport(game=game_id, client="tts", out_dir=out_dir, root=out_dir, cards=len(cards))
+    # The saved objects go in a folder of their own: TTS lists every .json of Saved Objects, and the export's
+    # marker file must not be one of them. The folder is named as the LackeyCCG plugin is (ASCII, no spaces).
+    folder = plugin_name(game, report.warnings)
+    report.root = out_dir / folder
     if deck_text is not None:
         decks = [deck_from_text(deck_text[0], deck_text[1], game, cards, report.warnings)]
     else:
@@ -80,14 +86,14 @@ def export_tts(workspace_root: str | Path, catalogue: Any, game_id: str, out_dir
                                 renderer=renderer)
 
     def url(relative: str) -> str:
-        return url_for(base, relative) if base else (out_dir.resolve() / relative).as_uri()
+        return url_for(base, relative) if base else (out_dir.resolve() / folder / relative).as_uri()
 
     names = client_names(cards, "Tabletop Simulator", report.warnings)
     files = _Writer(game, faces, back, names, url, report).write(tables)
     marker = {"carddb": "export", "client": "tts", "game": game_id}
     with staged_folder(out_dir, marker) as stage:
         for relative, data in files.items():
-            write_bytes(stage, relative, data)
+            write_bytes(stage, f"{folder}/{relative}", data)
         report.files = listing(stage)
     report.warnings = list(dict.fromkeys(report.warnings))
     return report
