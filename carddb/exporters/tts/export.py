@@ -184,7 +184,7 @@ class _Writer:
             for card, count in cards:
                 pile.cards += [faces[id(card)]] * count
             piles.append(pile)
-        self.files[f"{stem}.json"] = _json(saved_object(piles))
+        self.files[f"{stem}.json"] = _json(saved_object(piles, f"{self.game.id}/{stem}"))
         first = table.piles[0][1][0][0]
         self.files[f"{stem}.png"] = sheets.thumbnail(self.faces[first.slug])
         self.report.rows += 1

@@ -9,6 +9,7 @@ repeats its own sheet's entry, so a card dealt from the deck still knows its fac
 
 from __future__ import annotations
 
+import zlib
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -49,33 +50,56 @@ class Pile:
     single_notes: str = ""  # the GMNotes of the card when the pile is a single card (it carries the zone)
 
 
+class Guids:
+    """Six-hex-digit object GUIDs, distinct within a file and the same on every export of it.
+
+    TTS gives an object without one a GUID when it loads it, but tools that take saves apart by object
+    (TTSModManager refuses an object with no GUID) need one, so every object and contained card has its own.
+    """
+
+    def __init__(self, seed: str) -> None:
+        self.seed = seed
+        self.taken: set[str] = set()
+
+    def next(self) -> str:
+        n = len(self.taken)
+        while True:
+            guid = f"{zlib.crc32(f'{self.seed}/{n}'.encode()) & 0xFFFFFF:06x}"
+            if guid not in self.taken:
+                self.taken.add(guid)
+                return guid
+            n += 1
+
+
 def transform(placement: Placement) -> dict[str, float]:
     return {"posX": placement.x, "posY": 1.0, "posZ": 0.0, "rotX": 0.0, "rotY": 180.0,
             "rotZ": 0.0 if placement.face_up else 180.0, "scaleX": 1.0, "scaleY": 1.0, "scaleZ": 1.0}
 
 
-def card_object(face: CardFace, placement: Placement, notes: str | None = None) -> dict[str, Any]:
-    return {"Name": "Card", "Transform": transform(placement), "Nickname": face.nickname,
+def card_object(face: CardFace, placement: Placement, guids: Guids, notes: str | None = None) -> dict[str, Any]:
+    return {"GUID": guids.next(), "Name": "Card", "Transform": transform(placement), "Nickname": face.nickname,
             "Description": face.description, "GMNotes": face.notes if notes is None else notes,
-            "CardID": face.card_id, "SidewaysCard": False, "Hands": True,
+            "CardID": face.card_id, "Hands": True,
             "CustomDeck": {str(face.sheet.key): face.sheet.entry()}}
 
 
-def pile_object(pile: Pile) -> dict[str, Any]:
+def pile_object(pile: Pile, guids: Guids) -> dict[str, Any]:
     if len(pile.cards) == 1:
-        return card_object(pile.cards[0], pile.placement, pile.single_notes or None)
+        return card_object(pile.cards[0], pile.placement, guids, pile.single_notes or None)
     inside = Placement(0.0, pile.placement.face_up)
     sheets = {str(face.sheet.key): face.sheet.entry() for face in pile.cards}
-    return {"Name": "Deck", "Transform": transform(pile.placement), "Nickname": pile.nickname,
-            "Description": pile.description, "GMNotes": pile.notes, "SidewaysCard": False, "Hands": False,
+    return {"GUID": guids.next(), "Name": "Deck", "Transform": transform(pile.placement), "Nickname": pile.nickname,
+            "Description": pile.description, "GMNotes": pile.notes, "Hands": False,
             "DeckIDs": [face.card_id for face in pile.cards],
             "CustomDeck": dict(sorted(sheets.items(), key=lambda item: int(item[0]))),
-            "ContainedObjects": [card_object(face, inside) for face in pile.cards]}
+            "ContainedObjects": [card_object(face, inside, guids) for face in pile.cards]}
 
 
-def saved_object(piles: list[Pile]) -> dict[str, Any]:
-    """The whole file: TTS's saved-object envelope around one object per pile."""
+def saved_object(piles: list[Pile], seed: str) -> dict[str, Any]:
+    """The whole file: TTS's saved-object envelope around one object per pile (``seed`` names the file's
+    GUIDs)."""
+    guids = Guids(seed)
     return {"SaveName": "", "Date": "", "VersionNumber": "", "GameMode": "", "GameType": "", "GameComplexity": "",
             "Tags": [], "Gravity": 0.5, "PlayArea": 0.5, "Table": "", "Sky": "", "Note": "", "TabStates": {},
             "LuaScript": "", "LuaScriptState": "", "XmlUI": "",
-            "ObjectStates": [pile_object(pile) for pile in piles if pile.cards]}
+            "ObjectStates": [pile_object(pile, guids) for pile in piles if pile.cards]}
