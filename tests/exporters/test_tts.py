@@ -300,3 +300,10 @@ def test_missing_faces_and_unknown_cards_are_refused_and_nothing_is_written(tmp_
         export_tts(repo_root, catalogue, "ssbm", tmp_path / "out", deck_text=("4 Falcon Punch\n", "x.txt"),
                    faces_dir=tmp_path / "faces", renderer=pattern_render)
     assert not (tmp_path / "out").exists() and not list(tmp_path.glob(".out.*"))  # nothing half-written
+
+
+def test_every_object_has_its_own_guid(tts_exports):
+    """TTSModManager, which takes saves apart by object, refuses an object without a GUID."""
+    for path in tts_exports["shmod"].root.glob("*.json"):
+        guids = [o["GUID"] for obj in objects(path) for o in [obj, *obj.get("ContainedObjects", [])]]
+        assert all(len(g) == 6 and int(g, 16) >= 0 for g in guids) and len(set(guids)) == len(guids)
