@@ -230,7 +230,7 @@ ROUND_TRIP = {
 }
 
 
-@pytest.mark.parametrize("fmt", ["text", "lackey", "apprentice"])
+@pytest.mark.parametrize("fmt", ["text", "lackey", "apprentice", "cockatrice"])
 @pytest.mark.parametrize("game_id", sorted(ROUND_TRIP))
 def test_writers_round_trip(game_id: str, fmt: str) -> None:
     game = starter(game_id)[0]
@@ -238,7 +238,8 @@ def test_writers_round_trip(game_id: str, fmt: str) -> None:
     written = write_deck(deck, game, fmt)
     back = parse_deck(written, game)
     assert back.problems == []
-    assert back.source_format == {"text": "text", "lackey": "lackey", "apprentice": "apprentice"}[fmt]
+    assert back.source_format == {"text": "text", "lackey": "lackey", "apprentice": "apprentice",
+                                  "cockatrice": "cockatrice"}[fmt]
 
     def shape(d):  # type: ignore[no-untyped-def]
         return {z: [(e.count, e.name, e.qualifier) for e in es] for z, es in merged(d, game).items()}
@@ -252,8 +253,8 @@ def test_apprentice_writer_shape() -> None:
     deck = parse_deck(ROUND_TRIP["shmod"], game)
     deck.name = "Mine"
     assert write_deck(deck, game, "apprentice") == (
-        "//NAME: Mine\r\n        4 Ember Whelp\r\nSB:  2 Gloom Imp\r\n// ZONE: Fusion/Transformation Stack\r\n"
-        "        1 Steam Titan\r\n")
+        "//NAME: Mine\r\n        4 Ember Whelp\r\n// ZONE: Side deck\r\nSB:  2 Gloom Imp\r\n"
+        "// ZONE: Fusion/Transformation Stack\r\nSB:  1 Steam Titan\r\n")
 
 
 def test_a_comment_after_whitespace_ends_the_card_part_of_a_line() -> None:
