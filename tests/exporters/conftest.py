@@ -77,3 +77,18 @@ def pattern_render(workspace_root, game, cards, out_dir, *, dpi=300, fmt="png", 
         if not path.exists():
             pattern_face(card.slug, size).save(path)
     pattern_face("the back", size).save(folder / f"back.{fmt}")
+
+
+@pytest.fixture
+def tmp_workspace(tmp_path, repo_root, monkeypatch) -> Path:
+    """A copy of the bundled games' rules whose ``output/`` is a temporary folder, its faces drawn by
+    ``pattern_render``: the export commands run as a user runs them without touching the repository's
+    ``output/``."""
+    import shutil
+
+    from carddb.exporters import faces
+
+    root = tmp_path / "workspace"
+    shutil.copytree(repo_root / "rules", root / "rules")
+    monkeypatch.setattr(faces, "_default_renderer", lambda: pattern_render)
+    return root

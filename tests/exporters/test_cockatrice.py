@@ -161,8 +161,8 @@ def test_a_name_no_file_system_allows_gets_a_warning(tmp_path):
     assert not [p for p in (tmp_path / "out").rglob("*") if "|" in p.name]
 
 
-def test_export_cockatrice_command_and_deck_convert(cli, tmp_path, repo_root):
-    result = cli("export", "cockatrice", "--game", "website", "--out", str(tmp_path / "c"))
+def test_export_cockatrice_command_and_deck_convert(cli, tmp_path, repo_root, tmp_workspace):
+    result = cli("export", "cockatrice", "--game", "website", "--out", str(tmp_path / "c"), root=str(tmp_workspace))
     assert result.exit_code == 0, result.stderr
     assert result.stdout.startswith("cockatrice: 40 cards, 40 printings, 5 decks, ")
     assert "Cockatrice's data folder" in result.stdout

@@ -214,19 +214,23 @@ def test_base_url_points_every_image_there(tmp_path, catalogue, repo_root):
     assert cells and all(c.sheet.is_file() and not c.problem for c in cells)
 
 
-def test_export_tts_command_and_deck_convert(cli, tmp_path, repo_root):
-    result = cli("export", "tts", "--game", "shmod", "--out", str(tmp_path / "t"))
+def test_export_tts_command_and_deck_convert(cli, tmp_path, tmp_workspace):
+    def run(*args: str):  # type: ignore[no-untyped-def]
+        return cli(*args, root=str(tmp_workspace))
+
+    result = run("export", "tts", "--game", "shmod", "--out", str(tmp_path / "t"))
     assert result.exit_code == 0, result.stderr
     assert result.stdout.startswith("tts: 51 cards, ") and "Saves/Saved Objects" in result.stdout
-    deck = repo_root / "rules" / "ssbm" / "decks" / "legal-pikachu-thunder.dek"
-    result = cli("deck", "convert", str(deck), "--game", "ssbm", "--to", "tts", "--out", str(tmp_path / "one"))
+    deck = tmp_workspace / "rules" / "ssbm" / "decks" / "legal-pikachu-thunder.dek"
+    result = run("deck", "convert", str(deck), "--game", "ssbm", "--to", "tts", "--out", str(tmp_path / "one"))
     assert result.exit_code == 0, result.stderr
     assert sorted(p.name for p in (tmp_path / "one" / "SSBMCCG").iterdir()) == \
         ["legal-pikachu-thunder.json", "legal-pikachu-thunder.png", "sheets"]
-    check = cli("deck", "check", str(tmp_path / "one" / "SSBMCCG" / "legal-pikachu-thunder.json"), "--game", "ssbm")
+    check = run("deck", "check", str(tmp_path / "one" / "SSBMCCG" / "legal-pikachu-thunder.json"), "--game", "ssbm")
     assert check.exit_code == 0 and "LEGAL" in check.stdout and "(Character 1, Deck 60)" in check.stdout
-    result = cli("deck", "convert", str(deck), "--game", "ssbm", "--to", "tts")
+    result = run("deck", "convert", str(deck), "--game", "ssbm", "--to", "tts")
     assert result.exit_code == 2 and "give it with --out DIR" in result.stderr
+    assert (tmp_workspace / "output" / "faces" / "ssbm").is_dir()  # the faces went to the workspace used
 
 
 BIG_GAME = """
@@ -256,7 +260,7 @@ def test_a_deck_too_big_for_one_sheet_gets_several(tmp_path):
     cards = [Card(game="biggame", name=f"Card {i:03d}", kind="unit", text=f"Text {i}",
                   printings=[Printing(set="core", number=str(i))]) for i in range(150)]
     deck = "\n".join(f"{1 + i % 3} Card {i:03d}" for i in range(150))
-    render = partial(pattern_render, size=(450, 628))  # larger than a 10 x 7 sheet's cells: shrunk to fit
+    render = partial(pattern_render, size=(420, 586))  # larger than a 10 x 7 sheet's cells: shrunk to fit
     report = export_tts(tmp_path, FakeCatalogue(game, cards), "biggame", tmp_path / "out", deck_text=(deck, "big.txt"),
                         sets=False, faces_dir=tmp_path / "faces", renderer=render)
     path = report.root / "big.json"
@@ -269,7 +273,7 @@ def test_a_deck_too_big_for_one_sheet_gets_several(tmp_path):
     for entry in pile["CustomDeck"].values():
         with Image.open(local(entry["FaceURL"])) as sheet:
             assert max(sheet.size) <= 4096
-    assert check_sheets(path, lambda key: pattern_face(next(c.slug for c in cards if c.key == key), (450, 628))) \
+    assert check_sheets(path, lambda key: pattern_face(next(c.slug for c in cards if c.key == key), (420, 586))) \
         == sum(1 + i % 3 for i in range(150))
 
 

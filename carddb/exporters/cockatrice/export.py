@@ -25,7 +25,7 @@ from carddb.exporters.cockatrice import mapping
 from carddb.exporters.cockatrice.database import CardEntry, PrintingEntry, SetEntry, write_database
 from carddb.exporters.decks import deck_from_text, sample_decks
 from carddb.exporters.faces import collect_faces, jpeg_bytes
-from carddb.exporters.output import listing, staged_folder, write_bytes
+from carddb.exporters.output import check_target, listing, staged_folder, write_bytes
 from carddb.exporters.report import ExportReport
 from carddb.rules.cards import Card, Printing
 from carddb.rules.deckwrite import write_deck
@@ -44,6 +44,7 @@ def export_cockatrice(workspace_root: str | Path, catalogue: Any, game_id: str, 
     if not cards:
         raise InputError(f"the catalogue has no {game_id} cards to export; load them with `carddb build` or "
                          f"`carddb cards import` first")
+    check_target(out_dir)  # refuse a busy folder before rendering a single face
     report = ExportReport(game=game_id, client="cockatrice", out_dir=out_dir, root=out_dir, cards=len(cards))
     faces, _back = collect_faces(workspace_root, game, cards, Path(faces_dir or workspace_root / "output" / "faces"),
                                  report.notes, renderer=renderer)

@@ -26,7 +26,7 @@ from carddb.exporters.lackey.carddata import CellWriter, columns, lackey_names, 
 from carddb.exporters.lackey.packs import build_packs
 from carddb.exporters.lackey.plugininfo import build_plugininfo, clean_label, plugin_name
 from carddb.exporters.lackey.publish import build_updatelist, build_version, check_base_url
-from carddb.exporters.output import listing, staged_folder, write_bytes
+from carddb.exporters.output import check_target, listing, staged_folder, write_bytes
 from carddb.exporters.report import ExportReport
 from carddb.rules.cards import Card, Printing, slugify
 from carddb.rules.deckwrite import write_lackey
@@ -51,6 +51,7 @@ def export_lackey(workspace_root: str | Path, catalogue: Any, game_id: str, out_
         raise InputError(f"the catalogue has no {game_id} cards to export; load them with `carddb build` or "
                          f"`carddb cards import` first")
     base_url = base_url or game.lackey.get("base_url")
+    check_target(out_dir)  # refuse a busy folder before rendering a single face
     base = check_base_url(base_url) if base_url else None
     day = today or date.today()
     report = ExportReport(game=game_id, client="lackey", out_dir=out_dir, root=out_dir, cards=len(cards))

@@ -28,7 +28,7 @@ from carddb.exporters.decks import SampleDeck, deck_from_text, sample_decks
 from carddb.exporters.faces import collect_faces
 from carddb.exporters.lackey.plugininfo import plugin_name
 from carddb.exporters.lackey.publish import check_base_url, url_for
-from carddb.exporters.output import listing, staged_folder, write_bytes
+from carddb.exporters.output import check_target, listing, staged_folder, write_bytes
 from carddb.exporters.report import ExportReport
 from carddb.exporters.tts import mapping, sheets
 from carddb.exporters.tts.saved_object import CardFace, Pile, Sheet, saved_object
@@ -69,6 +69,7 @@ def export_tts(workspace_root: str | Path, catalogue: Any, game_id: str, out_dir
     if not cards:
         raise InputError(f"the catalogue has no {game_id} cards to export; load them with `carddb build` or "
                          f"`carddb cards import` first")
+    check_target(out_dir)  # refuse a busy folder before rendering a single face
     base = check_base_url(base_url) if base_url else None
     report = ExportReport(game=game_id, client="tts", out_dir=out_dir, root=out_dir, cards=len(cards))
     # The saved objects go in a folder of their own: TTS lists every .json of Saved Objects, and the export's
@@ -185,7 +186,9 @@ class _Writer:
                 pile.cards += [faces[id(card)]] * count
             piles.append(pile)
         self.files[f"{stem}.json"] = _json(saved_object(piles, f"{self.game.id}/{stem}"))
-        first = table.piles[0][1][0][0]
+        # The icon: the card that tells the deck, the character or base site, else the deck's first card.
+        first = next((cards[0][0] for zone, cards in table.piles if zone not in (None, self.game.main_zone)
+                      and sum(n for _, n in cards) == 1), table.piles[0][1][0][0])
         self.files[f"{stem}.png"] = sheets.thumbnail(self.faces[first.slug])
         self.report.rows += 1
         self.report.decks += 1 if table.piles and table.piles[0][0] is not None else 0
