@@ -56,8 +56,8 @@ def starter_workspace(tmp_path: Path) -> Path:
 def test_the_build_opens_a_task_for_each_game_and_step(starter_workspace: Path) -> None:
     workspace = Workspace(starter_workspace)
     recorder = Recorder()
-    report = build(workspace, open_catalogue(str(starter_workspace / "c.db")), skip=["lackey", "apprentice"],
-                   progress=recorder)
+    report = build(workspace, open_catalogue(str(starter_workspace / "c.db")),
+                   skip=["lackey", "apprentice", "tts", "cockatrice"], progress=recorder)
     assert not report.failed
     assert [t.label for t in recorder.tasks] == ["mygame: load", "mygame: decks", "mygame: faces", "mygame: sheets"]
     faces = recorder.tasks[2]
@@ -67,14 +67,14 @@ def test_the_build_opens_a_task_for_each_game_and_step(starter_workspace: Path) 
 
 def test_quiet_prints_only_warnings_and_errors(starter_workspace: Path) -> None:
     result = CliRunner().invoke(app, ["--root", str(starter_workspace), "-q", "build", "--skip", "lackey",
-                                      "--skip", "apprentice"])
+                                      "--skip", "apprentice", "--skip", "tts", "--skip", "cockatrice"])
     assert result.exit_code == 0
     assert result.stdout == ""
     site = starter_workspace / "site"
     assert result.stderr.splitlines() == [
         "1 warning:",
         f"  warning: site: skipped, the site's Pyodide is not installed (run `npm ci --prefix {site}` once)"]
-    loud = CliRunner().invoke(app, ["--root", str(starter_workspace), "build", "--skip", "lackey",
+    loud = CliRunner().invoke(app, ["--root", str(starter_workspace), "build", "--skip", "lackey", "--skip", "tts", "--skip", "cockatrice",
                                     "--skip", "apprentice", "--skip", "site"])
     assert loud.stdout.splitlines()[0] == "mygame: loaded 14 cards in 1 set (core)"
     assert "\x1b[" not in loud.stdout + loud.stderr  # not a terminal: no live display
