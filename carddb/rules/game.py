@@ -188,6 +188,8 @@ class GameDefinition:
     dice: Mapping[str, Any]
     turn: Mapping[str, Any]
     raw: Mapping[str, Any] = field(repr=False, compare=False)
+    #: ``[play]``: the numbers and readings of the play helpers (``docs/game-definition.md``).
+    play: Mapping[str, Any] = field(default_factory=dict)
 
     def rule_link(self, anchor: str) -> str:
         """The public link of a rulebook section: ``rules/shmod/rulebook.md#how-to-build-a-deck``."""

@@ -62,7 +62,7 @@ _TOP = {
     "zones": (dict, False), "copies": (dict, False), "modifiers": (list, False), "sum_caps": (list, False),
     "checks": (list, False), "compatibility": (dict, False), "readings": (list, False),
     "aliases": (dict, False), "formats": (dict, False), "booster": (dict, False), "lackey": (dict, False),
-    "apprentice": (dict, False), "dice": (dict, False), "turn": (dict, False),
+    "apprentice": (dict, False), "dice": (dict, False), "turn": (dict, False), "play": (dict, False),
 }
 _GAME = {
     "id": (str, True), "name": (str, True), "authors": ("strings", False), "origin": (str, False),
@@ -128,7 +128,7 @@ class GameParser:
             booster=self._booster(top.get("booster")), lackey=self._lackey(top.get("lackey", {})),
             apprentice=self._apprentice(top.get("apprentice", {}), fields),
             dice=self._dice(top.get("dice", {})), turn=read_table(top.get("turn", {}), _TURN, "turn"),
-            raw=self.raw,
+            raw=self.raw, play=read_table(top.get("play", {}), _PLAY, "play"),
         )
 
     def _card_size(self, game: Mapping[str, Any]) -> tuple[float, float]:
@@ -423,6 +423,30 @@ _TURN = {"combo_penalty": (int, False), "special_sp_cost": (int, False), "move_s
          "recovery_base_units": (int, False), "recovery_damage_per_unit": (int, False),
          "wall_damage_multiplier": (int, False), "star_finish_multiple": (int, False),
          "charge_release_bonus_dice": (int, False)}
+
+# [play]: the numbers and readings of the play helpers (carddb/rules/*_play.py, ssq_odds.py; docs/game-definition.md).
+_PLAY = {
+    # ssbm
+    "combo_step": (int, False), "damage_flip": (str, False), "recovery_stages": ("ints", False),
+    "ko_counts_attack_damage": (bool, False), "not_in_play_phase": ("strings", False),
+    "uninterruptible_types": ("strings", False), "uninterruptible_flags": ("strings", False),
+    "discards_per_turn": (int, False), "draw_two_discards": ("strings", False), "time_points": (dict, False),
+    "draw_stat": (str, False), "hand_stat": (str, False), "recovery_same_card_twice": (bool, False),
+    "stock": (int, False),
+    # shmod
+    "life": (int, False), "opening_hand": (int, False), "battle_damage": (int, False),
+    "charges_per_turn": (int, False), "equal_atk_def": (str, False), "mana_exempt": ("strings", False),
+    "mana_any_colour": ("strings", False), "attacks_per_monster": (int, False), "lose_at_life": (int, False),
+    # minibattle
+    "battling_max": (int, False), "basics_per_turn": (int, False), "evolutions_per_turn": (int, False),
+    "paralysis_chance": (int, False), "confusion_chance": (int, False), "sleep_wake_chance": (int, False),
+    "poison_damage": (int, False), "max_chance": (int, False), "effect_chance_scope": (str, False),
+    # website
+    "win_points": (int, False), "setup_cards": (int, False), "hand_size": (int, False),
+    "base_sites_per_turn": (int, False), "draws_per_turn": (int, False),
+    # ssq
+    "items_held": (int, False), "items_not_counted": ("strings", False),
+}
 
 
 def _selector_kinds(selector: Selector) -> set[str]:
