@@ -15,6 +15,7 @@ from carddb.cli import collection as collection_cli
 from carddb.cli import db as db_cli
 from carddb.cli import deck as deck_cli
 from carddb.cli import export as export_cli
+from carddb.cli import play as play_cli
 from carddb.cli import print_ as print_cli
 from carddb.cli import render as render_cli
 from carddb.cli import roll as roll_cli
@@ -84,6 +85,7 @@ app.add_typer(cards.app, name="cards", help="Search, show, import and export car
 app.add_typer(db_cli.app, name="db", help="Catalogue schema status and upgrade; dump and restore.")
 app.add_typer(deck_cli.app, name="deck", help="Check decks against the rules; convert deck files.")
 app.add_typer(ssq_cli.app, name="ssq", help="Super Smash Quest: check a turn, order fighters by initiative.")
+app.add_typer(play_cli.app, name="play", help="Play helpers for every game: damage, KOs, battles, odds, critics.")
 app.add_typer(collection_cli.app, name="collection", help="A player's cards: add, remove, show, import.")
 app.add_typer(booster_cli.app, name="booster", help="Open booster packs into a player's collection.")
 app.add_typer(export_cli.app, name="export", help="Export a game as a LackeyCCG plugin or an Apprentice patch.")

@@ -214,3 +214,58 @@ def recovery(
                    up_b=find_move(cards, up_b, who) if up_b else None, up_b_roll=up_b_roll, walls=walls,
                    sheltered=sheltered, pit=not no_pit)
     _print(smash_hit(game, who, hit, random.Random(seed) if seed is not None else None), as_json)
+
+
+# ------------------------------------------------------------------ before the dice: odds and items (ssq_odds.py)
+@app.command("odds")
+def odds(
+    ctx: typer.Context,
+    fighter: str = typer.Argument(..., help="The attacking fighter, e.g. Mario."),
+    move: str = typer.Argument(..., help="The attack, e.g. Red Fireball."),
+    target: str = typer.Argument(..., help="The fighter attacked."),
+    guard: bool = typer.Option(False, "--guard", help="The target guards (AGI + Guard) instead of dodging."),
+    same_tick: bool = typer.Option(False, "--same-tick", help="The target acts on the same tick: it rolls AGI alone."),
+    attacks: int = typer.Option(1, "--attacks", help="Attacks this turn (each beyond the first costs 2 dice)."),
+    extra_dice: int = typer.Option(0, "--extra-dice", help="Dice added to the attack (+1: a charge released early)."),
+    format_id: str = typer.Option(None, "--format", "-f", help="rule-text: damage as the rule's own sentence."),
+    as_json: bool = typer.Option(False, "--json", help="Print the answer as JSON."),
+) -> None:
+    """The exact chance an attack hits (more successes than the defence; a tie misses) and its expected damage."""
+    from carddb.cli.play_common import run_helper
+
+    run_helper(ctx, "ssq", "odds", {"fighter": fighter, "move": move, "target": target,
+                                    "defence": "guard" if guard else "dodge", "same_tick": same_tick,
+                                    "attacks": attacks, "extra_dice": extra_dice}, as_json, format_id)
+
+
+@app.command("clash-odds")
+def clash_odds(
+    ctx: typer.Context,
+    first: str = typer.Argument(..., help="The first fighter, e.g. Mario."),
+    first_move: str = typer.Argument(..., help="The first fighter's attack."),
+    second: str = typer.Argument(..., help="The second fighter."),
+    second_move: str = typer.Argument(..., help="The second fighter's attack."),
+    extra_power: str = typer.Option("0:0", "--extra-power", help="Power each bought with Smash Points, e.g. 2:0."),
+    format_id: str = typer.Option(None, "--format", "-f", help="rule-text: damage as the rule's own sentence."),
+    as_json: bool = typer.Option(False, "--json", help="Print the answer as JSON."),
+) -> None:
+    """The odds of a same-tick clash before the roll: who hits, how often they clash, the expected damage."""
+    from carddb.cli.play_common import run_helper
+
+    power_a, power_b = _pair(extra_power)
+    run_helper(ctx, "ssq", "clash-odds", {"first": {"fighter": first, "move": first_move, "extra_power": power_a},
+                                          "second": {"fighter": second, "move": second_move,
+                                                     "extra_power": power_b}}, as_json, format_id)
+
+
+@app.command("items")
+def items(
+    ctx: typer.Context,
+    fighter: str = typer.Argument(..., help="The fighter."),
+    held: list[str] = typer.Argument(..., metavar="ITEMS", help="The items the fighter holds."),
+    as_json: bool = typer.Option(False, "--json", help="Print the answer as JSON."),
+) -> None:
+    """One held item at a time (the Smash Dex and badges do not count)."""
+    from carddb.cli.play_common import run_helper
+
+    run_helper(ctx, "ssq", "items", {"fighter": fighter, "items": held}, as_json)

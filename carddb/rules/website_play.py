@@ -156,12 +156,17 @@ def critics_won(game: GameDefinition, sites: Sequence[Site], critics: Sequence[C
                     rule)
         else:
             lost.append(critic)
-    if len(sites) > 1:
-        one = game.rule_link("controlling-two-or-more-sites")
-        for critic in lost:
-            if all(sum(s.totals()[r] for s in sites) >= _int(critic, "req_" + r) - short for r in RATINGS):
-                out.say(f"{critic.name} needs {_needs(critic)}: your sites meet it together but no one of them does, "
-                        f"and a critic looks at one site only.", one)
+    one = game.rule_link("controlling-two-or-more-sites")
+    for critic in lost:
+        if len(sites) > 1 and all(sum(s.totals()[r] for s in sites) >= _int(critic, "req_" + r) - short
+                                  for r in RATINGS):
+            out.say(f"{critic.name} needs {_needs(critic)}: your sites meet it together but no one of them does, "
+                    f"and a critic looks at one site only.", one)
+            continue
+        gaps = [shortfall(critic, s.totals()) for s in sites]
+        best = min(range(len(sites)), key=lambda i: (sum(max(0, g - short) for g in gaps[i].values()), i))
+        missing = ", ".join(f"{r.upper()} {gaps[best][r] - short}" for r in RATINGS if gaps[best][r] > short)
+        out.say(f"{critic.name} needs {_needs(critic)}: {_site_name(sites, best)} is short {missing}.", rule)
     points = sum(_int(c, "points") for c in won)
     out.summary = (f"Won over: {', '.join(c.name for c in won)} ({plural(points, 'point')})." if won
                    else "No critic is won over.")

@@ -1,0 +1,67 @@
+"""What the ``carddb play <game> <helper>`` commands share: each turns its arguments into the helper's request (the
+same JSON object the site's form sends), asks ``carddb.rules.play.answer``, and prints the answer.
+
+Exit code 0 for an answer, 1 when the request breaks a rule (the answer's problems, as ``deck check``), 2 for input
+that cannot be read (an unknown card, a number out of range): ``Error: ...`` from ``carddb.cli.main``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import typer
+
+from carddb.cli.common import print_json, state
+from carddb.errors import InputError
+
+FORMAT_KEY = "carddb_play_format"
+
+
+def game_options(ctx: typer.Context,
+                 format_id: str = typer.Option(None, "--format", "-f",
+                                               help="A format of the game (a house rule) whose readings to follow.")
+                 ) -> None:
+    """The options every helper of a game shares (a Typer callback of the game's group)."""
+    ctx.meta[FORMAT_KEY] = format_id
+
+
+def run_helper(ctx: typer.Context, game_id: str, helper: str, request: Mapping[str, Any], as_json: bool,
+               format_id: str | None = None) -> None:
+    from carddb.catalogue.game_cards import game_and_cards
+    from carddb.rules.play import answer
+
+    st = state(ctx)
+    game, cards = game_and_cards(game_id, format_id or ctx.meta.get(FORMAT_KEY), st.db, st.root)
+    result = answer(game, cards, helper, request)
+    if as_json:
+        print_json(result.to_dict())
+    else:
+        typer.echo(result.text(), nl=False)
+    raise typer.Exit(0 if result.legal else 1)
+
+
+def split_pair(text: str, what: str, example: str) -> tuple[str, str]:
+    """``Night Reaver=Coral Warden`` -> ("Night Reaver", "Coral Warden"); no ``=`` -> (text, "")."""
+    left, sep, right = text.partition("=")
+    if sep and not left.strip():
+        raise InputError(f"{what} {text!r}: write it as {example}")
+    return left.strip(), right.strip()
+
+
+def numbered(values: list[str] | None, what: str, count: int) -> dict[int, int]:
+    """``--bonus 2=3`` (repeatable) -> {2: 3}: a number for the N-th item of a list of ``count``."""
+    out: dict[int, int] = {}
+    for value in values or []:
+        left, _, right = value.partition("=")
+        if not (left.strip().isdigit() and right.strip().lstrip("-").isdigit()):
+            raise InputError(f"{what} {value!r}: write the attack's place and the number, as 2=3")
+        place = int(left)
+        if not 1 <= place <= count:
+            raise InputError(f"{what} {value!r}: there {'is' if count == 1 else 'are'} {count} attack"
+                             f"{'' if count == 1 else 's'}, numbered from 1")
+        out[place] = int(right)
+    return out
+
+
+JSON_OPTION = typer.Option(False, "--json", help="Print the answer as JSON.")
