@@ -1,0 +1,86 @@
+"""One example of each play helper, as the command line is given it and as the site's form sends it, shared by the
+rules tests (every rule link lands on a rulebook heading), the CLI tests and the browser tests (the page and the
+command line give the same answer)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Example:
+    game: str
+    helper: str
+    args: tuple[str, ...]  # after `carddb play GAME HELPER`
+    request: dict[str, Any]  # what the helper reads (the site's form sends the same)
+
+    @property
+    def id(self) -> str:
+        return f"{self.game}-{self.helper}"
+
+
+EXAMPLES = [
+    # ssbm: the rulebook's examples where it gives them
+    Example("ssbm", "damage", ("Ganondorf", "Set-Up Attack", "Attack", "Grab", "--failed", "3"),
+            {"character": "Ganondorf", "attacks": [{"card": "Set-Up Attack", "hit": True, "bonus": 0},
+                                                   {"card": "Attack", "hit": True, "bonus": 0},
+                                                   {"card": "Grab", "hit": False, "bonus": 0}]}),
+    Example("ssbm", "taken", ("7", "Attack", "Dodge: Roll"), {"damage": 7, "flipped": ["Attack", "Dodge: Roll"]}),
+    Example("ssbm", "ko", ("Smash Attack", "Mario", "Jump", "Dodge: Air", "--damage", "85"),
+            {"attack": "Smash Attack", "target": "Mario", "damage": 85, "recovery": ["Jump", "Dodge: Air"]}),
+    Example("ssbm", "order", ("Mario", "Ganondorf", "Ness"), {"characters": ["Mario", "Ganondorf", "Ness"]}),
+    Example("ssbm", "cards", ("Charge", "Block", "Item: Throw"), {"cards": ["Charge", "Block", "Item: Throw"]}),
+    Example("ssbm", "discard", ("Taunt", "Block", "Dodge: Air"), {"cards": ["Taunt", "Block", "Dodge: Air"]}),
+    Example("ssbm", "match", ("Link:Mario", "Mario:sd", "--stock", "2"),
+            {"mode": "stock", "stock": 2, "events": [{"player": "Mario", "by": "Link"}, {"player": "Mario"}]}),
+    # shmod
+    Example("shmod", "battle", ("Night Reaver", "Coral Warden", "--defense"),
+            {"attacker": "Night Reaver", "defender": "Coral Warden", "position": "defense"}),
+    Example("shmod", "phase", ("--mine", "Night Reaver", "--mine", "Gale Sparrow", "--theirs", "Gloom Imp",
+                               "--attack", "Night Reaver=Gloom Imp", "--attack", "Gale Sparrow", "--life", "7"),
+            {"mine": [{"card": "Night Reaver", "position": "attack"}, {"card": "Gale Sparrow", "position": "attack"}],
+             "theirs": [{"card": "Gloom Imp", "position": "attack"}],
+             "attacks": [{"attacker": "Night Reaver", "target": "Gloom Imp"}, {"attacker": "Gale Sparrow",
+                                                                               "target": ""}], "life": 7}),
+    Example("shmod", "mana", ("Magma Colossus", "FIRE=1", "EARTH=4"),
+            {"card": "Magma Colossus", "mana": {"FIRE": 1, "EARTH": 4}}),
+    Example("shmod", "turn", ("--first-turn", "--charge", "Ember Whelp", "--set", "Pitfall Snare"),
+            {"first_turn": True, "charges": ["Ember Whelp"], "set": ["Pitfall Snare"]}),
+    # minibattle
+    Example("minibattle", "battle", ("Charizard", "Wartortle", "--defender-hp", "20"),
+            {"attacker": {"card": "Charizard"}, "defender": {"card": "Wartortle", "hp": 20}}),
+    Example("minibattle", "between", ("Clefairy", "--hp", "12", "--condition", "Psn", "--condition", "Slp"),
+            {"card": "Clefairy", "hp": 12, "conditions": ["Psn", "Slp"]}),
+    Example("minibattle", "plays", ("--in-play", "Charmander", "--in-play", "Pichu", "--play", "Charmeleon",
+                                    "--play", "Pikachu=Pichu"),
+            {"in_play": [{"card": "Charmander", "new": False}, {"card": "Pichu", "new": False}],
+             "play": [{"card": "Charmeleon", "on": ""}, {"card": "Pikachu", "on": "Pichu"}]}),
+    Example("minibattle", "hand", ("Raichu", "Charmander", "Ivysaur"), {"hand": ["Raichu", "Charmander", "Ivysaur"]}),
+    # website
+    Example("website", "site", ("Neutral Base Card + Splash Page (Neutral) + Guestbook + Hit Counter",),
+            {"base": "Neutral Base Card", "components": ["Splash Page (Neutral)", "Guestbook", "Hit Counter"]}),
+    Example("website", "critics", ("Alan's Site Base Card + Splash Page (Alan's Site) + Guestbook + Hit Counter",),
+            {"sites": [{"base": "Alan's Site Base Card",
+                        "components": ["Splash Page (Alan's Site)", "Guestbook", "Hit Counter"]}]}),
+    Example("website", "missing", ("Graphics Guru", "Alan's Site Base Card + Splash Page (Alan's Site) + Animated "
+                                                    "Banner"),
+            {"critic": "Graphics Guru", "sites": [{"base": "Alan's Site Base Card",
+                                                   "components": ["Splash Page (Alan's Site)", "Animated Banner"]}]}),
+    Example("website", "win", ("--points", "95", "--critic", "Casual Surfer"),
+            {"points": 95, "critics": ["Casual Surfer"]}),
+    Example("website", "setup", ("APSN Base Card", "Guestbook", "Casual Surfer", "Message Board", "APSN Forum",
+                                 "Alan-Site Master"),
+            {"base": "APSN Base Card", "top": ["Guestbook", "Casual Surfer", "Message Board", "APSN Forum",
+                                               "Alan-Site Master"]}),
+    Example("website", "turn", ("--base-site", "APSN Base Card", "--searches", "1"),
+            {"base_sites": ["APSN Base Card"], "searches": 1}),
+    # ssq additions
+    Example("ssq", "odds", ("Mario", "Red Fireball", "Bowser"),
+            {"fighter": "Mario", "move": "Red Fireball", "target": "Bowser"}),
+    Example("ssq", "clash-odds", ("Mario", "Red Fireball", "Bowser", "Bowser's Punch"),
+            {"first": {"fighter": "Mario", "move": "Red Fireball"},
+             "second": {"fighter": "Bowser", "move": "Bowser's Punch"}}),
+    Example("ssq", "items", ("Link", "Beam Sword", "Smash Dex"), {"fighter": "Link", "items": ["Beam Sword",
+                                                                                           "Smash Dex"]}),
+]
