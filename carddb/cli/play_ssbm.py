@@ -26,7 +26,8 @@ def damage(
     extra = numbered(bonus, "--bonus", len(attacks))
     for place in failed or []:
         if not 1 <= place <= len(attacks):
-            raise InputError(f"--failed {place}: there are {len(attacks)} attacks, numbered from 1")
+            there = "there is 1 attack" if len(attacks) == 1 else f"there are {len(attacks)} attacks"
+            raise InputError(f"--failed {place}: {there}, numbered from 1")
     rows = [{"card": name, "hit": place not in (failed or []), "bonus": extra.get(place, 0)}
             for place, name in enumerate(attacks, 1)]
     run_helper(ctx, GAME, "damage", {"character": character, "attacks": rows}, as_json)

@@ -193,3 +193,18 @@ def ssq_recovery_json(game_toml: str, cards_json: str, request_json: str) -> str
         return smash_hit(game, fighter, hit)
 
     return _fight_json(game_toml, cards_json, request_json, None, answer)
+
+
+# ------------------------------------------------------------------------------------- play helpers (play.py)
+def play_json(game_toml: str, cards_json: str, helper: str, request_json: str, format_id: str | None = None) -> str:
+    """``carddb play <game> <helper> --json``: ``request_json`` is the helper's request (each game's ``HELPERS``)."""
+    from carddb.rules.play import answer
+
+    try:
+        game = _game(game_toml, format_id)
+        request = json.loads(request_json)
+        return json.dumps(answer(game, _index(game, cards_json), helper, request).to_dict(), ensure_ascii=False)
+    except CarddbError as exc:
+        return _error(str(exc))
+    except (ValueError, KeyError, TypeError, AttributeError) as exc:
+        return _error(f"the request could not be read ({exc})")

@@ -278,8 +278,9 @@ def _finish(out: Answer, attacker: Battler, defender: Battler, dist: Mapping[Out
     rule = out.working[0].rule if out.working else ""
     for row in table:
         out.say(f"{row['outcome']}: {percent_text(Fraction(row['probability']['fraction']))}.", rule)
-    out.summary = (f"{defender.name} ({defender.hp} HP): knocked out {percent_text(knocked)}, expected damage "
-                   f"{_number(expected)}.")
+    odds = "not knocked out" if not knocked else "knocked out for certain" if knocked == 1 else \
+        f"knocked out {percent_text(knocked)}"
+    out.summary = f"{defender.name} ({defender.hp} HP): {odds}, expected damage {_number(expected)}."
     out.values = {"attacker": attacker.name, "defender": defender.name, "outcomes": table,
                   "knock_out": chance(knocked), "expected_damage": _exact(expected)}
     return out

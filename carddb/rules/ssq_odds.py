@@ -209,7 +209,8 @@ def held_items(game: GameDefinition, fighter: Card, items: Sequence[str], weapon
         else:
             held.append(known.get(key, item))
     if free_held:
-        out.say(f"{', '.join(free_held)}: always at hand, not held items.", rule)
+        out.say(f"{', '.join(free_held)}: always at hand, not "
+                f"{'a held item' if len(free_held) == 1 else 'held items'}.", rule)
     if held:
         out.say(f"{fighter.name} holds {', '.join(held)}.", rule)
     if len(held) > most:

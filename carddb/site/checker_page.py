@@ -14,6 +14,8 @@ ENGINE_TIMEOUT_MS = 30_000
 
 
 def checker_page(game: GameDefinition, deck_games: Sequence[GameDefinition]) -> str:
+    from carddb.site.play_page import has_play_page  # it imports ENGINE_TIMEOUT_MS from here
+
     games = "".join(f'<option value="{html_text(g.id)}"{" selected" if g.id == game.id else ""}>'
                     f"{html_text(g.name)}</option>" for g in deck_games)
     formats = "".join(f'<option value="{html_text(f.id)}"{" selected" if f.id == game.default_format else ""}>'
@@ -40,6 +42,8 @@ def checker_page(game: GameDefinition, deck_games: Sequence[GameDefinition]) -> 
         "</form>",
         '<div class="carddb-result" data-result aria-live="polite"></div>',
         "</div>", "",
+        *(["At the table: damage, battles, KOs and the like are worked out on the [play helpers](play.md) page.", ""]
+          if has_play_page(game) else []),
         '<noscript><p>This page needs JavaScript. On the command line: '
         f"<code>carddb deck check DECK.txt --game {html_text(game.id)}</code>.</p></noscript>", "",
     ])

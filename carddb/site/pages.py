@@ -18,6 +18,7 @@ from carddb.site.construction import construction_page, game_data_page
 from carddb.site.decks_page import SampleDeck, decks_page
 from carddb.site.gallery import gallery_page
 from carddb.site.markup import md_text
+from carddb.site.play_page import has_play_page, play_page
 from carddb.site.ssq_page import turn_page
 from carddb.workspace import Workspace
 
@@ -125,6 +126,9 @@ def _game_pages(content: SiteContent, root: Path, game: GameDefinition, cards: l
     if decks:
         content.pages[f"{base}/decks.md"] = decks_page(game, decks, f"{base}/decks.md")
         nav.append({"Sample decks": f"{base}/decks.md"})
+    if game.deck_game and has_play_page(game):
+        content.pages[f"{base}/play.md"] = play_page(game, cards, f"{base}/play.md")
+        nav.append({"Play": f"{base}/play.md"})
     return nav
 
 

@@ -13,6 +13,7 @@ from carddb.rules.cards import Card
 from carddb.rules.game import GameDefinition
 from carddb.site.checker_page import ENGINE_TIMEOUT_MS
 from carddb.site.markup import html_text, md_text
+from carddb.site.play_page import ssq_play_forms
 
 #: Action rows of the form; the Rate of the moves rulebook keeps a turn far below this.
 ACTION_ROWS = 6
@@ -155,6 +156,7 @@ def turn_page(game: GameDefinition, cards: Sequence[Card]) -> str:
         '<button type="submit" class="md-button" disabled>Order by initiative</button></form>',
         '<div class="carddb-result" data-initiative-result aria-live="polite"></div>',
         *_fight_forms(names, moves, formats),
+        *ssq_play_forms(game, cards, "games/ssq/checker.md"),  # hit odds, clash odds, items (site/play_page.py)
         "</div>", "",
         "<noscript><p>This page needs JavaScript. On the command line: "
         "<code>carddb ssq turn Mario \"Red Fireball\" --tick 2 --target Bowser --result 3:1</code>.</p></noscript>",

@@ -310,6 +310,11 @@ function mountAll() {
   if (calculators.length) {
     import("./ssq.js").then((ssq) => calculators.forEach((root) => ssq.mount(root, { getEngine, make, showEngine })));
   }
+  const helpers = document.querySelectorAll("[data-play]");  // the play helpers (Play pages, ssq odds)
+  if (helpers.length) {
+    import("./play.js").then((play) => helpers.forEach((root) => play.mount(root, { getEngine, make, showEngine,
+      ruleLink })));
+  }
 }
 
 if (window.document$) window.document$.subscribe(mountAll);

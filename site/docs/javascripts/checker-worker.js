@@ -1,6 +1,6 @@
 // The rules engine: a module Web Worker that owns Pyodide, so its seconds-long start never blocks the page.
 // It runs carddb/rules unchanged (the zip the site ships) and answers one message at a time, string in, string out.
-// Messages: {op: "init", root} first; then {id, op: "check" | "decode" | "ssq" | "initiative" | "ssq-fight", ...}; replies {id, result | error}.
+// Messages: {op: "init", root} first; then {id, op: "check" | "decode" | "ssq" | "initiative" | "ssq-fight" | "play", ...}; replies {id, result | error}.
 
 // Decoding an opened file is the command line's own function; its refusals (binary, too big) become messages.
 const GLUE = `
@@ -101,6 +101,12 @@ async function handle(engine, message) {
     return { result: message.calc === "clash"
       ? engine.browser[calc](data.toml, data.cards, request, message.format || null)
       : engine.browser[calc](data.toml, data.cards, request) };
+  }
+  if (message.op === "play") {
+    // A play helper (javascripts/play.js): the request `carddb play <game> <helper> --json` builds.
+    const data = await game(message.game);
+    return { result: engine.browser.play_json(data.toml, data.cards, message.helper, JSON.stringify(message.request),
+                                              message.format || null) };
   }
   throw new Error(`unknown request ${message.op}`);
 }
