@@ -289,9 +289,24 @@ def play_page(game: GameDefinition, cards: Sequence[Card], page: str) -> str:
            *datalists(game, cards, EXTRA_LISTS.get(game.id, {})), "</div>", ""]
     for form in FORMS[game.id](game):
         out += _form_html(game, form, True, page)
+    out += _numbers(game)
     out += ["<noscript><p>This page needs JavaScript. On the command line: "
             f"<code>carddb play {html_text(game.id)} --help</code>.</p></noscript>", ""]
     return "\n".join(out)
+
+
+def _numbers(game: GameDefinition) -> list[str]:
+    """The ``[play]`` table the helpers read: what a house format would change."""
+    if not game.play:
+        return []
+    shown = lambda v: ", ".join(str(x) for x in v) if isinstance(v, list) else (  # noqa: E731
+        ", ".join(f"{k} {x:+d}" if isinstance(x, int) else f"{k} {x}" for k, x in v.items()) if isinstance(v, dict)
+        else str(v).lower() if isinstance(v, bool) else str(v))
+    return ["## The numbers of these rules {#numbers}", "",
+            f"The helpers read these from `[play]` of `rules/{game.id}/game.toml`; a house format may change them. "
+            "The readings they follow where the rulebook is unclear are on the deck construction page.", "",
+            "| setting | value |", "|---|---|",
+            *(f"| `{key}` | {md_text(shown(value))} |" for key, value in game.play.items()), ""]
 
 
 def ssq_play_forms(game: GameDefinition, cards: Sequence[Card], page: str) -> list[str]:

@@ -133,3 +133,15 @@ def test_a_turns_limits() -> None:
         "Setting up: each player has 10 Life and draws 7 cards.",
         "Draw Phase: draw 1 card (the first player draws too, as the forum thread settles it)."]
     assert not ask("turn", first_turn=True, attacks=["Gloom Imp"]).legal
+
+
+def test_a_house_format_overrides_play() -> None:
+    text = (REPO / "rules" / "shmod" / "game.toml").read_text(encoding="utf-8")
+    text += ('\n[formats.strict-defense]\nlabel = "Strict defense"\n'
+             '[formats.strict-defense.override.play]\nequal_atk_def = "attacker-takes-damage"\n')
+    house = load_game_text(text, "game.toml", "strict-defense")
+    result = answer(house, CARDS, "battle", {"attacker": "Night Reaver", "defender": "Coral Warden",
+                                             "position": "defense"})
+    assert (result.values["attacker_loses"], result.values["defender_destroyed"]) == (1, False)
+    assert answer(load_game_text(text), CARDS, "battle", {"attacker": "Night Reaver", "defender": "Coral Warden",
+                                                          "position": "defense"}).values["attacker_loses"] == 0
