@@ -196,10 +196,10 @@ def _minibattle(game: GameDefinition) -> list[Form]:
         Form("battle", "An attack's odds", "battle",
              "ATK - DEF when above 0, with the special abilities and conditions: every outcome with its exact chance. "
              "HP: what is left (empty: the card's).", "carddb play minibattle battle Charizard Wartortle",
-             (text("attacker.card", "Attacker", pokemon) + number("attacker.hp", "HP", low=1)
-              + conditions("attacker.conditions", "conditions:"),
-              text("defender.card", "Defender", pokemon) + number("defender.hp", "HP", low=1)
-              + conditions("defender.conditions", "conditions:"),
+             (text("attacker.card", "Attacker", pokemon) + number("attacker.hp", "HP", low=1),
+              conditions("attacker.conditions", "Attacker's conditions:"),
+              text("defender.card", "Defender", pokemon) + number("defender.hp", "HP", low=1),
+              conditions("defender.conditions", "Defender's conditions:"),
               text("attacker_partner", "Attacker's other Battling Pokemon", pokemon)
               + text("defender_partner", "Defender's other Battling Pokemon", pokemon))),
         Form("between", "Between turns", "conditions",
