@@ -143,7 +143,7 @@ def test_a_card_name_of_markup_is_an_option_not_markup(helpers: dict[str, Any], 
 def test_play_page_is_in_the_nav_and_linked_from_the_checker(visit: Visit, site: BuiltSite) -> None:
     page = visit.page
     page.goto(f"{site.url}games/website/checker/")
-    page.click("text=play helpers")
+    page.click("article a[href$='/games/website/play/']")
     page.wait_for_selector("[data-play][data-game=website]")
     assert page.url.endswith("/games/website/play/")
     assert page.locator("h1").inner_text().rstrip("¶") == "Website TCG: play helpers"
