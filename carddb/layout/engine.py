@@ -6,6 +6,7 @@ Pure geometry: it reads templates, font metrics and image headers, and never dra
 from __future__ import annotations
 
 import hashlib
+import re
 from typing import Any
 
 from jinja2 import TemplateError as JinjaError
@@ -14,8 +15,10 @@ from carddb.errors import TemplateError
 from carddb.layout import colours, text
 from carddb.layout.art import ArtProblem, resolve_art
 from carddb.layout.icons import centred_text, icon_ops
-from carddb.layout.ops import PT_MM, Ellipse, FaceLayout, ImageOp, Line, Op, Polygon, Rect, TextFit
+from carddb.layout.ops import PT_MM, Ellipse, FaceLayout, ImageOp, Line, Op, Polygon, Problem, Rect, TextFit, TextRun
 from carddb.layout.placeholder import placeholder_ops
+from carddb.layout.repeats import find_repeats
+from carddb.layout.roles import floor
 from carddb.layout.template import Box, Template, TemplateSet
 from carddb.layout.view import context_for
 
@@ -41,7 +44,7 @@ class _Layout:
         if bleed < 0:
             raise TemplateError(f"bleed must be 0 or more millimetres, not {bleed}")
         self.ts, self.tpl, self.card, self.b = templates, tpl, card, float(bleed)
-        self.ctx = context_for(templates.game, tpl, card)
+        self.ctx = context_for(templates.game, tpl, card, templates.reminders)
         w, h = tpl.size
         self.face = FaceLayout(w + 2 * self.b, h + 2 * self.b, self.b)
         self.missing: set[str] = set()
@@ -59,6 +62,9 @@ class _Layout:
         if self.missing:
             chars = "".join(sorted(self.missing))
             self.face.warnings.append(f"{self.label}: no bundled font has {chars!r}; drawn as \ufffd")
+        name = self.card.name if self.card is not None else ""
+        for repeat in find_repeats(self.face.blocks, name):
+            self.face.problems.append(Problem(repeat.boxes[0], "repeat", repeat.describe()))
         return self.face
 
     # -- values -------------------------------------------------------------------------------------------
@@ -135,34 +141,66 @@ class _Layout:
 
     def _text(self, box: Box) -> None:
         content = str(self.val(box, "text", "")).strip()
+        reminder = str(self.val(box, "reminder", "")).strip()
         if not content:
-            return
+            if not reminder:
+                return
+            content, reminder = reminder, ""  # nothing else to say: the optional text is the text
         x, y, w, h = self.at(box, extend=False)
         pad = self.num(box, "padding", 0.0)
         x, y, w, h = x + pad, y + pad, max(w - 2 * pad, 0.1), max(h - 2 * pad, 0.1)
         style = str(self.val(box, "font", "regular"))
         fonts = self.ts.fonts
         main = fonts.main(style)
-        size = self.num(box, "size", 9.0)
-        min_size = min(self.num(box, "min_size", 6.0), size)
+        role = self.ts.role(box)
+        least = floor(role)
+        size = max(self.num(box, "size", 9.0), least)
+        min_size = max(min(self.num(box, "min_size", 6.0), size), least)
         leading = self.num(box, "leading", 1.15)
         align = self._choice(box, "align", "left", ("left", "center", "right"))
         valign = self._choice(box, "valign", "top", ("top", "middle", "bottom"))
         wrap = bool(self.val(box, "wrap", True))
         colour = self.colour(box, "colour", "#000000") or "#000000"
-        paragraphs = text.parse(content, style, fonts, self._has_icon, self.missing)
-        fitted = text.fit(paragraphs, w / PT_MM, h / PT_MM, size, min_size, leading, main.ascent, main.descent,
-                          wrap, main.path)
+
+        def fitted_for(source: str, smallest: float) -> text.Fitted:
+            paragraphs = text.parse(source, style, fonts, self._has_icon, self.missing)
+            return text.fit(paragraphs, w / PT_MM, h / PT_MM, size, smallest, leading, main.ascent, main.descent,
+                            wrap, main.path)
+
+        fitted = fitted_for(content, min_size)
+        if reminder and not fitted.overflow:  # reminder text only where it costs at most 1 pt of size
+            with_reminder = fitted_for(f"{content}\n{reminder}", max(min_size, fitted.size - 1.0))
+            if not with_reminder.overflow:
+                fitted, content = with_reminder, f"{content}\n{reminder}"
         self.face.fits.append(TextFit(box.name, fitted.size, size, fitted.overflow))
+        self.face.blocks.append((box.name, plain(content)))
+        if fitted.overflow:
+            what, mm = fitted.short
+            lack = f"{mm:g} mm more {what}" if mm > 0 else "more room"
+            self.face.problems.append(Problem(box.name, "overflow", f"{box.name}: does not fit at the {role} "
+                                              f"minimum of {min_size:g} pt; it needs {lack} (text cut)"))
+        start = len(self.face.ops)
         self.face.ops.extend(text.place(fitted, x, y, w, h, align=align, valign=valign, leading=leading,
                                         ascent=main.ascent, cap_height=main.cap_height, descent=main.descent,
                                         colour=colour, draw_icon=self._draw_icon))
+        self._check_glyphs(box.name, start, "symbol", icons_only=True, text_size=fitted.size)
+
+    def _check_glyphs(self, box: str, start: int, role: str, *, icons_only: bool = False,
+                      text_size: float = 0.0) -> None:
+        """Report a glyph drawn since op ``start`` under ``role``'s floor (inline icons: their own letters)."""
+        least = floor(role)
+        small = [op.size for op in self.face.ops[start:] if isinstance(op, TextRun)
+                 and (not icons_only or abs(op.size - text_size) > 1e-9) and op.size < least - 1e-9]
+        if small:
+            worst = min(small)
+            self.face.problems.append(Problem(box, "too-small", f"{box}: {'icon ' if icons_only else ''}letters at "
+                                              f"{worst:.2f} pt, under the {least:g} pt minimum "
+                                              f"({least - worst:.2f} pt short)"))
 
     def _art(self, box: Box) -> None:
         x, y, w, h = self.at(box, extend=True)
         base = self.colour(box, "placeholder", "#888888") or "#888888"
-        seed = f"{self.ts.game.id}/{self.card.key if self.card is not None else 'back'}"
-        fallback = placeholder_ops(seed, x, y, w, h, base)
+        fallback = placeholder_ops(x, y, w, h, base, self.card.name if self.card is not None else '', self.ts.fonts)
         art = self.card.get("art", "") if self.card is not None else ""
         if art:
             try:
@@ -186,7 +224,9 @@ class _Layout:
             return
         x, y, w, h = self.at(box, extend=False)
         side = min(w, h)
+        start = len(self.face.ops)
         self._place_icons([name], x + (w - side) / 2, y + (h - side) / 2, side, 0.0, box)
+        self._check_glyphs(box.name, start, "symbol")
 
     def _icons(self, box: Box) -> None:
         names = [n for n in str(self.val(box, "icons", "")).replace(",", " ").split() if n]
@@ -198,7 +238,9 @@ class _Layout:
         total = len(names) * h + (len(names) - 1) * gap
         align = self._choice(box, "align", "left", ("left", "center", "right"))
         start = x if align == "left" else (x + w - total if align == "right" else x + (w - total) / 2)
+        first = len(self.face.ops)
         self._place_icons(names, start, y, h, gap, box)
+        self._check_glyphs(box.name, first, "symbol")
 
     def _place_icons(self, names: list[str], x: float, y: float, side: float, gap: float, box: Box) -> None:
         colour = self.colour(box, "colour", "#000000") or "#000000"
@@ -221,8 +263,10 @@ class _Layout:
         self.face.ops.append(Ellipse(ex, ey, side, side, fill, stroke, side * 0.06))
         initials = "".join(word[0] for word in label.replace("-", " ").split()[:2]).upper()
         inner = side * 0.56
+        start = len(self.face.ops)
         self.face.ops.extend(centred_text(initials, ex + (side - inner) / 2, ey + (side - inner * 0.75) / 2, inner,
                                           inner * 0.75, "bold", ink, self.ts.fonts))
+        self._check_glyphs(box.name, start, "symbol")
 
     # -- helpers ------------------------------------------------------------------------------------------
     def _choice(self, box: Box, key: str, default: str, choices: tuple[str, ...]) -> str:
@@ -255,3 +299,11 @@ def cover_crop(iw: int, ih: int, w: float, h: float) -> tuple[int, int, int, int
     top = (ih - ch) // 2
     return 0, top, iw, top + ch
 
+
+
+_MARKUP = re.compile(r"\*\*|__|\{[A-Za-z0-9_\-]+\}")
+
+
+def plain(markup: str) -> str:
+    """Text as a reader sees it: the markup and inline icon names taken out."""
+    return _MARKUP.sub("", markup)

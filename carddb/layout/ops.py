@@ -95,6 +95,19 @@ class TextFit:
     overflow: bool = False
 
 
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """A legibility rule a face breaks: which box, which rule, and by how much, in words for a designer.
+
+    ``rule`` is ``overflow`` (text cut: it does not fit at its role's minimum size), ``too-small`` (a glyph
+    under its role's minimum, such as the letters of an inline icon) or ``repeat`` (the same text twice).
+    """
+
+    box: str
+    rule: str
+    message: str
+
+
 @dataclass(slots=True)
 class FaceLayout:
     """A card face: its size (bleed included), the bleed on each side, the operations in drawing order."""
@@ -106,6 +119,8 @@ class FaceLayout:
     fits: list[TextFit] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     images: list[str] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+    blocks: list[tuple[str, str]] = field(default_factory=list)  # (box, plain text) of every text box drawn
 
     @property
     def shrunk(self) -> list[TextFit]:

@@ -1,54 +1,69 @@
-"""A generated picture for a card without art: a small landscape of shapes, different for every card.
+"""The picture drawn where a card has no art: a plain hatch with the card's name written on a plaque.
 
-Everything comes from a hash of the card's game and name, so the same card always gets the same picture
-and two cards never share one; the colours are tints and shades of the box's colour (the card's type), so
-a FIRE monster's placeholder is red and a WATER monster's blue.
+It must read as "no picture yet" and never as game information, so it has no stars, suns, diamonds or any
+other shape a game uses as a symbol (a minibattle star is the rarity, an ssbm emblem the character). It is
+drawn in tints of the box's colour (the card's type), so a FIRE monster's is reddish and a WATER one's blue.
+The hatch is the same for every card; only the name and the colour change. The name is the card's own, so
+it never reads as a second statement of anything on the face.
 """
 
 from __future__ import annotations
 
-import hashlib
-import math
+from carddb.layout import text
+from carddb.layout.colours import luminance, mix
+from carddb.layout.fonts import FontBook
+from carddb.layout.ops import PT_MM, Line, Op, Rect
 
-from carddb.layout.colours import mix
-from carddb.layout.ops import Ellipse, Op, Polygon, Rect
+HATCH_STEP_MM = 2.4
+HATCH_WIDTH_MM = 0.35
+LABEL_PT = 7.0
+LABEL_STYLE = "bold-italic"
 
 
-def placeholder_ops(seed: str, x: float, y: float, w: float, h: float, colour: str) -> list[Op]:
-    d = hashlib.sha256(seed.encode("utf-8")).digest()
+def placeholder_ops(x: float, y: float, w: float, h: float, colour: str, label: str,
+                    fonts: FontBook) -> list[Op]:
+    ground = mix(colour, "#ffffff", 0.72)
+    ink = mix(colour, "#ffffff", 0.45) if luminance(colour) < 0.75 else mix(colour, "#000000", 0.18)
+    ops: list[Op] = [Rect(x, y, w, h, fill=ground)]
+    ops.extend(hatch(x, y, w, h, ink))
+    words = " ".join(label.split())
+    if words:
+        ops.extend(_plaque(words, x, y, w, h, colour, ground, fonts))
+    return ops
 
-    def u(i: int) -> float:  # a number in [0, 1) from byte i of the hash
-        return d[i % len(d)] / 256.0
 
-    sky = mix(colour, "#ffffff", 0.55 + 0.2 * u(0))
-    ops: list[Op] = [Rect(x, y, w, h, fill=sky)]
-    # a sun or moon, its size and place from the hash
-    r = min(w, h) * (0.12 + 0.1 * u(1))
-    cx, cy = x + r + (w - 2 * r) * u(2), y + r + (h * 0.45 - r) * u(3)
-    ops.append(Ellipse(cx - r, cy - r, 2 * r, 2 * r, fill=mix(colour, "#ffffff", 0.85)))
-    # two or three ridges of hills, darker towards the front
-    ridges = 2 + d[4] % 2
-    for k in range(ridges):
-        base = y + h * (0.55 + 0.15 * k)
-        peaks = 3 + d[5 + k] % 3
-        pts = [(x, y + h)]
-        for p in range(peaks + 1):
-            px = x + w * p / peaks
-            py = base - h * (0.08 + 0.22 * u(8 + 7 * k + p)) * (1 if p % 2 else 0.4)
-            pts.append((px, min(py, y + h)))
-        pts.append((x + w, y + h))
-        ops.append(Polygon(tuple((round(a, 4), round(b, 4)) for a, b in pts),
-                           fill=mix(colour, "#000000", 0.1 + 0.22 * k)))
-    # a floating emblem: a diamond, a triangle or a star-like shape
-    form = d[20] % 3
-    er = min(w, h) * (0.08 + 0.06 * u(21))
-    ex, ey = x + er + (w - 2 * er) * u(22), y + er + (h * 0.5 - er) * u(23)
-    corners = (4, 3, 10)[form]
-    pts = []
-    for i in range(corners):
-        ang = -math.pi / 2 + 2 * math.pi * i / corners
-        rr = er if form != 2 or i % 2 == 0 else er * 0.45
-        pts.append((round(ex + rr * math.cos(ang), 4), round(ey + rr * math.sin(ang), 4)))
-    ops.append(Polygon(tuple(pts), fill=mix(colour, "#ffffff", 0.3), stroke=mix(colour, "#000000", 0.5),
-                       stroke_width=0.25))
+def hatch(x: float, y: float, w: float, h: float, colour: str) -> list[Line]:
+    """Lines at 45 degrees (rising to the right) across the box, clipped to it exactly."""
+    lines: list[Line] = []
+    k = 1
+    while k * HATCH_STEP_MM < w + h:
+        c = k * HATCH_STEP_MM  # the line through (x + c, y) and (x, y + c): points with dx + dy = c
+        x1, y1 = (x + c, y) if c <= w else (x + w, y + c - w)
+        x2, y2 = (x, y + c) if c <= h else (x + c - h, y + h)
+        lines.append(Line(round(x1, 4), round(y1, 4), round(x2, 4), round(y2, 4), colour, HATCH_WIDTH_MM))
+        k += 1
+    return lines
+
+
+def _plaque(words: str, x: float, y: float, w: float, h: float, colour: str, ground: str,
+            fonts: FontBook) -> list[Op]:
+    """The words centred on a plain rounded plaque: 7 pt, smaller (6 pt at the least) or on two lines when the
+    box is narrow, cut when even that does not fit."""
+    pad_x, pad_y = 2.0, 1.1
+    main = fonts.main(LABEL_STYLE)
+    inner_w, inner_h = max(w - 2 * pad_x - 4.0, 1.0), max(min(h - 2 * pad_y - 2.0, 9.0), 1.0)
+    paragraphs = text.parse(words, LABEL_STYLE, fonts, lambda _name: False, set())
+    fitted = text.fit(paragraphs, inner_w / PT_MM, inner_h / PT_MM, LABEL_PT, 6.0, 1.15, main.ascent, main.descent,
+                      False, main.path)
+    size = fitted.size
+    widest = max((sum((wd.space + wd.width) * size for wd in line) for line in fitted.lines), default=0.0) * PT_MM
+    block = text.block_height(len(fitted.lines), size, 1.15, main.ascent, main.descent) * PT_MM
+    plaque_w, plaque_h = widest + 2 * pad_x, block + 2 * pad_y
+    px, py = x + (w - plaque_w) / 2, y + (h - plaque_h) / 2
+    ink = mix(colour, "#000000", 0.45)
+    ops: list[Op] = [Rect(round(px, 4), round(py, 4), round(plaque_w, 4), round(plaque_h, 4), fill=ground,
+                          stroke=mix(colour, "#000000", 0.25), stroke_width=0.25, radius=1.0)]
+    ops.extend(text.place(fitted, px + pad_x, py + pad_y, widest, block, align="center", valign="top", leading=1.15,
+                          ascent=main.ascent, cap_height=main.cap_height, descent=main.descent, colour=ink,
+                          draw_icon=lambda *_args: []))
     return ops

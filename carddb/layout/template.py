@@ -20,6 +20,8 @@ from jinja2.sandbox import SandboxedEnvironment
 from carddb.errors import TemplateError
 from carddb.layout.fonts import FontBook
 from carddb.layout.icons import IconDef, load_icons
+from carddb.layout.reminders import Reminder, load_reminders
+from carddb.layout.roles import ROLES, default_role, floor
 from carddb.rules.cards import COMMON_KEYS, PRINTING_KEYS
 from carddb.rules.game import GameDefinition
 
@@ -30,7 +32,8 @@ SHAPE_KEYS: dict[str, set[str]] = {
     "ellipse": {"fill", "stroke", "stroke_width"},
     "line": {"points", "colour", "width"},
     "polygon": {"points", "fill", "stroke", "stroke_width"},
-    "text": {"text", "font", "size", "min_size", "colour", "align", "valign", "leading", "wrap", "padding"},
+    "text": {"text", "font", "size", "min_size", "colour", "align", "valign", "leading", "wrap", "padding", "role",
+             "reminder"},
     "art": {"placeholder", "stroke", "stroke_width"},
     "icon": {"icon", "colour"},
     "icons": {"icons", "colour", "align", "gap"},
@@ -38,7 +41,7 @@ SHAPE_KEYS: dict[str, set[str]] = {
 }
 TOP_KEYS = {"extends", "size", "background", "palettes", "box"}
 #: Names a template may read besides ``card.<field>``.
-CONTEXT_NAMES = {"card", "game", "set", "pick", "true", "false", "none", "True", "False", "None", "loop",
+CONTEXT_NAMES = {"card", "game", "set", "pick", "reminders", "true", "false", "none", "True", "False", "None", "loop",
                  "range", "dict", "namespace", "joiner", "cycler", "lipsum"}
 CARD_EXTRA_KEYS = {"slug", "key", "qualifier", "kind_label"}
 
@@ -78,6 +81,8 @@ class TemplateSet:
     icons: dict[str, IconDef]
     fonts: FontBook
     icon_digest: str = ""
+    reminders: tuple[Reminder, ...] = ()
+    notes: list[str] = field(default_factory=list)  # template sizes raised to their role's floor
 
     def template_for(self, kind: str) -> Template:
         try:
@@ -91,6 +96,10 @@ class TemplateSet:
         tpl = self.back if kind is None else self.faces.get(kind)
         return hashlib.sha256(f"{tpl.digest if tpl else ''}|{self.icon_digest}".encode()).hexdigest()
 
+    def role(self, box: Box) -> str:
+        """The box's role: written in the template, or the default for its name and wrapping."""
+        return str(box.values.get("role") or default_role(box.name, box.values.get("wrap", True) is not False))
+
 
 def load_templates(workspace_root: str | Path, game: GameDefinition) -> TemplateSet:
     """Every template of ``game`` in ``<workspace_root>/templates/<game.id>/``, checked and compiled."""
@@ -99,11 +108,13 @@ def load_templates(workspace_root: str | Path, game: GameDefinition) -> Template
     if not folder.is_dir():
         raise TemplateError(f"{folder}: no templates for game {game.id!r}")
     icons, icon_digest = load_icons([root / "templates" / "icons.toml", folder / "icons.toml"])
+    reminders, reminder_digest = load_reminders(folder / "reminders.toml")
+    icon_digest = hashlib.sha256(f"{icon_digest}|{reminder_digest}".encode()).hexdigest()
     faces: dict[str, Template] = {}
     back = None
     for path in sorted(folder.glob("*.toml")):
         stem = path.stem
-        if stem.startswith("_") or stem == "icons":
+        if stem.startswith("_") or stem in ("icons", "reminders"):
             continue
         if stem != "back" and stem not in game.kinds:
             raise TemplateError(f"{path}: {game.id} has no card kind {stem!r} "
@@ -113,7 +124,23 @@ def load_templates(workspace_root: str | Path, game: GameDefinition) -> Template
             back = tpl
         else:
             faces[stem] = tpl
-    return TemplateSet(game, root, faces, back, icons, FontBook(), icon_digest)
+    notes = sorted({note for tpl in [*faces.values(), *([back] if back else [])] for note in _floor_notes(tpl)})
+    return TemplateSet(game, root, faces, back, icons, FontBook(), icon_digest, reminders, notes)
+
+
+def _floor_notes(tpl: Template) -> list[str]:
+    """A note for every literal size of a text box under its role's floor (the engine draws it at the floor)."""
+    notes = []
+    for box in tpl.boxes:
+        if box.shape != "text":
+            continue
+        role = str(box.values.get("role") or default_role(box.name, box.values.get("wrap", True) is not False))
+        for key in ("size", "min_size"):
+            value = box.values.get(key)
+            if isinstance(value, int | float) and not isinstance(value, bool) and value < floor(role):
+                notes.append(f"{box.where}: {box.name} asks for {key} {value:g} pt, under the {floor(role):g} pt "
+                             f"floor for {role} text; it is drawn at {floor(role):g} pt at the least")
+    return notes
 
 
 def _read(path: Path) -> tuple[str, dict[str, Any]]:
@@ -196,6 +223,9 @@ def _box(item: dict[str, Any], index: int, path: Path, lines: _LineFinder, check
         if "at" not in item:
             raise TemplateError(f"{where}: box {name!r} needs at = [left, top, width, height] in mm")
         at = _numbers(item["at"], 4, f"{path}:{lines.box(index, 'at')}", "at")  # type: ignore[assignment]
+    if "role" in item and item["role"] not in ROLES:
+        raise TemplateError(f"{path}:{lines.box(index, 'role')}: role must be one of {', '.join(ROLES)}, "
+                            f"got {item['role']!r}")
     box = Box(name, shape, where, at, {})
     for key, value in item.items():
         if key in ("name", "shape", "at", "points"):

@@ -51,6 +51,8 @@ class Fitted:
     size: float
     lines: list[list[Word]]
     overflow: bool
+    wrapped: bool = False  # one-line text that had to take several lines
+    short: tuple[str, float] = ("", 0.0)  # on overflow: "width" or "height", and how many mm were missing
 
 
 def parse(text: str, style: str, fonts: FontBook, has_icon: Callable[[str], bool],
@@ -98,7 +100,9 @@ def _style(base: str, bold: bool, italic: bool) -> str:
                                                                                            "regular")
 
 
-def wrap(paragraphs: list[list[Word]], size: float, width_pt: float, allow_wrap: bool) -> list[list[Word]]:
+def wrap(paragraphs: list[list[Word]], size: float, width_pt: float, allow_wrap: bool,
+         whole_words: bool = False) -> list[list[Word]]:
+    """Lines of words no wider than ``width_pt``; ``whole_words`` never breaks a word between letters."""
     lines: list[list[Word]] = []
     for para in paragraphs:
         line: list[Word] = []
@@ -109,7 +113,7 @@ def wrap(paragraphs: list[list[Word]], size: float, width_pt: float, allow_wrap:
             if line and allow_wrap and used + gap + w > width_pt:
                 lines.append(line)
                 line, used, gap = [], 0.0, 0.0
-            if not line and allow_wrap and w > width_pt:
+            if not line and allow_wrap and not whole_words and w > width_pt:
                 pieces = _break_word(word, width_pt / size)
                 lines.extend([p] for p in pieces[:-1])
                 word, w = pieces[-1], pieces[-1].width * size
@@ -156,20 +160,44 @@ def block_height(lines: int, size: float, leading: float, ascent: float, descent
 
 def fit(paragraphs: list[list[Word]], width_pt: float, height_pt: float, size: float, min_size: float,
         leading: float, ascent: float, descent: float, allow_wrap: bool, default_font: str) -> Fitted:
-    """The largest size on the 0.25 pt grid from ``size`` down to ``min_size`` at which the text fits."""
+    """The largest size on the 0.25 pt grid from ``size`` down to ``min_size`` at which the text fits.
 
-    def fits(s: float) -> list[list[Word]] | None:
-        lines = wrap(paragraphs, s, width_pt, allow_wrap)
+    Wrapping text wraps at spaces (a word wider than the box is broken between letters). One-line text
+    (``allow_wrap`` false, titles and labels) shrinks on one line first; when even ``min_size`` is too wide
+    it wraps at spaces, never inside a word, at the largest size that fits on several lines. What still does
+    not fit is cut at ``min_size`` and reported with how much room it lacked (``short``).
+    """
+
+    def fits(s: float, wrapping: bool, whole_words: bool) -> list[list[Word]] | None:
+        lines = wrap(paragraphs, s, width_pt, wrapping, whole_words)
         if block_height(len(lines), s, leading, ascent, descent) > height_pt + 1e-6:
             return None
-        if not allow_wrap and any(_line_width(line, s) > width_pt + 1e-6 for line in lines):
+        if any(_line_width(line, s) > width_pt + 1e-6 for line in lines):
             return None
         return lines
 
+    attempts = [(False, True), (True, True)] if not allow_wrap else [(True, False)]
+    for wrapping, whole_words in attempts:
+        found = _largest(size, min_size, lambda s: fits(s, wrapping, whole_words))  # noqa: B023
+        if found is not None:
+            return Fitted(found[0], found[1], False, wrapped=not allow_wrap and wrapping and len(found[1]) > 1)
+    lines = wrap(paragraphs, min_size, width_pt, True, not allow_wrap)
+    # how much room it lacked: for one-line text, the width of its longest line; for wrapped text, the height
+    measured = wrap(paragraphs, min_size, width_pt, False) if not allow_wrap else lines
+    too_wide = max((_line_width(line, min_size) for line in measured), default=0.0) - width_pt
+    too_tall = block_height(len(measured), min_size, leading, ascent, descent) - height_pt
+    short = ("width", too_wide) if too_wide > 1e-6 else ("height", max(too_tall, 0.0))
+    return Fitted(min_size, _cut(lines, min_size, width_pt, height_pt, leading, ascent, descent, default_font), True,
+                  short=(short[0], round(short[1] * PT_MM, 2)))
+
+
+def _largest(size: float, min_size: float,
+             fits: Callable[[float], list[list[Word]] | None]) -> tuple[float, list[list[Word]]] | None:
+    """Binary search over the 0.25 pt grid (fit is monotone in size): the largest size that fits, with its lines."""
     if (lines := fits(size)) is not None:
-        return Fitted(size, lines, False)
+        return size, lines
     steps = math.floor((size - min_size) / STEP + 1e-9)
-    lo, hi, best = 1, steps, None  # binary search over the grid (fit is monotone in size)
+    lo, hi, best = 1, steps, None
     while lo <= hi:
         mid = (lo + hi) // 2
         s = size - mid * STEP
@@ -177,10 +205,9 @@ def fit(paragraphs: list[list[Word]], width_pt: float, height_pt: float, size: f
             best, hi = (s, lines), mid - 1
         else:
             lo = mid + 1
-    if best is not None:
-        return Fitted(best[0], best[1], False)
-    lines = wrap(paragraphs, min_size, width_pt, allow_wrap)
-    return Fitted(min_size, _cut(lines, min_size, width_pt, height_pt, leading, ascent, descent, default_font), True)
+    if best is None and steps >= 0 and size - steps * STEP > min_size + 1e-9 and (lines := fits(min_size)):
+        best = (min_size, lines)  # a minimum off the 0.25 pt grid
+    return best
 
 
 def _line_width(line: list[Word], size: float) -> float:

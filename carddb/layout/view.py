@@ -1,9 +1,11 @@
-"""What a template sees: ``card`` (its fields by key), ``game``, ``set`` and ``pick(palette, value)``."""
+"""What a template sees: ``card`` (its fields by key), ``game``, ``set``, ``pick(palette, value)`` and
+``reminders(text)``."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from carddb.layout.reminders import reminders_for
 from carddb.rules.cards import COMMON_KEYS, PRINTING_KEYS
 from carddb.rules.game import GameDefinition
 
@@ -44,7 +46,7 @@ class _Info:
         self.__dict__.update(values)
 
 
-def context_for(game: GameDefinition, template: Any, card: Any) -> dict[str, Any]:
+def context_for(game: GameDefinition, template: Any, card: Any, reminders: tuple[Any, ...] = ()) -> dict[str, Any]:
     palettes = template.palettes
 
     def pick(palette: str, value: Any, default: str | None = None) -> str:
@@ -60,4 +62,5 @@ def context_for(game: GameDefinition, template: Any, card: Any) -> dict[str, Any
         found = next((s for s in game.sets if s.code.casefold() == code.casefold()), None)
         set_info = _Info(code=code, name=found.name if found else code, mark=found.mark if found else "")
     return {"card": CardView(card, game) if card is not None else None,
-            "game": _Info(id=game.id, name=game.name), "set": set_info, "pick": pick}
+            "game": _Info(id=game.id, name=game.name), "set": set_info, "pick": pick,
+            "reminders": lambda text: reminders_for(reminders, text)}

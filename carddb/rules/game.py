@@ -47,6 +47,7 @@ class KindDef:
     fields: tuple[str, ...]
     required: tuple[str, ...] = ()
     description: str = ""
+    face: tuple[str, ...] = ()  # the fields its card face prints in their own place (the text never repeats them)
 
 
 @dataclass(frozen=True, slots=True)

@@ -171,7 +171,7 @@ class GameParser:
 
     def _kinds(self, raw: Mapping[str, Any], fields: Mapping[str, FieldDef]) -> dict[str, KindDef]:
         spec = {"label": (str, False), "fields": ("strings", False), "required": ("strings", False),
-                "description": (str, False)}
+                "description": (str, False), "face": ("strings", False)}
         kinds = {}
         for kind_id, item in raw.items():
             where = f"kinds.{kind_id}"
@@ -182,10 +182,14 @@ class GameParser:
             missing = set(table.get("required", ())) - set(table.get("fields", ()))
             if missing:
                 raise definition_error(f"{where}.required", f"lists fields the kind does not have: {sorted(missing)}")
+            strangers = set(table.get("face", ())) - set(table.get("fields", ()))
+            if strangers:
+                raise definition_error(f"{where}.face", f"lists fields the kind does not have: {sorted(strangers)}")
             kinds[kind_id] = KindDef(id=kind_id, label=table.get("label", kind_id.replace("-", " ").title()),
                                      fields=tuple(table.get("fields", ())),
                                      required=tuple(table.get("required", ())),
-                                     description=table.get("description", ""))
+                                     description=table.get("description", ""),
+                                     face=tuple(table.get("face", ())))
         if not kinds:
             raise definition_error("kinds", "a game needs at least one card kind")
         return kinds
