@@ -168,10 +168,16 @@ class _Layout:
                             wrap, main.path)
 
         fitted = fitted_for(content, min_size)
-        if reminder and not fitted.overflow:  # reminder text only where it costs at most 1 pt of size
-            with_reminder = fitted_for(f"{content}\n{reminder}", max(min_size, fitted.size - 1.0))
-            if not with_reminder.overflow:
-                fitted, content = with_reminder, f"{content}\n{reminder}"
+        if reminder and not fitted.overflow:
+            # reminder lines only where they cost at most 1 pt of size: as many of them as fit, in order
+            lines = [line for line in reminder.split("\n") if line.strip()]
+            smallest = max(min_size, fitted.size - 1.0)
+            for keep in range(len(lines), 0, -1):
+                longer = "\n".join([content, *lines[:keep]])
+                with_reminder = fitted_for(longer, smallest)
+                if not with_reminder.overflow:
+                    fitted, content = with_reminder, longer
+                    break
         self.face.fits.append(TextFit(box.name, fitted.size, size, fitted.overflow))
         self.face.blocks.append((box.name, plain(content)))
         if fitted.overflow:
