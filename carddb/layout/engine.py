@@ -188,7 +188,7 @@ class _Layout:
         start = len(self.face.ops)
         self.face.ops.extend(text.place(fitted, x, y, w, h, align=align, valign=valign, leading=leading,
                                         ascent=main.ascent, cap_height=main.cap_height, descent=main.descent,
-                                        colour=colour, draw_icon=self._draw_icon))
+                                        colour=colour, draw_icon=self._draw_icon, role=role))
         self._check_glyphs(box.name, start, "symbol", icons_only=True, text_size=fitted.size)
 
     def _check_glyphs(self, box: str, start: int, role: str, *, icons_only: bool = False,

@@ -63,6 +63,7 @@ class TextRun:
     font: str
     size: float
     colour: str = "#000000"
+    role: str = "symbol"  # what the text is for (roles.py): its size is never under that role's floor
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,21 +9,23 @@ it never reads as a second statement of anything on the face.
 
 from __future__ import annotations
 
+import math
+
 from carddb.layout import text
 from carddb.layout.colours import luminance, mix
 from carddb.layout.fonts import FontBook
-from carddb.layout.ops import PT_MM, Line, Op, Rect
+from carddb.layout.ops import PT_MM, Op, Polygon, Rect
 
-HATCH_STEP_MM = 2.4
-HATCH_WIDTH_MM = 0.35
+HATCH_STEP_MM = 4.0
+HATCH_WIDTH_MM = 1.4
 LABEL_PT = 7.0
 LABEL_STYLE = "bold-italic"
 
 
 def placeholder_ops(x: float, y: float, w: float, h: float, colour: str, label: str,
                     fonts: FontBook) -> list[Op]:
-    ground = mix(colour, "#ffffff", 0.72)
-    ink = mix(colour, "#ffffff", 0.45) if luminance(colour) < 0.75 else mix(colour, "#000000", 0.18)
+    ground = mix(colour, "#ffffff", 0.75)
+    ink = mix(colour, "#ffffff", 0.58) if luminance(colour) < 0.9 else mix(colour, "#000000", 0.12)
     ops: list[Op] = [Rect(x, y, w, h, fill=ground)]
     ops.extend(hatch(x, y, w, h, ink))
     words = " ".join(label.split())
@@ -32,17 +34,47 @@ def placeholder_ops(x: float, y: float, w: float, h: float, colour: str, label: 
     return ops
 
 
-def hatch(x: float, y: float, w: float, h: float, colour: str) -> list[Line]:
-    """Lines at 45 degrees (rising to the right) across the box, clipped to it exactly."""
-    lines: list[Line] = []
+def hatch(x: float, y: float, w: float, h: float, colour: str) -> list[Polygon]:
+    """Stripes at 45 degrees (rising to the right) across the box, each a polygon clipped to it exactly.
+
+    Stripes are filled shapes rather than stroked lines so that a raster at any resolution covers the same
+    area as the vector painter does (a line's width would be rounded to whole pixels).
+    """
+    band = HATCH_WIDTH_MM * math.sqrt(2)  # the stripe's width measured along x + y
+    corners = [(0.0, 0.0), (w, 0.0), (w, h), (0.0, h)]
+    stripes: list[Polygon] = []
     k = 1
-    while k * HATCH_STEP_MM < w + h:
-        c = k * HATCH_STEP_MM  # the line through (x + c, y) and (x, y + c): points with dx + dy = c
-        x1, y1 = (x + c, y) if c <= w else (x + w, y + c - w)
-        x2, y2 = (x, y + c) if c <= h else (x + c - h, y + h)
-        lines.append(Line(round(x1, 4), round(y1, 4), round(x2, 4), round(y2, 4), colour, HATCH_WIDTH_MM))
+    while k * HATCH_STEP_MM - band / 2 < w + h:
+        low, high = k * HATCH_STEP_MM - band / 2, k * HATCH_STEP_MM + band / 2
+        shape = _clip(_clip(corners, low, keep_above=True), high, keep_above=False)
+        if len(shape) >= 3:
+            stripes.append(Polygon(tuple((round(x + px, 4), round(y + py, 4)) for px, py in shape), fill=colour))
         k += 1
-    return lines
+    return stripes
+
+
+def _clip(points: list[tuple[float, float]], level: float, *, keep_above: bool) -> list[tuple[float, float]]:
+    """The part of a convex polygon where x + y >= level (``keep_above``) or x + y <= level."""
+
+    def inside(p: tuple[float, float]) -> bool:
+        return (p[0] + p[1] >= level) if keep_above else (p[0] + p[1] <= level)
+
+    out: list[tuple[float, float]] = []
+    for i, current in enumerate(points):
+        previous = points[i - 1]
+        if inside(current):
+            if not inside(previous):
+                out.append(_cross(previous, current, level))
+            out.append(current)
+        elif inside(previous):
+            out.append(_cross(previous, current, level))
+    return out
+
+
+def _cross(a: tuple[float, float], b: tuple[float, float], level: float) -> tuple[float, float]:
+    sa, sb = a[0] + a[1], b[0] + b[1]
+    t = (level - sa) / (sb - sa)
+    return a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t
 
 
 def _plaque(words: str, x: float, y: float, w: float, h: float, colour: str, ground: str,
@@ -65,5 +97,5 @@ def _plaque(words: str, x: float, y: float, w: float, h: float, colour: str, gro
                           stroke=mix(colour, "#000000", 0.25), stroke_width=0.25, radius=1.0)]
     ops.extend(text.place(fitted, px + pad_x, py + pad_y, widest, block, align="center", valign="top", leading=1.15,
                           ascent=main.ascent, cap_height=main.cap_height, descent=main.descent, colour=ink,
-                          draw_icon=lambda *_args: []))
+                          draw_icon=lambda *_args: [], role="label"))
     return ops

@@ -245,7 +245,8 @@ def _first_font(line: list[Word], default: str) -> str:
 
 
 def place(fitted: Fitted, x: float, y: float, w: float, h: float, *, align: str, valign: str, leading: float,
-          ascent: float, cap_height: float, descent: float, colour: str, draw_icon: IconDrawer) -> list[Op]:
+          ascent: float, cap_height: float, descent: float, colour: str, draw_icon: IconDrawer,
+          role: str = "rules") -> list[Op]:
     """Operations for fitted lines in the box (x, y, w, h) in millimetres."""
     size = fitted.size
     size_mm = size * PT_MM
@@ -264,13 +265,13 @@ def place(fitted: Fitted, x: float, y: float, w: float, h: float, *, align: str,
                     abs(font_metrics(run[2]).width(" ") - word.space) < 1e-9:
                 run[1] += " "  # the space glyph of the same font is exactly the space the layout measured
             elif run:
-                ops.append(TextRun(round(run[0], 4), baseline, run[1], run[2], size, colour))
+                ops.append(TextRun(round(run[0], 4), baseline, run[1], run[2], size, colour, role))
                 run = []
             cx += space_mm
             for part in word.parts:
                 if part.icon:
                     if run:
-                        ops.append(TextRun(round(run[0], 4), baseline, run[1], run[2], size, colour))
+                        ops.append(TextRun(round(run[0], 4), baseline, run[1], run[2], size, colour, role))
                         run = []
                     side = ICON_SCALE * size_mm
                     centre = baseline - cap_height * size_mm / 2
@@ -282,9 +283,9 @@ def place(fitted: Fitted, x: float, y: float, w: float, h: float, *, align: str,
                         run[1] += text
                     else:
                         if run:
-                            ops.append(TextRun(round(run[0], 4), baseline, run[1], run[2], size, colour))
+                            ops.append(TextRun(round(run[0], 4), baseline, run[1], run[2], size, colour, role))
                         run = [cx, text, font]
                     cx += width * size_mm
         if run:
-            ops.append(TextRun(round(run[0], 4), baseline, run[1], run[2], size, colour))
+            ops.append(TextRun(round(run[0], 4), baseline, run[1], run[2], size, colour, role))
     return ops

@@ -65,15 +65,21 @@ def _draw(image: Image.Image, draw: ImageDraw.ImageDraw, op: Op, k: float) -> No
         draw.text((op.x * k, op.y * k), op.text, font=_font(op.font, round(op.size * k * 25.4 / 72, 2)),
                   fill=op.colour, anchor="ls", features=_FEATURES)
     elif isinstance(op, Rect):
-        box = _box(op.x, op.y, op.w, op.h, k)
         width = _stroke(op.stroke, op.stroke_width, k)
-        if op.radius > 0:
-            draw.rounded_rectangle(box, radius=op.radius * k, fill=op.fill, outline=op.stroke, width=width)
-        else:
-            draw.rectangle(box, fill=op.fill, outline=op.stroke, width=width)
+        if op.fill:
+            _rectangle(draw, _box(op.x, op.y, op.w, op.h, k), op.radius * k, fill=op.fill)
+        if width:  # centred on the edge, as a PDF strokes it (Pillow draws an outline inside its box)
+            grow = width / k / 2
+            _rectangle(draw, _box(op.x - grow, op.y - grow, op.w + 2 * grow, op.h + 2 * grow, k),
+                       (op.radius + grow) * k if op.radius > 0 else 0.0, outline=op.stroke, width=width)
     elif isinstance(op, Ellipse):
-        draw.ellipse(_box(op.x, op.y, op.w, op.h, k), fill=op.fill, outline=op.stroke,
-                     width=_stroke(op.stroke, op.stroke_width, k))
+        width = _stroke(op.stroke, op.stroke_width, k)
+        if op.fill:
+            draw.ellipse(_box(op.x, op.y, op.w, op.h, k), fill=op.fill)
+        if width:
+            grow = width / k / 2
+            draw.ellipse(_box(op.x - grow, op.y - grow, op.w + 2 * grow, op.h + 2 * grow, k), outline=op.stroke,
+                         width=width)
     elif isinstance(op, Polygon):
         points = [(x * k, y * k) for x, y in op.points]
         draw.polygon(points, fill=op.fill, outline=op.stroke, width=_stroke(op.stroke, op.stroke_width, k))
@@ -89,6 +95,14 @@ def _draw(image: Image.Image, draw: ImageDraw.ImageDraw, op: Op, k: float) -> No
                 _draw(image, draw, sub, k)
             return
         image.paste(picture, (left, top))
+
+
+def _rectangle(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], radius: float,
+               **paint: object) -> None:
+    if radius > 0:
+        draw.rounded_rectangle(box, radius=radius, **paint)
+    else:
+        draw.rectangle(box, **paint)
 
 
 def _box(x: float, y: float, w: float, h: float, k: float) -> tuple[float, float, float, float]:

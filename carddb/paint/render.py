@@ -25,7 +25,7 @@ from carddb.paint.raster import FORMATS, render_image, write_image
 from carddb.rules.cards import Card, slugify
 from carddb.rules.game import GameDefinition
 
-RENDER_VERSION = "1"  # bump when the painters change how the same operations look
+RENDER_VERSION = "2"  # bump when the layout engine or the painters change how the same card looks
 MANIFEST = ".manifest.json"
 BACK = "back"
 IN_PROCESS_MAX = 4  # fewer faces than this are drawn without starting worker processes

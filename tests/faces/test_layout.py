@@ -21,11 +21,13 @@ def runs(face, box_text: str | None = None) -> list[TextRun]:
 
 def test_title_lands_in_its_box_at_the_computed_baseline():
     face = layout_face(templates("shmod"), monster())
-    title = runs(face)[:2]  # a line in one font is one run, its spaces measured like the layout's
+    found = {r.text: r for r in runs(face)}
+    title, number = runs(face)[0], found["Shmod Base Set 012"]  # a line in one font is one run
     # box [5, 3.5, 49, 7.5], Vera Bold 11 pt, centred vertically:
     # height 11 * (1901 + 483) / 2048 pt = 4.5172 mm, top 4.9914 mm, baseline + 11 * 1901/2048 pt = 8.5934 mm
-    assert [(r.x, r.y, r.text, r.size, r.font) for r in title] == [
-        (5.0, 8.5934, "Blaze Drake", 11.0, VERA_BOLD), (4.0, 81.8373, "Shmod Base Set 012", 5.0, VERA)]
+    assert (title.x, title.y, title.text, title.size, title.font) == (5.0, 8.5934, "Blaze Drake", 11.0, VERA_BOLD)
+    # the set line [4, 79.2, 27, 5] at the 6 pt floor for labels: top 79.2 + (5 - 2.4638) / 2, baseline 82.4328
+    assert (number.x, number.y, number.size, number.font) == (4.0, 82.4328, 6.0, VERA)
 
 
 def test_a_long_title_shrinks_to_fit_its_width():
@@ -41,10 +43,112 @@ def test_text_that_cannot_fit_is_cut_with_an_ellipsis_and_reported():
     card = monster(name="x" * 300, type_="DARK")
     face = layout_face(templates("shmod"), card)
     fit = face.fits[0]
-    assert (fit.box, fit.size, fit.overflow) == ("title", 6.5, True)
-    title = [r for r in runs(face) if r.size == 6.5]
+    assert (fit.box, fit.size, fit.overflow) == ("title", 7.0, True)  # a title never goes under 7 pt
+    title = [r for r in runs(face) if r.size == 7.0]
     assert title[-1].text == "\u2026"
     assert face.overflowed == [fit]
+    assert [(p.box, p.rule) for p in face.problems] == [("title", "overflow")]
+    assert face.problems[0].message == ("title: does not fit at the title minimum of 7 pt; it needs 428.85 mm more "
+                                        "width (text cut)")
+
+
+def test_a_long_title_takes_two_lines_only_when_its_minimum_is_too_wide(scratch):
+    write_template(scratch, "spell.toml", """
+[[box]]
+name = "title"
+shape = "text"
+at = [5, 3.5, 30, 9]
+text = "{{ card.name }}"
+font = "bold"
+size = 11
+min_size = 7
+wrap = false
+""")
+    ts = load_templates(scratch, game("shmod"))
+    short = layout_face(ts, Card("shmod", "Mana Surge", "spell", fields={"level": 1}))
+    long = layout_face(ts, Card("shmod", "Sanctuary Ward of the Ancient Kings", "spell", fields={"level": 1}))
+    assert [(r.text, r.size) for r in runs(short)] == [("Mana Surge", 11.0)]  # one line, full size
+    lines = runs(long)
+    assert [r.text for r in lines] == ["Sanctuary Ward of", "the Ancient Kings"]  # wrapped at a space
+    assert lines[0].size == lines[1].size >= 7.0 and lines[1].y > lines[0].y
+    assert long.problems == []
+
+
+def test_sizes_under_a_role_floor_are_raised_and_noted(scratch):
+    write_template(scratch, "spell.toml", """
+[[box]]
+name = "rules"
+shape = "text"
+at = [5, 10, 40, 30]
+text = "{{ card.text }}"
+size = 5
+min_size = 4
+[[box]]
+name = "set"
+shape = "text"
+at = [5, 70, 40, 5]
+text = "Base 1"
+size = 4
+wrap = false
+""")
+    ts = load_templates(scratch, game("shmod"))
+    face = layout_face(ts, Card("shmod", "S", "spell", text="Draw a card.", fields={"level": 1}))
+    assert {r.text: r.size for r in runs(face)} == {"Draw a card.": 6.5, "Base 1": 6.0}
+    assert [n.split(": ", 1)[1] for n in ts.notes] == [
+        "rules asks for min_size 4 pt, under the 6.5 pt floor for rules text; it is drawn at 6.5 pt at the least",
+        "rules asks for size 5 pt, under the 6.5 pt floor for rules text; it is drawn at 6.5 pt at the least",
+        "set asks for size 4 pt, under the 6 pt floor for label text; it is drawn at 6 pt at the least"]
+
+
+def test_a_label_too_wide_for_its_box_says_by_how_much(scratch):
+    write_template(scratch, "spell.toml", """
+[[box]]
+name = "intelligence-label"
+shape = "text"
+at = [5, 10, 13.25, 3]
+text = "INTELLIGENCE"
+font = "bold"
+size = 6
+wrap = false
+""")
+    face = layout_face(load_templates(scratch, game("shmod")), Card("shmod", "S", "spell", fields={"level": 1}))
+    # "INTELLIGENCE" in Vera Bold at 6 pt is 16.89 mm wide: 3.64 mm more than its 13.25 mm box
+    assert [p.message for p in face.problems] == [
+        "intelligence-label: does not fit at the label minimum of 6 pt; it needs 3.64 mm more width (text cut)"]
+
+
+def test_the_letters_of_an_inline_icon_under_6_pt_are_reported(scratch):
+    write_template(scratch, "spell.toml", """
+[[box]]
+name = "text"
+shape = "text"
+at = [5, 10, 40, 20]
+text = "Needs {ip} 3"
+size = 7.5
+""")
+    face = layout_face(load_templates(scratch, game("shmod")), Card("shmod", "S", "spell", fields={"level": 1}))
+    assert [(p.box, p.rule) for p in face.problems] == [("text", "too-small")]
+    assert "under the 6 pt minimum" in face.problems[0].message
+
+
+def test_a_flag_printed_by_the_template_and_said_again_by_the_text_is_a_repeat():
+    from carddb.layout.repeats import find_repeats
+
+    assert [r.describe() for r in find_repeats([
+        ("text", "Limit one per deck. This card cannot be removed from play by any means.\n"
+                 "Limit one per deck.\nThis card cannot be removed from play by any means.")])] == [
+        "'limit one per deck' is printed twice (text)",
+        "'this card cannot be removed from play by any means' is printed twice (text)"]
+    # a list restated in a sentence, and a material named twice
+    assert [r.text for r in find_repeats([("interrupts", "Interrupts: attack, throw"),
+                                          ("text", "Interrupt an attack or throw card: it deals no damage.")])] == [
+        "attack throw"]
+    assert [r.text for r in find_repeats([("text", "Granite Sentinel\nGranite Sentinel. Immunity to Spells.")])] == [
+        "granite sentinel"]
+    # the card's name in its own text, short stats and different facts are not repeats
+    assert find_repeats([("title", "Natasha-The Defender"),
+                         ("text", "You may play this card on another Natasha-The Defender."),
+                         ("provides", "CP 5"), ("requires", "Requires: CP 5")], "Natasha-The Defender") == []
 
 
 def test_bleed_grows_the_face_and_extends_the_background_only():
@@ -96,18 +200,24 @@ def test_a_character_the_main_font_lacks_comes_from_the_fallback_and_one_no_font
     assert face.warnings == ["Жар-птица 漢: no bundled font has '漢'; drawn as \ufffd"]
 
 
-def test_the_placeholder_differs_for_every_card_and_is_coloured_by_type():
+def test_the_placeholder_is_a_hatch_with_the_cards_name_coloured_by_type():
     ts = templates("shmod")
-
-    def art(card: Card) -> list:
-        return [op for op in layout_face(ts, card).ops if isinstance(op, Polygon)]
-
-    assert art(monster("Blaze Drake")) == art(monster("Blaze Drake"))
-    assert art(monster("Blaze Drake")) != art(monster("Cinder Hound"))
-    fire = layout_face(ts, monster()).ops
-    sky = next(op for op in fire if isinstance(op, Rect) and op.w == 45 and op.fill)
-    assert sky.fill.startswith("#e") or sky.fill.startswith("#f")  # a light tint of red
-    assert int(sky.fill[1:3], 16) > int(sky.fill[5:7], 16)  # more red than blue
+    fire = layout_face(ts, monster("Blaze Drake"))
+    ground = next(op for op in fire.ops if isinstance(op, Rect) and op.w == 45 and op.fill)
+    assert ground.fill.startswith("#e") or ground.fill.startswith("#f")  # a light tint of red
+    assert int(ground.fill[1:3], 16) > int(ground.fill[5:7], 16)  # more red than blue
+    inside = [op for op in fire.ops if getattr(op, "y", 0) > 17.5 and getattr(op, "y", 99) < 53.5
+              and getattr(op, "x", 0) > 7 and getattr(op, "x", 99) < 52]
+    names = [op.text for op in inside if isinstance(op, TextRun)]
+    assert names == ["Blaze Drake"]  # the card's own name: never a second statement of anything
+    # no star, sun or diamond: only the ground, parallel stripes (four corners or fewer) and the plaque
+    stripes = [op for op in fire.ops if isinstance(op, Polygon)]
+    assert stripes and all(len(op.points) <= 5 for op in stripes)
+    assert not [op for op in fire.ops if isinstance(op, Ellipse)]
+    for stripe in stripes:  # every stripe runs at 45 degrees and stays inside the art box
+        assert all(7.0 - 1e-6 <= x <= 52.0 + 1e-6 and 17.5 - 1e-6 <= y <= 53.5 + 1e-6 for x, y in stripe.points)
+    water = layout_face(ts, monster("Blaze Drake", "WATER"))
+    assert [op.points for op in water.ops if isinstance(op, Polygon)] == [op.points for op in stripes]
 
 
 def test_art_is_cropped_to_cover_its_box(scratch):

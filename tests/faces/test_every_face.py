@@ -1,0 +1,174 @@
+"""Every face of the five games, read back from a vector PDF: nothing printed twice, nothing too small to read.
+
+Each game's faces (every card of its starter catalogue and its back) are drawn one to a page of a vector PDF
+by the same painter the proxy sheets use; the test then reads the characters back with pdfplumber and judges
+what a player would read: the font size of every letter, and the sentences, phrases and lists of each face.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from reportlab.lib.units import mm
+from reportlab.pdfgen.canvas import Canvas
+
+from carddb.layout import TextRun, layout_back, layout_face, load_templates
+from carddb.layout.repeats import find_repeats
+from carddb.layout.roles import ROLE_MINIMUM_PT
+from carddb.paint.vector import draw_face
+
+from .pdftext import MM, blocks_of, page_chars
+
+REPO = Path(__file__).resolve().parents[2]
+GAMES = ("minibattle", "shmod", "ssbm", "ssq", "website")
+
+
+@pytest.fixture(scope="module")
+def faces(catalogue, tmp_path_factory):
+    """game -> (cards, layouts, characters read back from each page), the back last."""
+    folder = tmp_path_factory.mktemp("every-face")
+    found = {}
+    for game_id in GAMES:
+        game = catalogue.game(game_id)
+        cards = catalogue.cards(game_id)
+        templates = load_templates(REPO, game)
+        layouts = [layout_face(templates, card) for card in cards] + [layout_back(templates)]
+        path = folder / f"{game_id}.pdf"
+        canvas = Canvas(str(path), invariant=1)
+        for face in layouts:
+            canvas.setPageSize((face.width * mm, face.height * mm))
+            draw_face(canvas, face, 0.0, 0.0)
+            canvas.showPage()
+        canvas.save()
+        found[game_id] = (cards, layouts, page_chars(path))
+    return found
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_no_face_prints_a_sentence_or_list_twice(faces, game_id):
+    cards, _layouts, pages = faces[game_id]
+    names = [card.name for card in cards] + [""]
+    repeats = {}
+    for name, chars in zip(names, pages, strict=True):
+        blocks = [("block", block.text) for block in blocks_of(chars)]
+        found = find_repeats(blocks, name)
+        if found:
+            repeats[name or "(back)"] = [r.text for r in found]
+    assert repeats == {}
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_letter_is_at_least_its_roles_minimum_in_the_pdf(faces, game_id):
+    cards, layouts, pages = faces[game_id]
+    assert len(pages) == len(cards) + 1
+    too_small = []
+    for face, chars, label in zip(layouts, pages, [c.key for c in cards] + ["(back)"], strict=True):
+        runs = [op for op in face.ops if isinstance(op, TextRun) and op.text.strip()]
+        assert chars, label
+        for char in chars:
+            if not char["text"].strip():
+                continue
+            run = _run_at(runs, char, face.height)
+            floor = ROLE_MINIMUM_PT[run.role]
+            if char["size"] < floor - 0.01:
+                too_small.append((label, char["text"], round(char["size"], 2), run.role))
+        assert min(c["size"] for c in chars) >= 6.0 - 0.01, label  # labels, stats and symbols: 6 pt
+    assert too_small == []
+
+
+def _run_at(runs: list[TextRun], char: dict, face_height: float) -> TextRun:
+    """The layout's run that drew a PDF character: same baseline, the character inside its extent."""
+    x_mm, base_mm = char["x0"] * MM, char["bottom"] * MM
+    near = [r for r in runs if abs(r.y - base_mm) < r.size * 0.45 * MM and r.x - 0.05 <= x_mm]
+    assert near, (char["text"], x_mm, base_mm)
+    return max(near, key=lambda r: r.x)
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_rules_text_is_printed_at_6_5_pt_or_more_and_no_face_breaks_a_rule(faces, game_id):
+    cards, layouts, _pages = faces[game_id]
+    rules_sizes = [op.size for face in layouts for op in face.ops if isinstance(op, TextRun) and op.role == "rules"]
+    assert rules_sizes and min(rules_sizes) >= 6.5
+    problems = {label: [p.message for p in face.problems]
+                for face, label in zip(layouts, [c.key for c in cards] + ["(back)"], strict=True) if face.problems}
+    assert problems == {}
+    assert all(not f.overflow for face in layouts for f in face.fits)
+
+
+def test_the_raster_draws_the_same_sizes(faces, monkeypatch):
+    """The PNG painter asks for every letter at its layout size, at the image's resolution."""
+    from carddb.paint import raster
+
+    asked: list[float] = []
+    real = raster._font
+
+    def spy(path: str, px: float):
+        asked.append(px)
+        return real(path, px)
+
+    monkeypatch.setattr(raster, "_font", spy)
+    dpi = 300
+    for game_id in GAMES:
+        _cards, layouts, _pages = faces[game_id]
+        raster.render_image(layouts[0], dpi)
+        smallest = min(op.size for op in layouts[0].ops if isinstance(op, TextRun))
+        assert min(asked) >= smallest * dpi / 72 - 0.01 >= 6.0 * dpi / 72 - 0.01
+        asked.clear()
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_field_the_game_says_a_face_prints_changes_the_face(catalogue, game_id):
+    """``face`` in game.toml is a promise: take the field away and the face no longer looks the same."""
+    game = catalogue.game(game_id)
+    templates = load_templates(REPO, game)
+    silent = []
+    for card in catalogue.cards(game_id):
+        kind = game.kinds[card.kind]
+        whole = layout_face(templates, card).ops
+        for key in kind.face:
+            value = card.fields.get(key)
+            if value in (None, "", [], {}, False):
+                continue
+            without = _without(card, key, game.fields[key].type)
+            if layout_face(templates, without).ops == whole:
+                silent.append((card.key, key))
+    assert silent == []
+
+
+def _without(card, key: str, field_type: str):
+    fields = dict(card.fields)
+    if field_type == "bool":
+        fields[key] = False
+    else:
+        fields.pop(key)
+    return type(card)(card.game, card.name, card.kind, text=card.text, flavor=card.flavor, fields=fields,
+                      printings=card.printings, qualifier=card.qualifier)
+
+
+def test_the_reader_catches_a_fact_said_by_both_the_text_and_a_field(catalogue, tmp_path):
+    """The check is not blind: the faces the review found (text repeating a printed field) fail it."""
+    from carddb.paint.vector import face_pdf
+
+    from .pdftext import blocks_of, page_chars
+
+    def repeated(game_id: str, name: str, text: str) -> list[str]:
+        game = catalogue.game(game_id)
+        card = next(c for c in catalogue.cards(game_id) if c.name == name)
+        old = type(card)(card.game, card.name, card.kind, text=text, fields=card.fields, printings=card.printings,
+                         qualifier=card.qualifier)
+        path = face_pdf(layout_face(load_templates(REPO, game), old), tmp_path / f"{game_id}.pdf")
+        (chars,) = page_chars(path)
+        return [r.text for r in find_repeats([("b", b.text) for b in blocks_of(chars)], name)]
+
+    def caught(found: list[str], *phrases: str) -> bool:
+        """Each phrase reported, whole or in part (a wrapped line may cut a sentence into two units)."""
+        return all(any(hit in phrase for hit in found) for phrase in phrases) and bool(found)
+
+    assert caught(repeated("website", "Dedicated Server", "Limit one per deck. This card cannot be removed from "
+                                                          "play by any means."),
+                  "limit one per deck", "this card cannot be removed from play by any means")
+    assert caught(repeated("shmod", "Granite Behemoth", "Granite Sentinel. Immunity to Spells."), "granite sentinel")
+    assert caught(repeated("ssbm", "Power Block", "Interrupt an attack or throw card: it deals no damage."),
+                  "attack throw")
+    assert repeated("ssbm", "Power Block", "The interrupted card deals no damage.") == []
