@@ -133,10 +133,14 @@ def _faces(workspace: Workspace, catalogue: Catalogue, game_id: str, out: Path, 
                           progress=task)
     tell(f"{game_id}: faces in {out / 'faces' / game_id}: {len(result.drawn)} drawn, {len(result.reused)} reused"
          + (f", {len(result.shrunk)} with text shrunk" if result.shrunk else "")
-         + (f", {len(result.overflowed)} OVERFLOWING" if result.overflowed else ""))
+         + (f", {len(result.overflowed)} OVERFLOWING" if result.overflowed else "")
+         + (f", {len({p.card for p in result.problems})} breaking a legibility rule ('carddb render --game "
+            f"{game_id}' lists them)" if result.problems else ""))
     report.warnings += [f"{game_id}: face of {fit.card}: the {fit.box} text does not fit even at {fit.size:g} pt "
                         "and is cut" for fit in result.overflowed]
     report.warnings += [f"{game_id}: face: {warning}" for warning in result.warnings]
+    report.warnings += [f"{game_id}: face of {p.card}: {p.message}" for p in result.problems
+                        if p.rule != "overflow"]  # an overflow is already listed just above
     report.shrunk += [f"{game_id}: face of {fit.card}: the {fit.box} text shrunk from {fit.wanted:g} pt to "
                       f"{fit.size:g} pt to fit" for fit in result.shrunk]
 

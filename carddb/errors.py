@@ -63,6 +63,12 @@ class LimitError(CarddbError):
     exit_code = 1
 
 
+class FaceRuleError(CarddbError):
+    """Faces that break a legibility rule (text cut, letters too small, text printed twice) under --strict."""
+
+    exit_code = 1
+
+
 class DeckIllegal(CarddbError):
     """Not raised for ordinary checks (they return problems); used when a command must stop on an illegal deck."""
 

@@ -47,7 +47,8 @@ def test_build_outputs_can_be_read_back(built) -> None:
     assert len(open_catalogue(str(out / "catalogue.db")).cards("minibattle")) == 67
     assert len(list((out / "faces" / "minibattle").glob("*.png"))) == 68  # 67 cards and the back
     sheets = sorted(p.name for p in (out / "sheets" / "minibattle").glob("*.pdf"))
-    assert "minibattle-all-cards.pdf" in sheets and all(not s.startswith("illegal-") for s in sheets)
+    assert {"minibattle-all-cards-fronts.pdf", "minibattle-all-cards-duplex-long.pdf"} <= set(sheets)
+    assert all(not s.startswith("illegal-") for s in sheets)
     assert all(p.read_bytes().startswith(b"%PDF-") for p in (out / "sheets" / "minibattle").glob("*.pdf"))
     plugin = out / "lackey" / "minibattle" / "PokemonMiniBattle"
     assert (plugin / "plugininfo.txt").is_file()

@@ -70,12 +70,16 @@ def sheets(
     card: str = typer.Option(None, "--card", help="poker, bridge, yugioh, euro, mini, mini-euro, tarot, square "
                                                   "or WxH (mm or in); default: the game's card size."),
     orientation: str = typer.Option("auto", "--orientation", help="auto (most cards a page), portrait, landscape."),
-    bleed: float = typer.Option(0.0, "--bleed", help="Bleed around each card in mm ('--bleed' alone: 3 mm)."),
+    bleed: float = typer.Option(None, "--bleed", help="Bleed around each card in mm ('--bleed' alone: 3 mm; "
+                                                      "default: up to 1.5 mm, as much as costs no card a page)."),
     gutter: float = typer.Option(0.0, "--gutter", help="Space between cards in mm."),
     margins: str = typer.Option(None, "--margins", help="Unprintable edge in mm: 5, or 5,8, or top,right,bottom,left "
                                                         "(default: the profile's, else 5)."),
     marks: bool = typer.Option(True, "--marks/--no-marks", help="Crop marks outside the cards."),
     layout: str = typer.Option("fronts", "--layout", help="fronts, duplex-long, duplex-short, fold or single."),
+    fold_margin: float = typer.Option(3.0, "--fold-margin", help="fold: mm kept clear each side of the fold line."),
+    header: bool = typer.Option(True, "--header/--no-header", help="A line over the cards: deck, page n of m, side."),
+    deck_list: bool = typer.Option(False, "--deck-list", help="Begin with a page listing the deck."),
     raster: bool = typer.Option(False, "--raster", help="Embed JPEG faces instead of vector faces."),
     dpi: int = typer.Option(300, "--dpi", help="Resolution of --raster faces."),
     profile: Path = typer.Option(None, "--profile", help="A printer profile (.toml) correcting duplex backs."),
@@ -93,7 +97,8 @@ def sheets(
         raise InputError("give a deck file or --set, not both")
     options = PrintOptions(paper=paper, card=card, orientation=orientation, margins=margins, gutter=gutter,
                            bleed=bleed, marks=marks, layout=layout, raster=raster, dpi=dpi,
-                           profile=str(profile) if profile else None, max_mb=max_mb, grid=grid)
+                           profile=str(profile) if profile else None, max_mb=max_mb, grid=grid,
+                           fold_margin=fold_margin, header=header, deck_list=deck_list)
     game, cards = game_and_cards(game_id, None, st.db, st.root)
     root = st.workspace.root
     with st.progress() as progress, progress.task(f"Printing {out.name}"):
@@ -102,7 +107,7 @@ def sheets(
             result = print_deck(root, game, cards, text, out, options, filename=deckfile.name)
         else:
             chosen = cards_of_set(game, cards, set_code)
-            title = f"{game.name}: {set_code}" if set_code else f"{game.name}: every card"
+            title = f"set {set_code}" if set_code else "every card"
             result = print_cards(root, game, chosen, out, options, title=title)
     st.say(result.report.summary())
     _tell(result)

@@ -7,7 +7,7 @@ from pathlib import Path
 import typer
 
 from carddb.cli.common import deprecated, state
-from carddb.errors import InputError, UnknownGameError
+from carddb.errors import FaceRuleError, InputError, UnknownGameError
 
 
 def render(
@@ -19,9 +19,11 @@ def render(
     dpi: int = typer.Option(300, "--dpi", help="Resolution in dots per inch."),
     fmt: str = typer.Option("png", "--file-format", help="png or jpg."),
     old_fmt: str = typer.Option(None, "--format", "-f", hidden=True, help="Deprecated: --file-format."),
+    strict: bool = typer.Option(False, "--strict", help="Fail (exit 1) when a face breaks a legibility rule: "
+                                                        "text cut, letters under their minimum, text printed twice."),
 ) -> None:
     """Draw card faces from the game's templates; only faces whose card, template, fonts or art changed are
-    drawn again."""
+    drawn again. Every face is checked against the legibility rules and the breaks are listed."""
     from carddb.paint.render import render_faces  # Pillow and ReportLab load only for this command
 
     fmt = deprecated(old_fmt, "--format", "--file-format") or fmt
@@ -50,7 +52,14 @@ def render(
         st.say(f"  drew {name}")
     for fit in report.shrunk:
         typer.echo(f"  shrunk: {fit.card} ({fit.box} {fit.wanted:g} pt -> {fit.size:g} pt)")
-    for fit in report.overflowed:
-        typer.echo(f"  overflow: {fit.card} ({fit.box} does not fit even at {fit.size:g} pt; text cut)")
+    # an overflow is listed with the other breaks below, with the room it lacked
     for warning in report.warnings:
         typer.echo(f"  warning: {warning}")
+    for note in report.notes:
+        typer.echo(f"  note: {note}")
+    for problem in report.problems:
+        typer.echo(f"  {problem.rule}: {problem.card}: {problem.message}")
+    if strict and report.problems:
+        cards = len({p.card for p in report.problems})
+        raise FaceRuleError(f"{cards} face{'s' if cards != 1 else ''} of {game} break{'s' if cards == 1 else ''} "
+                            f"a legibility rule (listed above); --strict fails on them")

@@ -44,8 +44,12 @@ PAPER_SIZES: dict[str, tuple[float, float]] = {
 
 LAYOUTS = ("fronts", "duplex-long", "duplex-short", "fold", "single")
 ORIENTATIONS = ("auto", "portrait", "landscape")
-DEFAULT_BLEED_MM = 3.0
+DEFAULT_BLEED_MM = 3.0  # --bleed without a number, and the print-shop layout's automatic bleed
+AUTO_BLEED_MAX_MM = 1.5  # the automatic bleed of home sheets: at most this, never costing a card a page
+AUTO_BLEED_STEP_MM = 0.25
 DEFAULT_MARGIN_MM = 5.0
+DEFAULT_FOLD_MARGIN_MM = 3.0
+HEADER_MM = 3.2  # the height of the header line's slot (7 pt words)
 
 _EPS = 1e-9  # tolerance for "fits exactly" comparisons of float sums
 
@@ -267,13 +271,16 @@ class SheetSpec:
     mark_length: float = 4.0
     mark_offset: float = 1.0  # distance from a card's bleed edge to where its marks start
     mark_clearance: float = 0.5  # a mark stops this far short of any card
+    fold_margin: float = DEFAULT_FOLD_MARGIN_MM  # fold: from the fold line to the nearest card's bleed, each half
+    header: bool = True  # a line of words above the cards (deck, page n of m, which side), where there is room
+    deck_list: bool = False  # a first page listing the deck (and, duplex, an empty page behind it)
 
     def __post_init__(self) -> None:
         if self.layout not in LAYOUTS:
             raise InputError(f"unknown layout {self.layout!r}", hint=f"use one of {', '.join(LAYOUTS)}")
         if self.orientation not in ORIENTATIONS:
             raise InputError(f"unknown orientation {self.orientation!r}", hint=f"use one of {', '.join(ORIENTATIONS)}")
-        for name in ("gutter", "bleed"):
+        for name in ("gutter", "bleed", "fold_margin"):
             value = getattr(self, name)
             if value < 0 or math.isnan(value) or math.isinf(value):
                 raise InputError(f"{name} must be zero or more millimetres, not {value}")
@@ -360,8 +367,9 @@ def _fit(spec: SheetSpec, orientation: str) -> Grid | tuple[str, float]:
                      _r(page_h - margins.top - margins.bottom))
     fw, fh = spec.footprint
     gap = spec.gutter
-    # Fold: fronts fill the left half, backs mirror them about the centre line; the fold gap is one gutter.
-    avail_w = _r(page_w / 2 - gap / 2 - margins.left) if spec.layout == "fold" else printable.w
+    # Fold: fronts fill the left half, backs mirror them about the centre line, each half keeping the fold
+    # margin (plus its bleed) clear of the fold line so that a fold a little off never shows on a face.
+    avail_w = _r(page_w / 2 - spec.fold_margin - margins.left) if spec.layout == "fold" else printable.w
     cols, rows = _count(avail_w, fw, gap), _count(printable.h, fh, gap)
     if cols == 0:
         return "wide", _r(fw - avail_w)
@@ -392,7 +400,7 @@ def _demand(spec: SheetSpec, grid: Grid) -> None:
             f"({_num(need - grid.printable.h)} mm short)",
             hint="use smaller margins, less bleed or gutter, or another paper or orientation")
     if want_cols > grid.cols:
-        avail = grid.printable.w if spec.layout != "fold" else grid.page_w / 2 - spec.gutter / 2 - grid.printable.x
+        avail = grid.printable.w if spec.layout != "fold" else grid.page_w / 2 - spec.fold_margin - grid.printable.x
         need = _span(want_cols, fw, spec.gutter)
         raise InputError(
             f"{where} cannot hold {_WORDS.get(want_cols, want_cols)} columns of {spec.card.describe()}: "
@@ -439,7 +447,7 @@ def _slots(spec: SheetSpec, page_w: float, printable: Rect, cols: int, rows: int
     gap, b = spec.gutter, spec.bleed
     grid_w, grid_h = _span(cols, fw, gap), _span(rows, fh, gap)
     fold = spec.layout == "fold"
-    x0 = _r(page_w / 2 - gap / 2 - grid_w) if fold else _r(printable.x + (printable.w - grid_w) / 2)
+    x0 = _r(page_w / 2 - spec.fold_margin - grid_w) if fold else _r(printable.x + (printable.w - grid_w) / 2)
     top = _r(printable.top - (printable.h - grid_h) / 2)
     return tuple(Rect(_r(x0 + c * (fw + gap) + b), _r(top - (r + 1) * fh - r * gap + b), spec.card.width,
                       spec.card.height) for r in range(rows) for c in range(cols))
@@ -472,6 +480,7 @@ class PagePlan:
     marks: tuple[Segment, ...] = ()
     fold_lines: tuple[Segment, ...] = ()
     transform: Affine = IDENTITY  # applies to the placements only (a printer profile's back correction)
+    header: tuple[Rect, ...] = ()  # slots for the header's words: over the card columns, clear of every mark
 
     def matrix(self, placement: Placement) -> Affine:
         """Card-local mm (origin at the trim's lower-left corner) to page mm."""
@@ -518,12 +527,21 @@ class SheetPlan:
 
 
 def plan_sheets(spec: SheetSpec, items: int, *, backs: bool = True) -> SheetPlan:
-    """Impose ``items`` cards (in order) with the spec's layout. ``backs`` says whether the job has backs to print."""
+    """Impose ``items`` cards (in order) with the spec's layout. ``backs`` says whether the job has backs to print.
+
+    Back pages carry crop marks too (at the fronts' cut lines, as seen from the back; a printer profile moves
+    the backs, never the marks). With ``deck_list`` the first page is left for the deck's list (``side ==
+    "list"``), followed on duplex by the empty page behind it, so that every front keeps its back.
+    """
     if items < 1:
         raise InputError("nothing to print: the job holds no cards")
     grid = fit_grid(spec)
     pages: list[PagePlan] = []
     per = grid.per_page
+    if spec.deck_list and spec.layout != "single":
+        pages.append(PagePlan(1, grid.page_w, grid.page_h, "list", ()))
+        if spec.duplex and backs:
+            pages.append(PagePlan(2, grid.page_w, grid.page_h, "list-back", ()))
     for first in range(0, items, per):
         chunk = range(first, min(first + per, items))
         if spec.layout == "single":
@@ -537,17 +555,41 @@ def plan_sheets(spec: SheetSpec, items: int, *, backs: bool = True) -> SheetPlan
             placed = fronts + mirrored
             marks = _crop_marks(spec, grid, placed) if spec.marks else ()
             folds = _fold_line(spec, grid, placed)
-            pages.append(PagePlan(len(pages) + 1, grid.page_w, grid.page_h, "fold", placed, marks, folds))
+            pages.append(PagePlan(len(pages) + 1, grid.page_w, grid.page_h, "fold", placed, marks, folds,
+                                  header=_header_slots(spec, grid, placed)))
             continue
         marks = _crop_marks(spec, grid, fronts) if spec.marks else ()
-        pages.append(PagePlan(len(pages) + 1, grid.page_w, grid.page_h, "front", fronts, marks))
+        pages.append(PagePlan(len(pages) + 1, grid.page_w, grid.page_h, "front", fronts, marks,
+                              header=_header_slots(spec, grid, fronts)))
         if spec.duplex and backs:
             axis = _mirror_axis(spec, grid.page_w, grid.page_h)
             assert axis is not None
             behind = tuple(Placement(p.item, "back", _mirror(p.trim, grid, axis), spec.bleed) for p in fronts)
             transform = back_transform(grid.page_w, grid.page_h, spec.back_offset, spec.back_rotation)
-            pages.append(PagePlan(len(pages) + 1, grid.page_w, grid.page_h, "back", behind, transform=transform))
+            back_marks = _crop_marks(spec, grid, behind) if spec.marks else ()
+            pages.append(PagePlan(len(pages) + 1, grid.page_w, grid.page_h, "back", behind, back_marks,
+                                  transform=transform, header=_header_slots(spec, grid, behind)))
     return SheetPlan(spec, grid, tuple(pages), items)
+
+
+def auto_bleed(spec: SheetSpec, cap: float = AUTO_BLEED_MAX_MM, step: float = AUTO_BLEED_STEP_MM) -> float:
+    """The bleed carddb chooses when none is asked for: as much as ``cap`` (on a ``step`` grid) without a page
+    holding fewer cards than it would without bleed; the print-shop layout (single) always gets 3 mm."""
+    if spec.layout == "single":
+        return DEFAULT_BLEED_MM
+    try:
+        wanted = fit_grid(replace(spec, bleed=0.0))
+    except InputError:
+        return 0.0  # not even one bare card fits: the error comes from the real spec
+    bleed = math.floor(cap / step + _EPS) * step
+    while bleed > 0:
+        try:
+            if fit_grid(replace(spec, bleed=bleed)).per_page >= wanted.per_page:
+                return _r(bleed)
+        except InputError:
+            pass
+        bleed = _r(bleed - step)
+    return 0.0
 
 
 def _single_page(spec: SheetSpec, grid: Grid, item: int, side: str, number: int) -> PagePlan:
@@ -558,6 +600,30 @@ def _mirror(trim: Rect, grid: Grid, axis: str) -> Rect:
     if axis == "x":
         return replace(trim, x=_r(grid.page_w - trim.x - trim.w))
     return replace(trim, y=_r(grid.page_h - trim.y - trim.h))
+
+
+# ---------------------------------------------------------------------------------------------------- header
+
+
+def _header_slots(spec: SheetSpec, grid: Grid, placed: tuple[Placement, ...]) -> tuple[Rect, ...]:
+    """Where the header's words may go: one slot over each column of cards, in the band between the cards'
+    top and the printable area's top (below the cards when that band is too low), kept horizontally inside
+    the column so that no slot meets a crop mark or the fold line (they stand at the columns' edges)."""
+    if not spec.header or not placed:
+        return ()
+    area = grid.printable
+    top = max(p.bleed_rect.top for p in placed)
+    bottom = min(p.bleed_rect.y for p in placed)
+    clear = spec.mark_clearance + 0.5
+    if area.top - top - clear >= HEADER_MM:
+        y = _r(area.top - HEADER_MM)
+    elif bottom - area.y - clear >= HEADER_MM:
+        y = _r(area.y)
+    else:
+        return ()
+    columns = sorted({(p.trim.x, p.trim.right) for p in placed})
+    inset = 1.0
+    return tuple(Rect(_r(x0 + inset), y, _r(x1 - x0 - 2 * inset), HEADER_MM) for x0, x1 in columns)
 
 
 # ---------------------------------------------------------------------------------------------------- marks

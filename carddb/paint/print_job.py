@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -20,11 +20,14 @@ from reportlab.pdfgen.canvas import Canvas
 from carddb.catalogue.textfiles import read_deck_file
 from carddb.errors import CarddbError, InputError
 from carddb.layout import FaceLayout, TemplateSet, layout_back, layout_face, load_templates
+from carddb.layout import Rect as LayoutRect
 from carddb.layout.impose import (
     CARD_SIZES,
+    DEFAULT_FOLD_MARGIN_MM,
     DEFAULT_MARGIN_MM,
     Margins,
     SheetSpec,
+    auto_bleed,
     card_size,
     paper_size,
     plan_sheets,
@@ -46,9 +49,12 @@ class PrintOptions:
     orientation: str = "auto"
     margins: str | None = None  # None: the profile's, else 5 mm
     gutter: float = 0.0
-    bleed: float = 0.0
+    bleed: float | None = None  # None: automatic (impose.auto_bleed: up to 1.5 mm without losing a card a page)
     marks: bool = True
     layout: str = "fronts"
+    fold_margin: float = DEFAULT_FOLD_MARGIN_MM
+    header: bool = True
+    deck_list: bool = False
     raster: bool = False
     dpi: int = 300
     profile: str | None = None
@@ -108,8 +114,11 @@ def build_spec(options: PrintOptions, game: GameDefinition | None) -> tuple[Shee
     if not 72 <= options.dpi <= 1200:
         raise InputError(f"--dpi must be between 72 and 1200, not {options.dpi}")
     spec = SheetSpec(paper=paper_size(options.paper), card=card, orientation=options.orientation, margins=margins,
-                     gutter=options.gutter, bleed=options.bleed, marks=options.marks, layout=options.layout,
-                     back_offset=offset, back_rotation=rotation, grid=_grid(options.grid))
+                     gutter=options.gutter, bleed=options.bleed or 0.0, marks=options.marks, layout=options.layout,
+                     back_offset=offset, back_rotation=rotation, grid=_grid(options.grid),
+                     fold_margin=options.fold_margin, header=options.header, deck_list=options.deck_list)
+    if options.bleed is None:
+        spec = replace(spec, bleed=auto_bleed(spec))
     return spec, profile
 
 
@@ -183,18 +192,31 @@ class FaceMaker:
     def back(self) -> SheetFace:
         key = "back"
         if key not in self.faces:
-            self.faces[key] = self._make(key, f"{self.game.name} card back",
-                                         layout_back(self.templates, bleed_mm=self.spec.bleed))
+            face = layout_back(self.templates, bleed_mm=self.spec.bleed)
+            self.faces[key] = replace(self._make(key, f"{self.game.name} card back", face),
+                                      background=background_of(face))
         return self.faces[key]
+
+
+def background_of(face: FaceLayout) -> str | None:
+    """The colour filling the whole face (bleed included), if its first operation is such a rectangle: the
+    sheet draws it once under a page of backs so that abutting backs show no seam."""
+    first = face.ops[0] if face.ops else None
+    if isinstance(first, LayoutRect) and first.fill and first.x <= 0 and first.y <= 0 \
+            and first.w >= face.width and first.h >= face.height:
+        return first.fill
+    return None
 
 
 # ---------------------------------------------------------------------------------------------------- jobs
 
 
 def print_cards(workspace_root: str | Path, game: GameDefinition, cards: Sequence[Card], out: str | Path,
-                options: PrintOptions, *, title: str = "", not_printed: list[str] | None = None) -> PrintResult:
+                options: PrintOptions, *, title: str = "", not_printed: list[str] | None = None,
+                deck_list: Sequence[str] = ()) -> PrintResult:
     """Print ``cards`` (one entry per copy, in order) to ``out``. Cards whose face cannot be laid out are
-    listed as not printed; when nothing is left, nothing is written."""
+    listed as not printed; when nothing is left, nothing is written. ``deck_list`` is the text of the deck
+    list page (printed when the options ask for it)."""
     spec, _profile = build_spec(options, game)
     skipped = list(not_printed or [])
     maker = FaceMaker(workspace_root, game, spec, raster=options.raster, dpi=options.dpi,
@@ -216,9 +238,39 @@ def print_cards(workspace_root: str | Path, game: GameDefinition, cards: Sequenc
             spec.layout == "single" and maker.templates.back is not None):
         backs = [maker.back()] * len(fronts)
     plan = plan_sheets(spec, len(fronts), backs=backs is not None)
-    job = PrintJob(plan, fronts, backs, title=title or f"{game.name} proxies")
+    listing = list(deck_list) or _card_list(cards)
+    if skipped:
+        listing += ["", f"Not printed ({len(skipped)}):", *(f"  {item}" for item in skipped)]
+    job = PrintJob(plan, fronts, backs, title=title or f"{game.name} proxies", game=game.name,
+                   deck_list=tuple(listing))
     report = write_sheets(job, out, max_mb=options.max_mb)
     return PrintResult(report, skipped, maker.warnings)
+
+
+def _card_list(cards: Sequence[Card]) -> list[str]:
+    """The job's cards as lines of a list: ``4  Power Block``, in the order they first appear."""
+    counts: dict[str, int] = {}
+    for card in cards:
+        counts[card.key] = counts.get(card.key, 0) + 1
+    return [f"{count}  {key}" for key, count in counts.items()]
+
+
+def deck_lines(game: GameDefinition, text: str, filename: str = "") -> list[str]:
+    """The deck list page: each zone's cards with their counts, as the deck file lists them."""
+    from carddb.rules.deckparse import parse_deck
+
+    deck = parse_deck(text, game, filename)
+    lines: list[str] = []
+    for zone_id, total in deck.zone_counts(tuple(game.zones)).items():
+        entries = [e for e in deck.entries if e.zone == zone_id]
+        if not entries:
+            continue
+        label = game.zones[zone_id].label if zone_id in game.zones else zone_id
+        if lines:
+            lines.append("")
+        lines.append(f"{label} ({total})")
+        lines.extend(f"{entry.count}  {entry.written}" for entry in entries)
+    return lines
 
 
 def cards_of_deck(game: GameDefinition, all_cards: Sequence[Card], text: str,
@@ -252,8 +304,9 @@ def print_deck(workspace_root: str | Path, game: GameDefinition, all_cards: Sequ
                out: str | Path, options: PrintOptions, *, filename: str = "") -> PrintResult:
     """Print the deck list ``text`` with its counts; lines that cannot be printed are listed, the rest prints."""
     cards, problems = cards_of_deck(game, all_cards, text, filename)
-    title = f"{game.name}: {Path(filename).stem}" if filename else f"{game.name} deck"
-    return print_cards(workspace_root, game, cards, out, options, title=title, not_printed=problems)
+    title = Path(filename).stem if filename else f"{game.name} deck"
+    return print_cards(workspace_root, game, cards, out, options, title=title, not_printed=problems,
+                       deck_list=deck_lines(game, text, filename))
 
 
 def cards_of_set(game: GameDefinition, all_cards: Sequence[Card], set_code: str | None) -> list[Card]:
@@ -268,15 +321,23 @@ def cards_of_set(game: GameDefinition, all_cards: Sequence[Card], set_code: str 
     return [c for c in all_cards if any(p.set.casefold() in codes for p in c.printings)]
 
 
+#: What ``carddb build`` prints for every deck: (file name suffix, layout). Fronts alone for any printer (and
+#: for cutting without backs), and front and back pages in turn for a printer that prints both sides.
+BUILD_LAYOUTS = (("fronts", "fronts"), ("duplex-long", "duplex-long"))
+
+
 def print_game_sheets(workspace: Any, catalogue: Any, game_id: str, out_dir: str | Path,
                       options: PrintOptions | None = None,
                       say: Callable[[str], None] | None = None) -> list[PrintResult]:
     """For ``carddb build``: each sample deck of the game and one sheet of every card, into ``out_dir/<game>/``.
 
-    Decks given in several formats (``x.txt``, ``x.dek``) print once; the decks kept to test the checker
-    (``illegal-*``) are not printed. Duplex (long-edge) when the game has a card back, fronts only otherwise.
-    A deck that cannot be printed at all is reported through ``say`` and skipped; an error in the whole-game
-    sheet is raised.
+    Every deck prints twice, the layout in the file name: ``<deck>-fronts.pdf`` (fronts only, for any
+    printer) and, when the game has a card back, ``<deck>-duplex-long.pdf`` (each front page followed by its
+    backs, for a printer that turns the sheet over its long edge). The sheets have the automatic bleed, crop
+    marks on fronts and backs, a header on every page and, for a deck, its list on the first page. Decks given
+    in several formats (``x.txt``, ``x.dek``) print once; the decks kept to test the checker (``illegal-*``)
+    are not printed. A deck that cannot be printed at all is reported through ``say`` and skipped; an error in
+    the whole-game sheet is raised. ``options`` replaces the defaults (its layout is then the only one).
     """
     game = catalogue.game(game_id)
     cards = catalogue.cards(game_id)
@@ -284,7 +345,10 @@ def print_game_sheets(workspace: Any, catalogue: Any, game_id: str, out_dir: str
     folder.mkdir(parents=True, exist_ok=True)
     if options is None:
         has_back = (Path(workspace.root) / "templates" / game_id / "back.toml").is_file()
-        options = PrintOptions(layout="duplex-long" if has_back else "fronts")
+        layouts = [(suffix, PrintOptions(layout=layout, deck_list=True)) for suffix, layout in BUILD_LAYOUTS
+                   if has_back or layout == "fronts"]
+    else:
+        layouts = [(options.layout, options)]
     results = []
     seen: set[str] = set()
     decks = sorted(workspace.deck_files(game_id), key=lambda p: (p.stem, p.suffix.lower() != ".txt"))
@@ -294,12 +358,15 @@ def print_game_sheets(workspace: Any, catalogue: Any, game_id: str, out_dir: str
         seen.add(path.stem)
         try:
             text = read_deck_file(path)
-            results.append(print_deck(workspace.root, game, cards, text, folder / f"{path.stem}.pdf", options,
-                                      filename=path.name))
+            for suffix, chosen in layouts:
+                results.append(print_deck(workspace.root, game, cards, text, folder / f"{path.stem}-{suffix}.pdf",
+                                          chosen, filename=path.name))
         except InputError as error:
             if say:
                 say(f"{game_id}: {path.name} not printed: {str(error).splitlines()[0]}")
     if cards:
-        results.append(print_cards(workspace.root, game, cards, folder / f"{slugify(game_id)}-all-cards.pdf",
-                                   options, title=f"{game.name}: every card"))
+        for suffix, chosen in layouts:
+            results.append(print_cards(workspace.root, game, cards,
+                                       folder / f"{slugify(game_id)}-all-cards-{suffix}.pdf",
+                                       replace(chosen, deck_list=False), title="every card"))
     return results

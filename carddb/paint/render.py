@@ -41,6 +41,16 @@ class Fitting:
 
 
 @dataclass
+class FaceProblem:
+    """A legibility rule a face breaks (``carddb.layout.ops.Problem``), with the card it is on."""
+
+    card: str
+    box: str
+    rule: str
+    message: str
+
+
+@dataclass
 class RenderReport:
     game: str
     out_dir: Path
@@ -50,6 +60,8 @@ class RenderReport:
     overflowed: list[Fitting] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     files: dict[str, Path] = field(default_factory=dict)
+    problems: list[FaceProblem] = field(default_factory=list)  # the layout report: what --strict fails on
+    notes: list[str] = field(default_factory=list)  # template sizes raised to their role's floor
 
 
 def face_path(out_dir: str | Path, game_id: str, card: Card | None, fmt: str = "png") -> Path:
@@ -82,7 +94,7 @@ def render_faces(workspace_root: str | Path, game: GameDefinition, cards: Sequen
     templates = load_templates(root, game)
     out = Path(out_dir).resolve()
     folder = face_path(out, game.id, None, ext).parent
-    report = RenderReport(game.id, out)
+    report = RenderReport(game.id, out, notes=list(templates.notes))
     manifest = _read_manifest(folder / MANIFEST)
     common = _common_key(game, templates, dpi, ext)
 
@@ -125,6 +137,7 @@ def _record(report: RenderReport, card: Card | None, entry: dict[str, Any], *, r
         target = report.overflowed if overflow else report.shrunk
         target.append(Fitting(label, box, size, wanted))
     report.warnings.extend(entry.get("warnings", []))
+    report.problems.extend(FaceProblem(label, box, rule, message) for box, rule, message in entry.get("problems", []))
 
 
 # -- drawing ----------------------------------------------------------------------------------------------
@@ -170,7 +183,8 @@ def _draw_one(templates: TemplateSet, task: tuple[str, Card | None, str], dpi: i
     image = render_image(face, dpi)
     write_image(image, Path(path), FORMATS[ext], dpi)
     fits = [[f.box, f.size, f.wanted, f.overflow] for f in face.fits if f.size < f.wanted or f.overflow]
-    return stem, {"fits": fits, "warnings": list(face.warnings)}
+    problems = [[p.box, p.rule, p.message] for p in face.problems]
+    return stem, {"fits": fits, "warnings": list(face.warnings), "problems": problems}
 
 
 # -- cache keys -------------------------------------------------------------------------------------------
@@ -235,4 +249,4 @@ def _write_manifest(path: Path, faces: dict[str, dict[str, Any]]) -> None:
     os.replace(tmp, path)
 
 
-__all__ = ["RenderReport", "face_path", "render_faces"]
+__all__ = ["FaceProblem", "RenderReport", "face_path", "render_faces"]

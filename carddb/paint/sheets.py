@@ -20,23 +20,20 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-import reportlab
 from reportlab import rl_config
-from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
 from carddb.errors import InputError, LimitError, OutputError
-from carddb.layout.impose import Affine, PagePlan, Placement, Rect, SheetPlan
+from carddb.layout.impose import Affine, PagePlan, Placement, Rect, SheetPlan, union
 from carddb.paint.sheet_check import CheckReport, Expected, check_pdf
+from carddb.paint.sheet_words import SHEET_FONT, draw_deck_list, draw_header, sheet_font
+
+__all__ = ["SHEET_FONT", "PrintJob", "SheetFace", "SheetReport", "sheet_font", "write_sheets"]
 
 PT = 72.0 / 25.4  # points per millimetre
 MARK_WIDTH_PT = 0.3
 FOLD_DASH_PT = (3.0, 2.0)
-
-#: The font of the sheets' own words (calibration labels): Bitstream Vera, shipped inside ReportLab, so it is
-#: embedded like every other font (a base-14 font such as Helvetica would not be).
-SHEET_FONT = "carddb-sheet-sans"
 
 #: Draws a face with the lower-left corner of its bleed box at (x_mm, y_mm) on a ReportLab canvas.
 DrawFace = Callable[[Canvas, float, float], None]
@@ -53,6 +50,7 @@ class SheetFace:
     label: str
     draw: DrawFace | None = None
     image: Path | None = None
+    background: str | None = None  # the colour filling the whole face: drawn once under a page of these faces
 
     def __post_init__(self) -> None:
         if (self.draw is None) == (self.image is None):
@@ -67,6 +65,8 @@ class PrintJob:
     fronts: Sequence[SheetFace]
     backs: Sequence[SheetFace] | None = None
     title: str = "carddb proxy sheets"
+    game: str = ""  # the game's name, for the header and the document's title
+    deck_list: tuple[str, ...] = ()  # the lines of the deck list page, when the plan has one
 
     def __post_init__(self) -> None:
         if len(self.fronts) != self.plan.items or (self.backs is not None and len(self.backs) != self.plan.items):
@@ -126,16 +126,6 @@ def _plain_streams() -> Iterator[None]:
         rl_config.useA85 = saved
 
 
-def sheet_font() -> str:
-    """Register (once) and name the embedded font the sheets write their own words in."""
-    try:
-        pdfmetrics.getFont(SHEET_FONT)
-    except KeyError:
-        path = Path(reportlab.__file__).parent / "fonts" / "Vera.ttf"
-        pdfmetrics.registerFont(TTFont(SHEET_FONT, str(path)))
-    return SHEET_FONT
-
-
 def new_canvas(target: io.BytesIO, title: str) -> Canvas:
     """A canvas that writes the same bytes for the same drawing, asks viewers not to scale when printing,
     and starts with an embeddable font (ReportLab's default, Helvetica, would be referenced unembedded)."""
@@ -162,13 +152,17 @@ def render_pdf(job: PrintJob, pages: Sequence[PagePlan]) -> tuple[bytes, list[Ex
     buffer = io.BytesIO()
     expected: list[Expected] = []
     with _plain_streams():
-        canvas = new_canvas(buffer, job.title)
+        canvas = new_canvas(buffer, f"{job.game}: {job.title}" if job.game else job.title)
         forms: dict[str, str] = {}
         images: dict[str, Path] = {}
+        total = len(job.plan.pages)
         for page in pages:
             canvas.setPageSize((page.width * PT, page.height * PT))
             canvas.setTrimBox(_box(page.trim_box))
             canvas.setBleedBox(_box(page.bleed_box))
+            if page.side == "list":
+                draw_deck_list(canvas, page, job)
+            _draw_background(canvas, page, job)
             faces = []
             for placement in page.placements:
                 face = job.face(placement)
@@ -182,10 +176,27 @@ def render_pdf(job: PrintJob, pages: Sequence[PagePlan]) -> tuple[bytes, list[Ex
                 canvas.restoreState()
                 faces.append((name, page.matrix(placement), placement.bleed_rect, placement.trim, face))
             _draw_lines(canvas, page)
+            draw_header(canvas, page, job, total)
             expected.append(Expected(page, faces))
             canvas.showPage()
         canvas.save()
     return buffer.getvalue(), expected
+
+
+def _draw_background(canvas: Canvas, page: PagePlan, job: PrintJob) -> None:
+    """One rectangle under a page whose faces all share a background colour (a page of backs), covering their
+    bleed boxes and the gutters between them: abutting faces then show no seam, and a cut a little off shows
+    the back's colour, never white."""
+    colours = {job.face(p).background for p in page.placements}
+    if len(colours) != 1 or None in colours or len(page.placements) < 2:
+        return
+    (colour,) = colours
+    area = union([p.bleed_rect for p in page.placements])
+    canvas.saveState()
+    canvas.transform(*_pt(page.transform))
+    canvas.setFillColor(HexColor(colour))
+    canvas.rect(area.x * PT, area.y * PT, area.w * PT, area.h * PT, stroke=0, fill=1)
+    canvas.restoreState()
 
 
 def _same_image_once(face: SheetFace, seen: dict[str, Path]) -> SheetFace:

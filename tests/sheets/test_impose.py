@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from carddb.errors import InputError
@@ -10,6 +12,7 @@ from carddb.layout.impose import (
     Rect,
     SheetSpec,
     apply,
+    auto_bleed,
     card_size,
     fit_grid,
     paper_size,
@@ -132,7 +135,13 @@ def test_a_profile_offset_and_rotation_move_back_pages_only():
     # The page centre turns onto itself, then moves by the offset.
     x, y = apply(back.transform, 105, 148.5)
     assert (round(x, 9), round(y, 9)) == (106.0, 148.0)
-    assert front.marks and not back.marks
+    # Back pages carry the fronts' cut lines as seen from the back; the profile moves the backs, never the marks.
+    def extent(m, mirror=False):
+        x0, x1 = sorted((m.x0, m.x1))
+        return (210 - x1, 210 - x0) if mirror else (x0, x1), tuple(sorted((m.y0, m.y1)))
+
+    assert back.marks == plan_sheets(spec(layout="duplex-long"), 9).pages[1].marks
+    assert {extent(m) for m in back.marks} == {extent(m, mirror=True) for m in front.marks}
 
 
 def test_fold_puts_backs_in_the_mirror_image_across_the_centre_line():
@@ -141,11 +150,20 @@ def test_fold_puts_backs_in_the_mirror_image_across_the_centre_line():
     assert (page.width, page.side, len(plan.pages)) == (297, "fold", 2)
     fronts = [p for p in page.placements if p.side == "front"]
     backs = [p for p in page.placements if p.side == "back"]
-    assert [(p.trim.x, p.trim.y) for p in fronts] == [(22.5, 105.0), (85.5, 105.0), (22.5, 17.0), (85.5, 17.0)]
-    assert [p.trim.x for p in backs] == [211.5, 148.5, 211.5, 148.5]
+    # 3 mm fold margin each side of the fold line at 148.5: the fronts' right edge at 145.5, the backs' left at 151.5
+    assert [(p.trim.x, p.trim.y) for p in fronts] == [(19.5, 105.0), (82.5, 105.0), (19.5, 17.0), (82.5, 17.0)]
+    assert [p.trim.x for p in backs] == [214.5, 151.5, 214.5, 151.5]
     assert [p.item for p in backs] == [0, 1, 2, 3]
-    assert [(s.x0, s.y0, s.x1, s.y1) for s in page.fold_lines] == [(148.5, 5.0, 148.5, 16.5),
-                                                                  (148.5, 193.5, 148.5, 205.0)]
+    assert [(s.x0, s.y0, s.x1, s.y1) for s in page.fold_lines] == [(148.5, 5.0, 148.5, 205.0)]
+
+
+@pytest.mark.parametrize(("bleed", "margin"), [(0, 3), (1.5, 3), (3, 2), (0, 0)])
+def test_every_card_of_a_fold_sheet_keeps_the_fold_margin_and_its_bleed_on_its_own_half(bleed, margin):
+    page = plan_sheets(spec(layout="fold", bleed=bleed, fold_margin=margin), 8).pages[0]
+    nearest_front = max(p.bleed_rect.right for p in page.placements if p.side == "front")
+    nearest_back = min(p.bleed_rect.x for p in page.placements if p.side == "back")
+    assert (round(148.5 - nearest_front, 6), round(nearest_back - 148.5, 6)) == (margin, margin)
+    assert all(p.bleed == bleed for p in page.placements)  # both halves bleed alike
 
 
 def test_single_is_one_card_a_page_with_its_bleed_and_its_back_after_it():
@@ -257,3 +275,50 @@ def test_landscape_pages_turn_the_printer_margins_with_them():
 def test_nothing_to_print_is_refused():
     with pytest.raises(InputError, match="nothing to print"):
         plan_sheets(spec(), 0)
+
+
+@pytest.mark.parametrize(("paper", "card", "layout", "bleed"), [
+    ("A4", "poker", "fronts", 1.5), ("A4", "poker", "duplex-long", 1.5), ("A4", "yugioh", "fronts", 1.5),
+    ("Letter", "poker", "fronts", 0.75),  # 3 rows of 88 mm on 269.4 mm leave 1.8 mm a card
+    ("Letter", "poker", "fold", 1.25), ("A4", "mini", "fronts", 0.0),  # 7 columns of 41 mm fill 287 mm exactly
+    ("A4", "poker", "single", 3.0),
+])
+def test_the_automatic_bleed_is_as_much_as_costs_no_card_a_page(paper, card, layout, bleed):
+    wanted = spec(paper, card=card_size(card), layout=layout)
+    assert auto_bleed(wanted) == bleed
+    if layout != "single":
+        assert fit_grid(replace(wanted, bleed=bleed)).per_page == fit_grid(wanted).per_page
+
+
+@pytest.mark.parametrize("kwargs", [{"bleed": 1.5}, {"gutter": 4}, {"layout": "fold", "bleed": 1.5},
+                                    {"layout": "duplex-long", "bleed": 1.5}, {"layout": "fold"}])
+def test_the_header_sits_over_the_columns_clear_of_every_mark_and_card(kwargs):
+    paper = kwargs.pop("paper", "A4")
+    plan = plan_sheets(spec(paper, **kwargs), 9)
+    for page in plan.pages:
+        assert page.header, page.side
+        assert len(page.header) == len({(p.trim.x, p.trim.right) for p in page.placements})
+        area = plan.grid.printable
+        for slot in page.header:
+            assert area.x <= slot.x and slot.right <= area.right and area.y <= slot.y and slot.top <= area.top
+            assert not any(slot.overlaps(p.bleed_rect) for p in page.placements)
+            for mark in (*page.marks, *page.fold_lines):
+                line = Rect(min(mark.x0, mark.x1), min(mark.y0, mark.y1), abs(mark.x1 - mark.x0),
+                            abs(mark.y1 - mark.y0))
+                assert not slot.overlaps(line.expanded(0.5)), (slot, mark)
+
+
+def test_a4_poker_header_slots_in_millimetres():
+    page = plan_sheets(spec(bleed=1.5), 9).pages[0]
+    assert page.header == (Rect(8.5, 288.8, 61.0, 3.2), Rect(74.5, 288.8, 61.0, 3.2), Rect(140.5, 288.8, 61.0, 3.2))
+    assert plan_sheets(spec(bleed=1.5, header=False), 9).pages[0].header == ()
+    # Letter with its automatic 0.75 mm bleed: three rows leave 0.45 mm above and below, no room for words
+    assert plan_sheets(spec("Letter", bleed=0.75), 9).pages[0].header == ()
+
+
+def test_a_deck_list_page_comes_first_and_on_duplex_an_empty_page_behind_it():
+    plan = plan_sheets(spec(layout="duplex-long", deck_list=True), 10)
+    assert [p.side for p in plan.pages] == ["list", "list-back", "front", "back", "front", "back"]
+    assert [len(p.placements) for p in plan.pages] == [0, 0, 9, 9, 1, 1]
+    assert [len(sheet) for sheet in plan.sheets()] == [2, 2, 2]  # a front page never parts from its backs
+    assert [p.side for p in plan_sheets(spec(deck_list=True), 10).pages] == ["list", "front", "front"]
