@@ -113,10 +113,21 @@ def read_profile(path: str | Path) -> PrinterProfile:
 
 
 # ---------------------------------------------------------------------------------------------------- calibration
+#
+# Each ruler on the back page is a slanted line: the point that reads an offset v lies v mm across from the
+# ruler's zero and MAGNIFY times v along it. The front page's index line is straight; where it crosses the
+# slanted line (seen through the sheet) is the reading. A millimetre of offset so moves the crossing six
+# millimetres along the ruler, which leaves room for large numbers that never touch; and since the numbers
+# travel with the back, a shift along the ruler does not change which number the line crosses.
 
 RULER_HALF_MM = 5.0  # rulers read from -5 to +5 mm
 TICK_STEP_MM = 0.5
-STATION_INSET_MM = 40.0  # from the page edge to a station (well inside any printer's margin)
+MAGNIFY = 6.0  # mm along a ruler for each mm of offset it reads
+TICK_MM = (3.0, 5.0)  # the length of a half-millimetre tick, of a whole one
+LABEL_PT = 8.0
+INDEX_HALF_MM = RULER_HALF_MM * (MAGNIFY + 1) + 1.0  # an index line reaches every crossing, whatever the shift
+STATION_FROM_EDGE_MM = (62.0, 50.0)  # top and bottom rulers from the top and bottom edges; left, right from sides
+MIN_PAGE_MM = (180.0, 240.0)
 
 
 @dataclass(frozen=True)
@@ -126,13 +137,56 @@ class Station:
     name: str  # "top", "bottom", "left", "right" as seen on the back page
     x: float  # back-page coordinates of the ruler's zero
     y: float
-    axis: str  # "x": a horizontal ruler read for left/right shifts; "y": a vertical one
+    axis: str  # "x": a ruler read for left/right shifts (it runs up the page); "y": one read for up/down shifts
+
+
+@dataclass(frozen=True)
+class RulerTick:
+    """One reading of a ruler: the offset it stands for, its tick (across the ruler) and its printed number."""
+
+    value: float
+    tick: Segment
+    label: str  # "" on half-millimetre ticks
+    label_at: tuple[float, float]  # x rulers: the label's left end on its baseline; y rulers: its centre
 
 
 def stations(page_w: float, page_h: float) -> tuple[Station, ...]:
-    inset = STATION_INSET_MM
-    return (Station("top", page_w / 2, page_h - inset, "x"), Station("bottom", page_w / 2, inset, "x"),
-            Station("left", inset, page_h / 2, "y"), Station("right", page_w - inset, page_h / 2, "y"))
+    if page_w < MIN_PAGE_MM[0] or page_h < MIN_PAGE_MM[1]:
+        raise InputError(f"the calibration sheet needs paper of at least {MIN_PAGE_MM[0]:g} x {MIN_PAGE_MM[1]:g} "
+                         f"mm (A4 or Letter), not {page_w:g} x {page_h:g} mm")
+    down, side = STATION_FROM_EDGE_MM
+    return (Station("top", page_w / 2, page_h - down, "x"), Station("bottom", page_w / 2, down, "x"),
+            Station("left", side, page_h / 2, "y"), Station("right", page_w - side, page_h / 2, "y"))
+
+
+def ruler_point(station: Station, value: float) -> tuple[float, float]:
+    """Where on the back page the ruler reads ``value``."""
+    if station.axis == "x":
+        return station.x + value, station.y + MAGNIFY * value
+    return station.x + MAGNIFY * value, station.y + value
+
+
+def ruler_line(station: Station) -> Segment:
+    (x0, y0), (x1, y1) = ruler_point(station, -RULER_HALF_MM), ruler_point(station, RULER_HALF_MM)
+    return Segment(x0, y0, x1, y1)
+
+
+def ruler_ticks(station: Station) -> list[RulerTick]:
+    """Every tick of a ruler, from -5 to +5 mm: across the index line's direction, a number at each millimetre."""
+    ticks = []
+    steps = round(RULER_HALF_MM / TICK_STEP_MM)
+    for i in range(-steps, steps + 1):
+        value = i * TICK_STEP_MM
+        whole = i % round(1 / TICK_STEP_MM) == 0
+        half = (TICK_MM[1] if whole else TICK_MM[0]) / 2
+        x, y = ruler_point(station, value)
+        label = f"{value:+.0f}".replace("+0", "0") if whole else ""
+        if station.axis == "x":
+            tick, at = Segment(x - half, y, x + half, y), (x + TICK_MM[1] / 2 + 1.2, y - 1.0)
+        else:
+            tick, at = Segment(x, y - half, x, y + half), (x, y - TICK_MM[1] / 2 - 1.2 - 2.8)
+        ticks.append(RulerTick(value, tick, label, at))
+    return ticks
 
 
 def mirror_point(x: float, y: float, page_w: float, page_h: float, flip: str) -> tuple[float, float]:
@@ -142,29 +196,17 @@ def mirror_point(x: float, y: float, page_w: float, page_h: float, flip: str) ->
     return (page_w - x, y) if mirror_x else (x, page_h - y)
 
 
-def front_index_lines(page_w: float, page_h: float, flip: str, length: float = 12.0) -> list[Segment]:
-    """The front page's lines: each crosses its station's ruler at the ruler's zero when the printer is exact."""
+def front_index_lines(page_w: float, page_h: float, flip: str) -> list[Segment]:
+    """The front page's lines: each runs along its ruler, through the ruler's zero when the printer is exact,
+    long enough to cross the slanted ruler whatever the back's shift (up to 5 mm each way)."""
     lines = []
     for station in stations(page_w, page_h):
         x, y = mirror_point(station.x, station.y, page_w, page_h, flip)
         if station.axis == "x":
-            lines.append(Segment(x, y - length / 2, x, y + length / 2))
+            lines.append(Segment(x, y - INDEX_HALF_MM, x, y + INDEX_HALF_MM))
         else:
-            lines.append(Segment(x - length / 2, y, x + length / 2, y))
+            lines.append(Segment(x - INDEX_HALF_MM, y, x + INDEX_HALF_MM, y))
     return lines
-
-
-def ruler_ticks(station: Station) -> list[tuple[float, float, str]]:
-    """(position along the ruler's axis in back-page mm, tick length, label) for every tick of a ruler."""
-    ticks = []
-    steps = round(RULER_HALF_MM / TICK_STEP_MM)
-    for i in range(-steps, steps + 1):
-        value = i * TICK_STEP_MM
-        whole = i % round(1 / TICK_STEP_MM) == 0
-        origin = station.x if station.axis == "x" else station.y
-        label = f"{value:+.0f}".replace("+0", "0") if whole else ""
-        ticks.append((origin + value, 4.0 if whole else 2.0, label))
-    return ticks
 
 
 def profile_from_readings(page_w: float, page_h: float, *, top: float, bottom: float, left: float, right: float,

@@ -182,12 +182,12 @@ def test_calibration_sheet_lines_sit_where_the_rulers_expect_them(run, tmp_path)
     assert result.stdout.startswith(f"{out}: 2 pages (Letter, flip on the long edge).")
     with pdfplumber.open(out) as pdf:
         front = pdf.pages[0]
-        index_lines = [ln for ln in front.lines if abs(ln["x0"] - ln["x1"]) < 0.01 and round(ln["height"] * MM) == 12]
+        index_lines = [ln for ln in front.lines if abs(ln["x0"] - ln["x1"]) < 0.01 and round(ln["height"] * MM) == 72]
         verticals = sorted((round(ln["x0"] * MM, 2), round((float(front.height) - ln["bottom"]) * MM, 2))
                            for ln in index_lines)
         assert [round(float(front.width) * MM, 1), round(float(front.height) * MM, 1)] == [215.9, 279.4]
-    # The top and bottom index lines: at the page's centre line, 40 mm from the top and bottom edges.
-    assert [v for v in verticals if v[0] == 107.95] == [(107.95, 34.0), (107.95, 233.4)]
+    # The top and bottom index lines: at the page's centre line, 72 mm long, centred 62 mm from top and bottom.
+    assert verticals == [(107.95, 26.0), (107.95, 181.4)]
 
 
 def test_profile_from_readings(run, tmp_path):
@@ -220,3 +220,25 @@ def test_a_sample_deck_opens_without_warnings_in_qpdf_and_poppler(run, ws, tmp_p
                               capture_output=True, text=True)
     assert (rendered.returncode, rendered.stderr) == (0, "")
     assert len(list(tmp_path.glob("page-*.png"))) == len(PdfReader(out).pages)
+
+
+def test_a_fold_sheet_keeps_a_fold_margin_and_bleeds_both_halves(run, ws, tmp_path):
+    out = tmp_path / "fold.pdf"
+    result = run("print", str(ws / DECK), "--game", "minibattle", "--out", str(out), "--layout", "fold", "--raster")
+    assert result.exit_code == 0, result.stderr
+    placed = faces(out, 0)
+    with pdfplumber.open(out) as pdf:
+        page = pdf.pages[0]
+        width = float(page.width) * MM
+        folds = [ln for ln in page.lines if abs(ln["x0"] - ln["x1"]) < 0.01 and abs(ln["x0"] * MM - width / 2) < 0.01]
+        dashed = [ln for ln in folds if ln.get("dash") and ln["dash"][0]]
+    assert len(folds) == len(dashed) == 1  # one dashed fold line, down the middle, crossing no card
+    left = [f for f in placed if f[0] + f[2] <= width / 2]
+    right = [f for f in placed if f[0] >= width / 2]
+    assert len(left) == len(right) == len(placed) // 2 == 4  # A4 landscape: 2 x 2 a half
+    # every face is its bleed box (63 x 88 mm plus the automatic 1.5 mm all round), 3 mm clear of the fold
+    assert {(f[2], f[3]) for f in placed} == {(66.0, 91.0)}
+    assert round(width / 2 - max(f[0] + f[2] for f in left), 2) == 3.0
+    assert round(min(f[0] for f in right) - width / 2, 2) == 3.0
+    # each back is the mirror image of its front across the fold
+    assert sorted(round(width - f[0] - f[2], 2) for f in right) == sorted(f[0] for f in left)

@@ -61,10 +61,10 @@ def test_readings_of_a_pure_shift():
 
 
 def test_readings_that_differ_top_to_bottom_mean_a_turn():
-    # Rulers 217 mm apart (top and bottom on A4); 0.5 mm more at the bottom than at the top.
+    # Rulers 173 mm apart (top and bottom on A4); 0.5 mm more at the bottom than at the top.
     profile = profile_from_readings(210, 297, top=0.0, bottom=0.5, left=0.0, right=0.0)
     assert profile.back_offset == (0.25, 0.0)
-    assert profile.back_rotation == round(math.degrees(0.5 / 217) / 2, 4)
+    assert profile.back_rotation == round(math.degrees(0.5 / 173) / 2, 4)
 
 
 def test_the_correction_cancels_a_simulated_printer_error():
@@ -95,10 +95,9 @@ def test_readings_add_to_the_profile_in_force():
     assert (profile.name, profile.back_offset, profile.back_rotation) == ("laser", (1.5, 1.0), 0.1)
 
 
-@pytest.mark.parametrize(("flip", "top_line_x", "left_line_x"), [("long", 105.0, 170.0), ("short", 105.0, 40.0)])
-def test_front_lines_sit_behind_the_rulers(flip, top_line_x, left_line_x):
+@pytest.mark.parametrize(("flip", "top_line_y", "left_line_x"), [("long", 235.0, 160.0), ("short", 62.0, 50.0)])
+def test_front_lines_sit_behind_the_rulers(flip, top_line_y, left_line_x):
     top, _bottom, left, _right = front_index_lines(210, 297, flip)
-    assert top.x0 == top.x1 == top_line_x
-    # Long-edge flip keeps rows: the top ruler is behind a line near the top; short-edge flip swaps them.
-    assert (top.y0 + top.y1) / 2 == (257.0 if flip == "long" else 40.0)
-    assert (left.x0 + left.x1) / 2 == left_line_x
+    assert top.x0 == top.x1 == 105.0 and (top.y0, top.y1) == (top_line_y - 36, top_line_y + 36)
+    # Long-edge flip keeps rows (the left ruler is behind a line on the front's right); short-edge swaps them.
+    assert left.y0 == left.y1 == 148.5 and (left.x0 + left.x1) / 2 == left_line_x
