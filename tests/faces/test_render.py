@@ -125,3 +125,28 @@ def test_the_render_command(cli, tmp_path):
     assert again.stdout.startswith("minibattle: drew 0 faces, reused 68")
     bad = cli("render", "--game", "minibattle", "--out", str(tmp_path), "--file-format", "gif")
     assert (bad.exit_code, bad.stderr) == (2, "Error: unknown image format 'gif' (use png or jpg)\n")
+
+
+def test_strict_rendering_fails_on_a_face_that_breaks_a_legibility_rule(cli, scratch, tmp_path):
+    """The layout report names the card, the box and by how much; --strict makes it an error (exit 1)."""
+    import shutil
+
+    from .conftest import write_template
+
+    shutil.copytree(Path(__file__).resolve().parents[2] / "rules" / "shmod" / "cards", scratch / "rules" / "shmod" /
+                    "cards")
+    clean = cli("render", "--game", "shmod", "--out", str(tmp_path / "a"), "--dpi", "20", "--strict",
+                root=str(scratch), db=str(tmp_path / "a.db"))
+    assert clean.exit_code == 0, clean.stdout + clean.stderr
+    write_template(scratch, "spell.toml", 'extends = "_frame.toml"\n[[box]]\nname = "level"\nshape = "text"\n'
+                                          'at = [4, 11.6, 5, 5]\ntext = "LEVEL {{ card.level }}"\nfont = "bold"\n'
+                                          'size = 6\nwrap = false\n')
+    result = cli("render", "--game", "shmod", "--out", str(tmp_path / "b"), "--dpi", "20", "--strict",
+                 root=str(scratch), db=str(tmp_path / "b.db"))
+    assert result.exit_code == 1
+    assert "  overflow: Replenish: level: does not fit at the label minimum of 6 pt; it needs 4.44 mm more width " \
+           "(text cut)\n" in result.stdout
+    assert result.stderr.startswith("Error: 13 faces of shmod break a legibility rule (listed above)")
+    lenient = cli("render", "--game", "shmod", "--out", str(tmp_path / "c"), "--dpi", "20",
+                  root=str(scratch), db=str(tmp_path / "c.db"))
+    assert lenient.exit_code == 0 and "  overflow: Replenish: level:" in lenient.stdout

@@ -28,7 +28,7 @@ def test_every_deck_prints_as_fronts_and_as_duplex_with_the_layout_in_the_name(p
              "legal-warn-evolution-line-missing-stage-1", "minibattle-all-cards"]
     assert names == sorted(f"{deck}-{layout}.pdf" for deck in decks for layout in ("fronts", "duplex-long"))
     assert said == []
-    every = [r.report for r in results if r.report.files[0].name == "minibattle-all-cards-duplex-long.pdf"][0]
+    every = next(r.report for r in results if r.report.files[0].name == "minibattle-all-cards-duplex-long.pdf")
     assert (every.cards, every.backs) == (67, 67)
     assert all(not r.not_printed for r in results)
     # a simplex printer gets fronts only; the duplex file pairs each front page with its backs
@@ -37,11 +37,6 @@ def test_every_deck_prints_as_fronts_and_as_duplex_with_the_layout_in_the_name(p
     assert (len(fronts.pages), len(duplex.pages)) == (3, 6)  # the deck list, then 10 cards: 9 a page (+ backs)
 
 
-def _words(path, index):
-    with pdfplumber.open(path) as pdf:
-        page = pdf.pages[index]
-        text = page.extract_text() or ""
-        return text, page
 
 
 def test_the_first_page_lists_the_deck_and_every_page_says_where_it_belongs(printed):
