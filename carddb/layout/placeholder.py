@@ -10,6 +10,7 @@ it never reads as a second statement of anything on the face.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from carddb.layout import text
 from carddb.layout.colours import luminance, mix
@@ -34,7 +35,8 @@ def placeholder_ops(x: float, y: float, w: float, h: float, colour: str, label: 
     return ops
 
 
-def hatch(x: float, y: float, w: float, h: float, colour: str) -> list[Polygon]:
+@lru_cache(maxsize=256)
+def hatch(x: float, y: float, w: float, h: float, colour: str) -> tuple[Polygon, ...]:
     """Stripes at 45 degrees (rising to the right) across the box, each a polygon clipped to it exactly.
 
     Stripes are filled shapes rather than stroked lines so that a raster at any resolution covers the same
@@ -50,7 +52,7 @@ def hatch(x: float, y: float, w: float, h: float, colour: str) -> list[Polygon]:
         if len(shape) >= 3:
             stripes.append(Polygon(tuple((round(x + px, 4), round(y + py, 4)) for px, py in shape), fill=colour))
         k += 1
-    return stripes
+    return tuple(stripes)  # a template draws the same box on every card: computed once
 
 
 def _clip(points: list[tuple[float, float]], level: float, *, keep_above: bool) -> list[tuple[float, float]]:
