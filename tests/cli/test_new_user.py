@@ -26,7 +26,8 @@ def test_init_writes_templates_so_the_new_game_builds(tmp_path: Path) -> None:
     lines = out.splitlines()
     assert code == 0, out + err
     assert f"mygame: faces in {root / 'output' / 'faces' / 'mygame'}: 15 drawn, 0 reused" in lines
-    assert f"mygame: 2 proxy PDFs in {root / 'output' / 'sheets' / 'mygame'}" in lines
+    # the sample deck and every card, each as fronts and as duplex (docs/printing.md)
+    assert f"mygame: 4 proxy PDFs in {root / 'output' / 'sheets' / 'mygame'}" in lines
     assert f"site: skipped, the site's Pyodide is not installed (run `npm ci --prefix {root / 'site'}` once)" in lines
     assert not any("FAILED" in line for line in lines)
     assert (root / "output" / "faces" / "mygame" / "back.png").is_file()
