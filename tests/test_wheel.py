@@ -69,7 +69,8 @@ def test_init_then_build_works_outside_the_clone(installed: Path, tmp_path: Path
     lines = build.stdout.splitlines()
     assert "mygame: loaded 14 cards in 1 set (core)" in lines
     assert f"mygame: faces in {workspace / 'output' / 'faces' / 'mygame'}: 15 drawn, 0 reused" in lines
-    assert (workspace / "output" / "sheets" / "mygame" / "mygame-all-cards.pdf").read_bytes().startswith(b"%PDF-")
+    sheet = workspace / "output" / "sheets" / "mygame" / "mygame-all-cards-fronts.pdf"
+    assert sheet.read_bytes().startswith(b"%PDF-")
     assert (workspace / "output" / "lackey" / "mygame" / "mygame" / "plugininfo.txt").is_file()
     if shutil.which("npm"):  # init installed Pyodide: the site builds as in the clone
         assert any(line.startswith("site: ") and " pages, 14 cards (14 faces)" in line for line in lines), lines
