@@ -43,7 +43,8 @@ class BuildReport:
 
 
 def build(workspace: Workspace, catalogue: Catalogue, game_ids: Sequence[str] | None = None, *,
-          skip: Sequence[str] = (), say: Say = lambda line: None, progress: Reporter = SILENT) -> BuildReport:
+          skip: Sequence[str] = (), say: Say = lambda line: None, progress: Reporter = SILENT,
+          take_files: bool = False) -> BuildReport:
     started = time.perf_counter()
     report = BuildReport()
 
@@ -57,10 +58,12 @@ def build(workspace: Workspace, catalogue: Catalogue, game_ids: Sequence[str] | 
     games = list(game_ids or workspace.game_ids())
     out = workspace.output_dir
     for game_id in games:
+        # Cards from the card files in, cards that left them out; cards from any other source stay (load.py).
         with progress.task(f"{game_id}: load"):
-            loaded = catalogue.load_workspace_game(workspace, game_id)
-        tell(f"{game_id}: loaded {_count(loaded.total, 'card')} in {_count(len(loaded.sets), 'set')} "
-             f"({', '.join(loaded.sets)})" + (f", {loaded.removed} removed" if loaded.removed else ""))
+            loaded = catalogue.load_workspace_game(workspace, game_id, take_files=take_files)
+        for line in loaded.lines():
+            tell(line)
+        report.warnings += loaded.warnings()
         game = catalogue.game(game_id)
         for step, run in _GAME_STEPS:
             if step in skip or (step == "decks" and not game.deck_game):

@@ -22,7 +22,19 @@ class Workspace:
 
     @classmethod
     def find(cls, root: str | Path | None = None) -> Workspace:
-        """The workspace at ``root``, else ``$CARDDB_ROOT``, else the nearest folder upwards holding ``rules/``."""
+        """The workspace at ``root``, else ``$CARDDB_ROOT``, else the nearest folder upwards holding ``rules/``;
+        an ``InputError`` (exit 2) when there is none, so nothing is ever written into a folder that is not one."""
+        found = cls.locate(root)
+        if found is None:
+            here = Path.cwd().resolve()
+            raise InputError(f"no workspace found: neither {here} nor any folder above it holds a rules/ folder",
+                             hint="Run carddb inside a workspace, name one with --root DIR, or start one with "
+                                  "'carddb init DIR'.")
+        return found
+
+    @classmethod
+    def locate(cls, root: str | Path | None = None) -> Workspace | None:
+        """Like ``find``, but None when no workspace is named and none holds the current folder."""
         if root is None:
             root = os.environ.get(ROOT_ENV) or None
         if root is not None:
@@ -34,7 +46,7 @@ class Workspace:
         for folder in (here, *here.parents):
             if (folder / "rules").is_dir():
                 return cls(folder)
-        return cls(here)
+        return None
 
     @property
     def rules_dir(self) -> Path:

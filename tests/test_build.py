@@ -35,7 +35,7 @@ def test_build_reports_each_step_and_succeeds(built) -> None:
     root, result = built
     assert result.exit_code == 0, result.output
     lines = result.stdout.splitlines()
-    assert lines[0] == "minibattle: loaded 67 cards in 2 sets (base, promo)"
+    assert lines[0] == "minibattle: loaded 67 cards in 2 sets (base, promo): 67 new"
     assert lines[1].startswith("minibattle: checked 13 sample decks (")
     assert any(line.startswith("minibattle: faces in ") and "68 drawn" in line for line in lines)
     assert lines[-1].startswith(f"Built 1 game into {root / 'output'} in ")
@@ -69,6 +69,7 @@ def test_build_again_reuses_every_face(built) -> None:
                                       "build", "--game", "minibattle", "--skip", "site", "--skip", "sheets",
                                       "--skip", "lackey", "--skip", "apprentice"])
     assert result.exit_code == 0
+    assert result.stdout.splitlines()[0] == "minibattle: loaded 67 cards in 2 sets (base, promo): nothing changed"
     assert "0 drawn, 68 reused" in result.stdout
 
 

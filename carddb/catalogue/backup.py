@@ -3,6 +3,7 @@
     manifest.json              what the folder holds: format, schema revision, games (definition path, sets)
     games/<game>/game.toml     the game definition, byte for byte as the catalogue holds it
     games/<game>/cards.yaml    every card of the game, in catalogue order (docs/card-files.md)
+    games/<game>/sources.json  where each card came from: [card key, kind, name, time], in the same order
     collections.json           every collection: game, name, [card key, count] sorted by card key
     boosters.json              every booster opening in the order opened: game, player, time, seed, cards
 
@@ -24,10 +25,12 @@ from typing import Any
 from sqlalchemy import select
 
 from carddb.catalogue import cardfiles
-from carddb.catalogue.api import Catalogue, _parse_definition
+from carddb.catalogue.api import Catalogue
 from carddb.catalogue.db import display_url, schema_status
+from carddb.catalogue.definitions import parse_definition
 from carddb.catalogue.models import BoosterOpening, Collection, CollectionEntry, GameRow, SetRow
-from carddb.catalogue.store import write_cards
+from carddb.catalogue.provenance import UNKNOWN, Source, fingerprint
+from carddb.catalogue.store import identity, write_cards
 from carddb.catalogue.textfiles import read_text_file
 from carddb.catalogue.validate import build_cards
 from carddb.errors import InputError, OutputError
@@ -62,13 +65,15 @@ def dump_files(catalogue: Catalogue) -> dict[str, str]:
     for game_id, definition, definition_path in definitions:
         if not _SAFE_ID.match(game_id):
             raise OutputError(f"game id {game_id!r} cannot name a folder of the dump")
-        game = _parse_definition(definition, definition_path)
+        game = parse_definition(definition, definition_path)
         folder = f"games/{game_id}"
         files[f"{folder}/game.toml"] = definition
         cards = catalogue.cards(game_id)
         files[f"{folder}/cards.yaml"] = cardfiles.cards_to_yaml(game, cards)
+        sources = catalogue.sources(game_id)
+        files[f"{folder}/sources.json"] = _json([_source_entry(card.key, sources[identity(card)]) for card in cards])
         games.append({"id": game_id, "definition": f"{folder}/game.toml", "definition_path": definition_path,
-                      "cards": f"{folder}/cards.yaml", "card_count": len(cards),
+                      "cards": f"{folder}/cards.yaml", "sources": f"{folder}/sources.json", "card_count": len(cards),
                       "sets": [[code, name] for code, name in catalogue.sets(game_id)]})
     files["collections.json"] = _json(collections)
     files["boosters.json"] = _json(boosters)
@@ -76,6 +81,26 @@ def dump_files(catalogue: Catalogue) -> dict[str, str]:
                              "schema_revision": schema_status(catalogue.engine).head, "games": games,
                              "collections": "collections.json", "boosters": "boosters.json"})
     return files
+
+
+def _source_entry(key: str, source: Source) -> list[Any]:
+    return [key, source.kind, source.name, _utc(source.at).isoformat() if source.at else None]
+
+
+def _sources(root: Path, entry: dict[str, Any], cards: list[Any]) -> list[Source]:
+    """The sources a dump lists for its cards (a dump from before sources: unknown, as after an upgrade)."""
+    listed = {}
+    if entry.get("sources"):
+        for item in _read_json(root, entry["sources"]):
+            if not (isinstance(item, list) and len(item) == 4):
+                raise InputError(f"{root / entry['sources']}: each entry is [card, kind, name, time]")
+            key, kind, name, at = item
+            listed[key] = (kind, name, datetime.fromisoformat(at) if at else None)
+    result = []
+    for card in cards:
+        kind, name, at = listed.get(card.key, (UNKNOWN, "", None))
+        result.append(Source(kind, name, at, fingerprint(card) if kind != UNKNOWN else ""))
+    return result
 
 
 def _utc(moment: datetime) -> datetime:
@@ -120,32 +145,32 @@ def restore(catalogue: Catalogue, folder: str | Path) -> dict[str, int]:
     if manifest.get("format_version") != FORMAT_VERSION:
         raise InputError(f"{root / MANIFEST}: dump format {manifest.get('format_version')!r}; this carddb reads "
                          f"format {FORMAT_VERSION}")
-    existing = catalogue.games()
+    existing = catalogue.held_games()
     if existing:
         raise InputError(f"restore needs an empty catalogue; {display_url(catalogue.engine)} already holds "
                          f"{', '.join(existing)}")
     loaded = []
     for entry in manifest["games"]:
         definition = read_text_file(_inside(root, entry["definition"]), what="game definition")
-        game = _parse_definition(definition, entry["definition_path"])
+        game = parse_definition(definition, entry["definition_path"])
         if game.id != entry["id"]:
             raise InputError(f"{root / entry['definition']}: declares game {game.id!r}, the manifest says "
                              f"{entry['id']!r}")
         cards_path = _inside(root, entry["cards"])
         _named, raws = cardfiles.read_card_file(cards_path)
-        cards = build_cards(game, raws, str(cards_path))
-        loaded.append((entry, game, definition, cards))
+        cards = build_cards(game, raws, str(cards_path), extra_sets=[code for code, _name in entry["sets"]])
+        loaded.append((entry, game, definition, cards, _sources(root, entry, cards)))
     collections = _read_json(root, manifest["collections"])
     boosters = _read_json(root, manifest["boosters"])
     with catalogue.transaction() as session:
-        for entry, game, definition, cards in loaded:
+        for entry, game, definition, cards, sources in loaded:
             session.add(GameRow(id=game.id, name=game.name, definition=definition,
                                 definition_path=entry["definition_path"]))
             session.flush()
             for code, name in entry["sets"]:  # in their original order, so listings keep it
                 session.add(SetRow(game_id=game.id, code=code, name=name))
             session.flush()
-            write_cards(session, game, cards)
+            write_cards(session, game, cards, sources)
         for item in collections:
             collection = Collection(game_id=item["game"], name=item["name"])
             session.add(collection)
@@ -154,7 +179,7 @@ def restore(catalogue: Catalogue, folder: str | Path) -> dict[str, int]:
                             for key, count in item["cards"])
         session.add_all(BoosterOpening(game_id=b["game"], player=b["player"], seed=b["seed"], cards=b["cards"],
                                        opened_at=datetime.fromisoformat(b["opened_at"])) for b in boosters)
-    return {"games": len(loaded), "cards": sum(len(cards) for *_, cards in loaded),
+    return {"games": len(loaded), "cards": sum(len(cards) for *_, cards, _sources in loaded),
             "collections": len(collections), "boosters": len(boosters)}
 
 

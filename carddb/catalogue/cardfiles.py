@@ -27,8 +27,14 @@ FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 def read_card_file(path: str | Path) -> tuple[str | None, list[RawCard]]:
     """The game the file names (if any) and its raw cards."""
     path = Path(path)
-    text = read_text_file(path, what="card file")
-    suffix = path.suffix.lower()
+    if path.suffix.lower() not in (".yaml", ".yml", ".csv"):
+        raise CardDataError(f"{path}: unknown card file type {path.suffix.lower() or '(none)'}; use .yaml or .csv")
+    return read_card_text(read_text_file(path, what="card file"), path)
+
+
+def read_card_text(text: str, path: str | Path) -> tuple[str | None, list[RawCard]]:
+    """``read_card_file`` of a text already read (its type told by ``path``'s suffix)."""
+    suffix = Path(path).suffix.lower()
     if suffix in (".yaml", ".yml"):
         return _read_yaml(text, str(path))
     if suffix == ".csv":
@@ -36,13 +42,39 @@ def read_card_file(path: str | Path) -> tuple[str | None, list[RawCard]]:
     raise CardDataError(f"{path}: unknown card file type {suffix or '(none)'}; use .yaml or .csv")
 
 
-def _read_yaml(text: str, name: str) -> tuple[str | None, list[RawCard]]:
+#: libyaml when PyYAML has it (ten times faster: a build reads every card file), else the pure Python loader
+_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+def load_yaml(text: str, name: str) -> tuple[Any, list[int]]:
+    """The document, and the line (from 1) where each entry of its card list starts."""
+    loader = _Loader(text)
     try:
-        data = yaml.safe_load(text)
+        node = loader.get_single_node()
+        data = loader.construct_document(node) if node is not None else None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f" line {mark.line + 1}" if mark else ""
         raise CardDataError(f"{name}{where}: not valid YAML ({getattr(exc, 'problem', exc)})") from None
+    finally:
+        loader.dispose()
+    entries = card_list_node(node)
+    return data, [entry.start_mark.line + 1 for entry in entries.value] if entries is not None else []
+
+
+def card_list_node(node: yaml.Node | None) -> yaml.SequenceNode | None:
+    """The node of a card file's ``cards`` list (or of the file itself when it is a bare list)."""
+    if isinstance(node, yaml.SequenceNode):
+        return node
+    if isinstance(node, yaml.MappingNode):
+        for key, value in node.value:
+            if isinstance(key, yaml.ScalarNode) and key.value == "cards" and isinstance(value, yaml.SequenceNode):
+                return value
+    return None
+
+
+def _read_yaml(text: str, name: str) -> tuple[str | None, list[RawCard]]:
+    data, lines = load_yaml(text, name)
     if isinstance(data, list):
         data = {"cards": data}
     if not isinstance(data, dict) or not isinstance(data.get("cards"), list):
@@ -53,7 +85,7 @@ def _read_yaml(text: str, name: str) -> tuple[str | None, list[RawCard]]:
     default_set = str(data.get("set") or "")
     raws = []
     for index, entry in enumerate(data["cards"], start=1):
-        where = f"{name} card {index}"
+        where = f"{name} line {lines[index - 1]}" if index <= len(lines) else f"{name} card {index}"
         if not isinstance(entry, dict):
             raise CardDataError(f"{where}: each card is a mapping of keys to values")
         values = {str(k): v for k, v in entry.items()}
@@ -77,15 +109,17 @@ def _read_csv(text: str, name: str) -> list[RawCard]:
     if duplicates:
         raise CardDataError(f"{name} row 1: column {sorted(duplicates)[0]!r} appears twice")
     raws: list[RawCard] = []
+    line = reader.line_num + 1  # where the next row starts (a quoted cell may hold line breaks)
     try:
         for row_number, row in enumerate(reader, start=2):
+            where = f"{name} row {row_number}" + (f" (line {line})" if line != row_number else "")
+            line = reader.line_num + 1
             if None in row:
-                raise CardDataError(f"{name} row {row_number}: more cells than the header has columns")
+                raise CardDataError(f"{where}: more cells than the header has columns")
             values = {k: _unquote(v) for k, v in row.items()}
             printing = {k: values.pop(k, "") for k in PRINTING_KEYS if k in values}
             # One row per printing: rows that repeat a card with another printing merge when built.
-            raws.append(RawCard(values=values, where=f"{name} row {row_number}", printings=[printing],
-                                mergeable=True))
+            raws.append(RawCard(values=values, where=where, printings=[printing], mergeable=True))
     except csv.Error as exc:
         raise CardDataError(f"{name} row {reader.line_num}: {exc}") from None
     return raws
@@ -120,25 +154,35 @@ def columns(game: GameDefinition) -> list[str]:
 
 
 def cards_to_yaml(game: GameDefinition, cards: list[Card]) -> str:
-    entries = []
-    for card in cards:
-        entry: dict[str, Any] = {"name": card.name, "kind": card.kind}
-        if card.text:
-            entry["text"] = card.text
-        if card.flavor:
-            entry["flavor"] = card.flavor
-        for key, definition in game.fields.items():
-            if key in card.fields and not definition.computed:
-                entry[key] = card.fields[key]
-        if len(card.printings) == 1:
-            entry.update({k: v for k, v in card.printings[0].to_dict().items() if v})
-        else:
-            entry["printings"] = [{k: v for k, v in p.to_dict().items() if v} for p in card.printings]
-        if card.sample:
-            entry["sample"] = list(card.sample)
-        entries.append(entry)
+    entries = [card_entry(game, card) for card in cards]
     return yaml.dump({"game": game.id, "cards": entries}, Dumper=_CardDumper, allow_unicode=True, sort_keys=False,
                      width=100)
+
+
+def card_entry(game: GameDefinition, card: Card) -> dict[str, Any]:
+    """A card as one entry of a YAML card file's ``cards`` list."""
+    entry: dict[str, Any] = {"name": card.name, "kind": card.kind}
+    if card.text:
+        entry["text"] = card.text
+    if card.flavor:
+        entry["flavor"] = card.flavor
+    for key, definition in game.fields.items():
+        if key in card.fields and not definition.computed:
+            entry[key] = card.fields[key]
+    if len(card.printings) == 1:
+        entry.update({k: v for k, v in card.printings[0].to_dict().items() if v})
+    else:
+        entry["printings"] = [{k: v for k, v in p.to_dict().items() if v} for p in card.printings]
+    if card.sample:
+        entry["sample"] = list(card.sample)
+    return entry
+
+
+def yaml_list_items(game: GameDefinition, cards: list[Card], indent: int) -> str:
+    """Cards as items of a YAML block list (``- name: ...``), each line indented by ``indent`` spaces."""
+    text = yaml.dump([card_entry(game, card) for card in cards], Dumper=_CardDumper, allow_unicode=True,
+                     sort_keys=False, width=100)
+    return "".join(" " * indent + line if line.strip() else line for line in text.splitlines(keepends=True))
 
 
 class _CardDumper(yaml.SafeDumper):

@@ -26,7 +26,7 @@ from sqlmodel import create_engine
 from carddb.errors import InputError
 
 #: the ``schema_info.version`` this carddb writes (the number of the head revision)
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 #: seconds a writer waits for another one before giving up with a ConflictError ($CARDDB_LOCK_WAIT overrides)
 LOCK_WAIT_SECONDS = 30.0
 #: the first revision: catalogues made before migrations existed have exactly its schema
@@ -56,6 +56,17 @@ def database_url(db: str) -> str:
         return db
     raise InputError(f"catalogue {db!r}: carddb keeps catalogues in a SQLite file (a path) or in PostgreSQL "
                      f"(postgresql://user:password@host/database), not {scheme}://")
+
+
+def missing_catalogue_file(db: str) -> bool:
+    """Whether ``db`` names a SQLite catalogue file that does not exist (yet)."""
+    if "://" in db:
+        if not db.startswith("sqlite:///"):
+            return False
+        db = db.removeprefix("sqlite:///")
+    if db in ("", ":memory:"):
+        return False
+    return not Path(db).expanduser().exists()
 
 
 def display_url(engine: Engine) -> str:

@@ -1,8 +1,9 @@
 """The catalogue's tables (SQLModel). Portable SQL only: the same models run on SQLite and PostgreSQL.
 
 A card is its rules identity within a game (unique by normalised name and qualifier); its printings place it
-in sets. Per-game field values live in ``CardRow.fields`` (JSON, the source of truth) and are mirrored one
-value per row in ``card_field`` so the search language compiles to indexed SQL on any engine.
+in sets; its ``source_*`` columns say where it came from (``provenance.py``). Per-game field values live in
+``CardRow.fields`` (JSON, the source of truth) and are mirrored one value per row in ``card_field`` so the
+search language compiles to indexed SQL on any engine.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, Column, Index, Text, UniqueConstraint
+from sqlalchemy import JSON, Column, DateTime, Index, String, Text, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
 
@@ -52,6 +53,14 @@ class CardRow(SQLModel, table=True):
     #: casefolded name and text, for free-text search with a portable LIKE
     search_text: str = Field(default="", sa_column=Column(Text, nullable=False, default=""))
     position: int = 0
+    #: where the card came from (migration 0004): workspace, import, edit or unknown (``provenance.py``)
+    source_kind: str = Field(default="unknown", sa_column=Column(String, nullable=False, server_default="unknown"))
+    #: the card file's path from the workspace root, or the imported file's name
+    source_name: str = Field(default="", sa_column=Column(String, nullable=False, server_default=""))
+    #: when that source gave the card (UTC); none for an unknown source
+    source_at: datetime | None = Field(default=None, sa_column=Column(DateTime(timezone=True), nullable=True))
+    #: the card as that source gave it (``provenance.fingerprint``); empty for an unknown source
+    source_fingerprint: str = Field(default="", sa_column=Column(String, nullable=False, server_default=""))
 
 
 class PrintingRow(SQLModel, table=True):

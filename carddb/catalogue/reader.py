@@ -10,13 +10,13 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections import defaultdict
-from functools import cache
 from pathlib import Path
 from typing import Protocol
 
+from carddb.catalogue.definitions import parse_definition
 from carddb.errors import InputError, UnknownGameError
 from carddb.rules.cards import Card, Printing
-from carddb.rules.game import GameDefinition, load_game_text
+from carddb.rules.game import GameDefinition
 from carddb.workspace import Workspace
 
 
@@ -45,7 +45,7 @@ class SqliteReader:
         if row is None:
             known = ", ".join(self.games()) or "none yet; run 'carddb build'"
             raise UnknownGameError(f"unknown game {game_id!r} in {self.path} (games: {known})")
-        return _parse(row[0], row[1]).with_format(format_id)
+        return parse_definition(row[0], row[1]).with_format(format_id)
 
     def cards(self, game_id: str, set_code: str | None = None) -> list[Card]:
         self.game(game_id)
@@ -68,11 +68,6 @@ class SqliteReader:
         return cards
 
 
-@cache
-def _parse(text: str, path: str) -> GameDefinition:
-    return load_game_text(text, path)
-
-
 def open_reader(db: str | None = None, root: str | Path | None = None) -> CardSource:
     """The fastest reader for ``db``: sqlite3 for a catalogue file that exists, else the full catalogue."""
     db = db or Workspace.find(root).default_db()
@@ -84,4 +79,4 @@ def open_reader(db: str | None = None, root: str | Path | None = None) -> CardSo
             raise InputError(f"no catalogue at {path}; run 'carddb build' (or 'carddb init') first")
     from carddb.catalogue.api import open_catalogue
 
-    return open_catalogue(db)
+    return open_catalogue(db, root)

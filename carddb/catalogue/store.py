@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import json
-from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections import Counter, defaultdict
+from collections.abc import Collection, Iterable, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
-from sqlalchemy import Select, Text, bindparam, cast, delete, insert, select, update
+from sqlalchemy import Select, Text, bindparam, cast, delete, func, insert, select, update
 from sqlalchemy.sql.elements import ColumnElement
 from sqlmodel import Session
 
 from carddb.catalogue.models import CardRow, FieldValueRow, GameRow, PrintingRow, SetRow
+from carddb.catalogue.provenance import UNKNOWN, WORKSPACE, Source
 from carddb.rules.cards import Card, Printing, normalise_name
 from carddb.rules.game import GameDefinition
 
@@ -20,6 +22,7 @@ CARD = CardRow.__table__  # type: ignore[attr-defined]
 PRINTING = PrintingRow.__table__  # type: ignore[attr-defined]
 FIELD_VALUE = FieldValueRow.__table__  # type: ignore[attr-defined]
 SET = SetRow.__table__  # type: ignore[attr-defined]
+GAME = GameRow.__table__  # type: ignore[attr-defined]
 # The JSON columns are read as text and parsed here: psycopg's JSON loader cost several microseconds a value
 # (bytes, encoding detection), and ``sample`` is nearly always empty, which needs no parsing at all.
 _CARD_COLUMNS = (CARD.c.id, CARD.c.game_id, CARD.c.name, CARD.c.kind, CARD.c.text, CARD.c.flavor,
@@ -27,6 +30,17 @@ _CARD_COLUMNS = (CARD.c.id, CARD.c.game_id, CARD.c.name, CARD.c.kind, CARD.c.tex
                  CARD.c.position)
 #: ids per ``IN (...)`` list: well under SQLite's 32,766 and PostgreSQL's 65,535 bound parameters
 CHUNK = 2000
+
+
+def register_game(session: Session, game: GameDefinition, definition_text: str) -> str:
+    """Record a game's definition unless the catalogue holds exactly this one: "registered" (new to the
+    catalogue), "updated" (its game.toml changed) or "" (nothing to do, nothing written)."""
+    held = session.execute(select(GAME.c.name, GAME.c.definition, GAME.c.definition_path)
+                           .where(GAME.c.id == game.id)).first()
+    if held is not None and tuple(held) == (game.name, definition_text, game.path):
+        return ""
+    save_game(session, game, definition_text)
+    return "updated" if held is not None else "registered"
 
 
 def save_game(session: Session, game: GameDefinition, definition_text: str) -> None:
@@ -58,55 +72,143 @@ def _set_id(session: Session, game: GameDefinition, code: str, cache: dict[str, 
     return row.id
 
 
-def write_cards(session: Session, game: GameDefinition, cards: Sequence[Card], *,
-                replace: bool = False) -> dict[str, int]:
-    """Insert new cards and update existing ones (same name and qualifier); with ``replace``, cards of the
-    game that are not in ``cards`` are removed. Returns counts of added, updated and removed cards."""
-    existing = {(norm_name, qualifier): card_id for card_id, norm_name, qualifier in session.execute(
-        select(CARD.c.id, CARD.c.norm_name, CARD.c.qualifier).where(CARD.c.game_id == game.id)).all()}
+@dataclass(frozen=True)
+class StoredCard:
+    """What a write needs to know of a card already in the catalogue, without reading the card itself."""
+
+    id: int
+    key: str
+    source: Source
+
+
+def stored_cards(session: Session, game_id: str, *, names: Collection[str] | None = None,
+                 with_file_cards: bool = False) -> dict[tuple[str, str], StoredCard]:
+    """The game's cards by identity (normalised name, qualifier), with their sources: every card, or those
+    with one of the normalised ``names`` (and, ``with_file_cards``, every card from a card file or of unknown
+    source: what a build needs, however many imported cards the game has)."""
+    query = select(CARD.c.id, CARD.c.norm_name, CARD.c.qualifier, CARD.c.name, CARD.c.source_kind,
+                   CARD.c.source_name, CARD.c.source_at, CARD.c.source_fingerprint).where(CARD.c.game_id == game_id)
+    if names is None:
+        rows = list(session.execute(query).all())
+    else:
+        rows = []
+        if with_file_cards:
+            rows.extend(session.execute(query.where(CARD.c.source_kind.in_([WORKSPACE, UNKNOWN]))).all())
+            query = query.where(CARD.c.source_kind.not_in([WORKSPACE, UNKNOWN]))
+        for chunk in _chunks(sorted(names), CHUNK):
+            rows.extend(session.execute(query.where(CARD.c.norm_name.in_(chunk))).all())
+    return {(norm_name, qualifier): StoredCard(card_id, f"{name} ({qualifier})" if qualifier else name,
+                                               Source(kind, source, at, print_))
+            for card_id, norm_name, qualifier, name, kind, source, at, print_ in rows}
+
+
+def other_source_counts(session: Session, game_id: str) -> Counter[str]:
+    """How many of the game's cards come from each source kind but the card files."""
+    rows = session.execute(select(CARD.c.source_kind, func.count()).where(CARD.c.game_id == game_id,
+                                                                          CARD.c.source_kind != WORKSPACE)
+                           .group_by(CARD.c.source_kind)).all()
+    return Counter({kind: count for kind, count in rows})
+
+
+@dataclass
+class WriteCounts:
+    added: int = 0
+    updated: int = 0
+    unchanged: int = 0
+    #: cards that came from a workspace card file and now come from this write: (card key, file)
+    taken_from_files: list[tuple[str, str]] = field(default_factory=list)
+
+
+def write_cards(session: Session, game: GameDefinition, cards: Sequence[Card],
+                sources: Sequence[Source]) -> WriteCounts:
+    """Insert new cards and update existing ones (same name and qualifier), each with its source; a card the
+    catalogue already holds exactly as given is left alone, its source kept. Nothing is removed."""
+    existing = stored_cards(session, game.id)
+    counts = WriteCounts()
+    new: list[tuple[Card, Source]] = []
+    changed: list[tuple[int, Card, Source]] = []
+    for card, source in zip(cards, sources, strict=True):
+        stored = existing.get((normalise_name(card.name), card.qualifier))
+        if stored is None:
+            new.append((card, source))
+        elif stored.source.fingerprint == source.fingerprint and stored.source.fingerprint:
+            counts.unchanged += 1
+        else:
+            changed.append((stored.id, card, source))
+            if stored.source.kind == WORKSPACE and source.kind != WORKSPACE:
+                counts.taken_from_files.append((card.key, stored.source.name))
+    update_cards(session, game, changed)
+    insert_cards(session, game, new)
+    counts.added, counts.updated = len(new), len(changed)
+    return counts
+
+
+def identity(card: Card) -> tuple[str, str]:
+    """A card's identity within its game: its normalised name and its qualifier (unique in the catalogue)."""
+    return normalise_name(card.name), card.qualifier
+
+
+def _source_columns(source: Source) -> dict[str, Any]:
+    return {"source_kind": source.kind, "source_name": source.name, "source_at": source.at,
+            "source_fingerprint": source.fingerprint}
+
+
+def insert_cards(session: Session, game: GameDefinition, items: Sequence[tuple[Card, Source]]) -> None:
+    """Add new cards after the game's last one, with their printings and searchable field values."""
+    if not items:
+        return
     start = session.execute(select(CARD.c.position).where(CARD.c.game_id == game.id)
                             .order_by(CARD.c.position.desc()).limit(1)).scalar() or 0
-    new_rows: list[dict[str, Any]] = []
-    updates: list[dict[str, Any]] = []
-    card_of: dict[tuple[str, str], Card] = {}
-    for offset, card in enumerate(cards, start=1):
-        row = _card_row(game, card)
-        identity = _identity_of(row)
-        card_of[identity] = card
-        if identity in existing:
-            row["card_id"] = existing[identity]
-            updates.append(row)
-        else:
-            row["position"] = start + offset
-            new_rows.append(row)
-    kept = {row["card_id"] for row in updates}
-    removed = [card_id for card_id in existing.values() if card_id not in kept] if replace else []
-    touched = [row["card_id"] for row in updates] + removed
-    for chunk in _chunks(touched, CHUNK):
+    rows = [{**_card_row(game, card), **_source_columns(source), "position": start + offset}
+            for offset, (card, source) in enumerate(items, start=1)]
+    # A plain executemany (no RETURNING, which made SQLAlchemy send one INSERT per card on SQLite and
+    # batches psycopg had to re-parse on PostgreSQL); the new ids are read back in one select: they are
+    # the game's cards after the last position, and writers are serialised, so nobody else adds any.
+    session.execute(insert(CARD), rows)
+    card_of = {(row["norm_name"], row["qualifier"]): card for row, (card, _) in zip(rows, items, strict=True)}
+    added = session.execute(select(CARD.c.id, CARD.c.norm_name, CARD.c.qualifier)
+                            .where(CARD.c.game_id == game.id, CARD.c.position > start)).all()
+    _write_children(session, game, [(card_id, card_of[(norm_name, qualifier)])
+                                    for card_id, norm_name, qualifier in added])
+
+
+def update_cards(session: Session, game: GameDefinition, items: Sequence[tuple[int, Card, Source]]) -> None:
+    """Replace what the cards with these ids say (their position stays), and their sources."""
+    if not items:
+        return
+    ids = [card_id for card_id, _, _ in items]
+    _delete_children(session, ids)
+    rows = [{"card_id": card_id, **_card_row(game, card), **_source_columns(source)}
+            for card_id, card, source in items]
+    # one executemany, not one statement per card (bound names must differ from the columns)
+    columns = [key for key in rows[0] if key != "card_id"]
+    session.execute(update(CARD).where(CARD.c.id == bindparam("card_id"))
+                    .values({key: bindparam(f"new_{key}") for key in columns}),
+                    [{"card_id": row["card_id"], **{f"new_{key}": row[key] for key in columns}} for row in rows])
+    _write_children(session, game, [(card_id, card) for card_id, card, _ in items])
+
+
+def set_sources(session: Session, items: Sequence[tuple[int, Source]]) -> None:
+    """Change only where cards come from (a card that moved to another card file, or was written back)."""
+    if not items:
+        return
+    columns = ("source_kind", "source_name", "source_at", "source_fingerprint")
+    session.execute(update(CARD).where(CARD.c.id == bindparam("card_id"))
+                    .values({key: bindparam(f"new_{key}") for key in columns}),
+                    [{"card_id": card_id, **{f"new_{k}": v for k, v in _source_columns(source).items()}}
+                     for card_id, source in items])
+
+
+def delete_cards(session: Session, ids: Sequence[int]) -> None:
+    _delete_children(session, ids)
+    for chunk in _chunks(list(ids), CHUNK):
+        session.execute(delete(CARD).where(CARD.c.id.in_(chunk)))
+
+
+def _delete_children(session: Session, ids: Sequence[int]) -> None:
+    for chunk in _chunks(list(ids), CHUNK):
         session.execute(delete(PRINTING).where(PRINTING.c.card_id.in_(chunk)))
         session.execute(delete(FIELD_VALUE).where(FIELD_VALUE.c.card_id.in_(chunk)))
-    for chunk in _chunks(removed, CHUNK):
-        session.execute(delete(CARD).where(CARD.c.id.in_(chunk)))
-    if updates:  # one executemany, not one statement per card (bound names must differ from the columns)
-        columns = [key for key in updates[0] if key != "card_id"]
-        session.execute(update(CARD).where(CARD.c.id == bindparam("card_id"))
-                        .values({key: bindparam(f"new_{key}") for key in columns}),
-                        [{"card_id": row["card_id"], **{f"new_{key}": row[key] for key in columns}} for row in updates])
-    ids_by_card = [(row["card_id"], card_of[_identity_of(row)]) for row in updates]
-    if new_rows:
-        # A plain executemany (no RETURNING, which made SQLAlchemy send one INSERT per card on SQLite and
-        # batches psycopg had to re-parse on PostgreSQL); the new ids are read back in one select: they are
-        # the game's cards after the last position, and writers are serialised, so nobody else adds any.
-        session.execute(insert(CARD), new_rows)
-        added = session.execute(select(CARD.c.id, CARD.c.norm_name, CARD.c.qualifier)
-                                .where(CARD.c.game_id == game.id, CARD.c.position > start)).all()
-        ids_by_card += [(card_id, card_of[(norm_name, qualifier)]) for card_id, norm_name, qualifier in added]
-    _write_children(session, game, ids_by_card)
-    return {"added": len(new_rows), "updated": len(updates), "removed": len(removed)}
-
-
-def _identity_of(row: dict[str, Any]) -> tuple[str, str]:
-    return row["norm_name"], row["qualifier"]
 
 
 def _card_row(game: GameDefinition, card: Card) -> dict[str, Any]:

@@ -6,7 +6,7 @@ designer fixes them in one go.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,16 +26,26 @@ class RawCard:
     where: str
     printings: list[dict[str, Any]] = field(default_factory=list)
     mergeable: bool = False  # a CSV row: the same card in another printing merges instead of duplicating
+    origin: str = ""  # the card file it was read from, as its source names it (a build's cards come from several)
 
 
-def build_cards(game: GameDefinition, raws: Iterable[RawCard], source: str) -> list[Card]:
+def build_cards(game: GameDefinition, raws: Iterable[RawCard], source: str, *,
+                extra_sets: Collection[str] = ()) -> list[Card]:
     """Type and check every record; raise one ``CardDataError`` listing every problem (up to a limit)."""
+    return [card for card, _origin in build_cards_with_origins(game, raws, source, extra_sets=extra_sets)]
+
+
+def build_cards_with_origins(game: GameDefinition, raws: Iterable[RawCard], source: str, *,
+                             extra_sets: Collection[str] = ()) -> list[tuple[Card, str]]:
+    """``build_cards``, each card with the ``origin`` of the record it came from. Set codes must be declared by
+    the game (or be among ``extra_sets``: the sets a restored dump lists)."""
     problems: list[str] = []
-    cards: list[Card] = []
+    cards: list[tuple[Card, str]] = []
     seen: dict[tuple[str, str], tuple[str, Card]] = {}
+    sets = _SetCodes(game, extra_sets)
     for raw in raws:
         try:
-            card = build_card(game, raw)
+            card = build_card(game, raw, sets)
         except CardDataError as exc:
             problems.append(exc.message)
             continue
@@ -48,7 +58,7 @@ def build_cards(game: GameDefinition, raws: Iterable[RawCard], source: str) -> l
             problems.append(f"{raw.where}: duplicate card {card.key!r} (first at {first_where})")
             continue
         seen[identity] = (raw.where, card)
-        cards.append(card)
+        cards.append((card, raw.origin))
     if problems:
         shown = problems[:MAX_REPORTED]
         more = f"\n... and {len(problems) - MAX_REPORTED} more" if len(problems) > MAX_REPORTED else ""
@@ -62,7 +72,23 @@ def _same_apart_from_printings(a: Card, b: Card) -> bool:
                                                                      b.sample)
 
 
-def build_card(game: GameDefinition, raw: RawCard) -> Card:
+class _SetCodes:
+    """The set codes a game declares: a card's set is one of them (matched ignoring case, stored as declared)."""
+
+    def __init__(self, game: GameDefinition, extra: Collection[str] = ()) -> None:
+        self.game = game
+        self.codes = {code.casefold(): code for code in (*(s.code for s in game.sets), *extra)}
+
+    def code(self, written: str, where: str, name: str) -> str:
+        declared = self.codes.get(written.casefold())
+        if declared is None:
+            known = ", ".join(s.code for s in self.game.sets) or "none yet (declare them as [[sets]])"
+            raise CardDataError(f"{where}, column set: {name} is in set {written!r}, which {self.game.path} does "
+                                f"not declare; its sets are {known}")
+        return declared
+
+
+def build_card(game: GameDefinition, raw: RawCard, sets: _SetCodes | None = None) -> Card:
     values = dict(raw.values)
     name = _text(values.pop("name", ""))
     if not name:
@@ -100,7 +126,7 @@ def build_card(game: GameDefinition, raw: RawCard) -> Card:
         if key not in fields:
             raise CardDataError(f"{raw.where}, column {key}: {name} ({kind}) needs a {key}")
     card = Card(game=game.id, name=name, kind=kind, text=text, flavor=flavor, fields=fields,
-                printings=_printings(raw), sample=sample)
+                printings=_printings(raw, sets or _SetCodes(game), name), sample=sample)
     if game.qualifier_field:
         card.qualifier = str(fields.get(game.qualifier_field, "") or "")
     _apply_computed(game, card)
@@ -119,7 +145,7 @@ def _apply_computed(game: GameDefinition, card: Card) -> None:
             card.fields[key] = True
 
 
-def _printings(raw: RawCard) -> list[Printing]:
+def _printings(raw: RawCard, sets: _SetCodes, name: str) -> list[Printing]:
     entries = raw.printings or [{k: raw.values.get(k, "") for k in PRINTING_KEYS}]
     printings = []
     for entry in entries:
@@ -130,6 +156,7 @@ def _printings(raw: RawCard) -> list[Printing]:
         set_code = _text(entry.get("set", ""))
         if not set_code:
             raise CardDataError(f"{raw.where}, column set: {raw.values.get('name', '?')} has no set")
+        set_code = sets.code(set_code, raw.where, name)
         printings.append(Printing(set=set_code, number=_text(entry.get("number", "")),
                                   rarity=_text(entry.get("rarity", "")), art=_text(entry.get("art", ""))))
     return printings

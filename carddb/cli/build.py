@@ -27,9 +27,13 @@ def build(
     ctx: typer.Context,
     game: list[str] = typer.Option(None, "--game", "-g", help="Build only this game (repeatable)."),
     skip: list[str] = typer.Option(None, "--skip", help=f"Skip a step (repeatable): {', '.join(STEPS)}."),
+    take_files: bool = typer.Option(False, "--take-files",
+                                    help="Where the catalogue holds a card that a card file gives differently "
+                                         "(changed or imported since), take the card file's version instead of "
+                                         "keeping the catalogue's (docs/catalogue.md)."),
 ) -> None:
-    """Load the games into the catalogue, check the sample decks, render faces, print proxy sheets, export
-    for LackeyCCG and Apprentice, and build the site, all into output/."""
+    """Load the games' card files into the catalogue (cards from other sources stay), check the sample decks,
+    render faces, print proxy sheets, export for LackeyCCG and Apprentice, and build the site, all into output/."""
     st = state(ctx)
     workspace = st.workspace
     for game_id in game or []:
@@ -39,7 +43,7 @@ def build(
         return
     with st.progress() as progress:
         report = run_build(workspace, st.catalogue(), list(game or []) or None, skip=list(skip or []),
-                           say=st.say, progress=progress)
+                           say=st.say, progress=progress, take_files=take_files)
     for line in warning_summary(report.warnings, report.warnings_file):
         typer.echo(line, err=True)
     if report.failed:

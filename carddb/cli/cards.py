@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
@@ -10,21 +11,29 @@ from carddb.cli.common import print_json, print_table, state
 from carddb.errors import InputError
 from carddb.rules.cards import Card
 
+if TYPE_CHECKING:
+    from carddb.catalogue.api import Catalogue
+
 app = typer.Typer(no_args_is_help=True)
 
 
 @app.command("search")
 def search_cards(
     ctx: typer.Context,
-    query: str = typer.Argument(..., help='A search, e.g. \'type:fire level<=3 -limited "draw a card"\'.'),
+    query: str = typer.Argument("", help='A search, e.g. \'type:fire level<=3 -limited "draw a card"\'; '
+                                "none (or an empty one) lists every card.", show_default=False),
     game: str = typer.Option(None, "--game", "-g", help="Search one game only."),
     as_json: bool = typer.Option(False, "--json", help="Print the cards as JSON."),
     limit: int = typer.Option(0, "--limit", help="At most this many cards (0: all)."),
 ) -> None:
-    """Search cards with the search language (docs/search.md)."""
-    cards = state(ctx).catalogue().search(query, game, limit or None)
+    """Search cards with the search language (docs/search.md); without a query, list every card."""
+    catalogue = state(ctx).catalogue()
+    cards = catalogue.search(query, game, limit or None)
+    if not catalogue.exists:
+        typer.echo(f"note: {catalogue.absent_note}", err=True)
     if as_json:
-        print_json([card.to_dict() for card in cards])
+        sources = _sources(catalogue, cards)
+        print_json([{**card.to_dict(), "source": sources(card)} for card in cards])
         return
     if not cards:
         typer.echo("No cards match.")
@@ -33,6 +42,20 @@ def search_cards(
     print_table([_row(card, show_game) for card in cards],
                 ["Game", "Name", "Kind", "Set", "Stats"] if show_game else ["Name", "Kind", "Set", "Stats"])
     typer.echo(f"{len(cards)} card{'s' if len(cards) != 1 else ''}")
+
+
+def _sources(catalogue: Catalogue, cards: list[Card]):  # type: ignore[no-untyped-def]
+    """card -> its ``source`` object for JSON, reading each game's sources once."""
+    from carddb.catalogue.store import identity
+
+    by_game = {game: catalogue.sources(game, [card.name for card in cards if card.game == game])
+               for game in {card.game for card in cards}}
+
+    def source(card: Card) -> dict[str, object] | None:
+        found = by_game[card.game].get(identity(card))
+        return found.to_dict() if found else None
+
+    return source
 
 
 def _row(card: Card, show_game: bool) -> list[str]:
@@ -62,14 +85,15 @@ def show_card(
     game: str = typer.Option(..., "--game", "-g", help="The game."),
     as_json: bool = typer.Option(False, "--json", help="Print the card as JSON."),
 ) -> None:
-    """Show one card (or every card sharing the name)."""
+    """Show one card (or every card sharing the name), with where it came from."""
     cat = state(ctx).catalogue()
-    cards = cat.find(game, name)
+    found = cat.find_with_sources(game, name)
     if as_json:
-        print_json(cards[0].to_dict() if len(cards) == 1 else [card.to_dict() for card in cards])
+        shown = [{**card.to_dict(), "source": source.to_dict()} for card, source in found]
+        print_json(shown[0] if len(shown) == 1 else shown)
         return
     definition = cat.game(game)
-    for index, card in enumerate(cards):
+    for index, (card, source) in enumerate(found):
         if index:
             typer.echo("")
         typer.echo(card.key)
@@ -88,6 +112,7 @@ def show_card(
             rows.append(["printing", " ".join(x for x in (printing.set, printing.number, printing.rarity) if x)])
         if card.sample:
             rows.append(["sample data", "whole card" if card.sample == ["*"] else ", ".join(card.sample)])
+        rows.append(["source", source.describe()])
         print_table(rows)
         if card.text:
             typer.echo("")
@@ -114,8 +139,14 @@ def import_cards(
             report = catalogue.import_card_objects(definition, read_card_data(file, definition), str(file))
         else:
             report = catalogue.import_cards(file, game)
+    unchanged = f", {report.unchanged} unchanged" if report.unchanged else ""
     st.say(f"Imported {report.total} cards into {report.game} from {file} "
-               f"({report.added} new, {report.updated} updated; sets: {', '.join(report.sets) or '-'}).")
+           f"({report.added} new, {report.updated} updated{unchanged}; sets: {', '.join(report.sets) or '-'}).")
+    if report.taken_from_files:
+        files = ", ".join(sorted({name for _key, name in report.taken_from_files}))
+        typer.echo(f"note: {len(report.taken_from_files)} of them came from the workspace's card files ({files}) "
+                   f"and now come from {report.source}: 'carddb build' keeps this version and says so, "
+                   f"'carddb cards write-back --game {report.game}' writes it into the card files.", err=True)
 
 
 @app.command("export")
@@ -138,3 +169,44 @@ def export_cards(
     else:
         write_text_atomic(out, text)
         typer.echo(f"Wrote {out}", err=True)
+
+
+@app.command("write-back")
+def write_back(
+    ctx: typer.Context,
+    game: str = typer.Option(..., "--game", "-g", help="The game."),
+    source: str = typer.Option(None, "--source", "-s", help="Only the cards of this source: an imported file's "
+                               "name (mycards.csv) or a card file (rules/G/cards/base.yaml), as 'cards show' "
+                               "names it. Default: every card that does not come from a card file."),
+    out: Path = typer.Option(None, "--out", "-o", help="Write the changed card files into this folder instead "
+                             "(to look before writing into the workspace; the catalogue is not changed)."),
+) -> None:
+    """Write catalogue cards into the workspace's card files (docs/catalogue.md): a card a file holds replaces
+    its entry, the others go into a file named after their source; then they come from those files, and
+    'carddb build' has nothing to change."""
+    from carddb.catalogue.writeback import write_back as run_write_back
+
+    st = state(ctx)
+    report = run_write_back(st.catalogue(), st.workspace, game, source=source, out=out)
+    pending = report.pending
+    if not report.files:
+        what = f"comes from {source}" if source else "comes from its card files"
+        typer.echo(f"Nothing to write back: every card of {game} in the catalogue {what} already."
+                   if not source else f"Nothing to write back for {source}.")
+    for change in report.files:
+        where = report.folder / Path(change.path).name if not report.in_workspace else change.path
+        parts = ([f"{len(change.replaced)} replaced ({', '.join(change.replaced)})"] if change.replaced else []) + \
+                ([f"{len(change.added)} added ({', '.join(change.added)})"] if change.added else [])
+        how = "new file" if change.created else ("written whole" if change.whole else "edited in place")
+        typer.echo(f"{where} ({how}): {'; '.join(parts)}")
+    if report.files:
+        files = len(report.files)
+        then = ("they now come from those files, so 'carddb build' has nothing to change"
+                if report.in_workspace else "nothing in the workspace or the catalogue changed")
+        typer.echo(f"Wrote {report.cards} card{'s' if report.cards != 1 else ''} of {game} into "
+                   f"{files} card file{'s' if files != 1 else ''}: {then}.")
+    for key in report.changed_meanwhile:
+        typer.echo(f"note: {key} changed in the catalogue while it was written; it keeps its source", err=True)
+    if pending is not None and (pending.added or pending.updated or pending.removed):
+        typer.echo(f"note: the card files changed since the last build ({pending.summary()}); 'carddb build' "
+                   "loads them", err=True)

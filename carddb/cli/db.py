@@ -12,19 +12,32 @@ from carddb.errors import InputError
 app = typer.Typer(no_args_is_help=True)
 
 
-def _db_and_engine(ctx: typer.Context):  # type: ignore[no-untyped-def]
-    from carddb.catalogue.db import make_engine
-
+def _db_name(ctx: typer.Context) -> str:
     current = state(ctx)
-    db = current.db or current.workspace.default_db()
+    return current.db or current.workspace.default_db()
+
+
+def _db_and_engine(ctx: typer.Context):  # type: ignore[no-untyped-def]
+    from carddb.catalogue.db import make_engine, missing_catalogue_file
+    from carddb.errors import InputError
+
+    db = _db_name(ctx)
+    if missing_catalogue_file(db):  # opening it would make it
+        raise InputError(f"no catalogue at {db}; nothing to upgrade (the first command that writes makes it)")
     return db, make_engine(db)
 
 
 @app.command("status")
 def status(ctx: typer.Context) -> None:
     """Say which schema revision the catalogue is at, and whether an upgrade is waiting. Changes nothing."""
-    from carddb.catalogue.db import display_url, schema_status
+    from carddb.catalogue.db import SCHEMA_VERSION, display_url, missing_catalogue_file, schema_status
 
+    db = _db_name(ctx)
+    if missing_catalogue_file(db):
+        typer.echo(f"Catalogue: {db}")
+        typer.echo(f"Schema: none yet (no such file; the first command that writes makes it, at revision "
+                   f"{SCHEMA_VERSION:04d})")
+        return
     _, engine = _db_and_engine(ctx)
     info = schema_status(engine)
     typer.echo(f"Catalogue: {display_url(engine)}")

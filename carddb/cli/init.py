@@ -1,4 +1,4 @@
-"""``carddb init``: scaffold a workspace and a new game, or create the catalogue."""
+"""``carddb init``: scaffold a workspace and a new game, or create the catalogue of the current workspace."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from pathlib import Path
 import typer
 
 from carddb.cli.common import state
+from carddb.workspace import Workspace
 
 
 def init(
@@ -19,15 +20,21 @@ def init(
     npm: bool = typer.Option(True, "--npm/--no-npm", help="Install the new site's Pyodide with npm ci."),
 ) -> None:
     """Start a workspace (a game, the site's sources, the docs) or add a game to one; without a folder, create
-    the catalogue of the current workspace."""
+    the catalogue of the current workspace and load its games' card files into it."""
     from carddb.scaffold import init_workspace
 
     st = state(ctx)
     if directory is None and game is None and example is None:
-        cat = st.catalogue()
-        typer.echo(f"Catalogue ready at {cat.db} ({len(cat.games())} games).")
+        workspace = st.workspace  # none here: "no workspace found", exit 2
+        catalogue = st.catalogue()
+        for game_id in workspace.game_ids():
+            for line in catalogue.load_workspace_game(workspace, game_id).lines():
+                st.say(line)
+        games = len(catalogue.held_games())
+        typer.echo(f"Catalogue ready at {catalogue.db} ({games} game{'' if games == 1 else 's'}).")
         return
-    root = directory or st.workspace.root
+    # a game without a folder goes into the current workspace, or makes the current folder one
+    root = directory or (Workspace.locate(st.root) or Workspace(Path.cwd())).root
     with st.progress() as progress:
         report = init_workspace(root, game_id=game, name=name, example=example, install_pyodide=npm,
                                 progress=progress)

@@ -7,7 +7,7 @@ from pathlib import Path
 import typer
 
 from carddb.cli.common import deprecated, state
-from carddb.errors import FaceRuleError, InputError, UnknownGameError
+from carddb.errors import FaceRuleError, InputError
 
 
 def render(
@@ -30,12 +30,9 @@ def render(
     st = state(ctx)
     workspace = st.workspace
     catalogue = st.catalogue()
-    try:
-        definition = catalogue.game(game)
-    except UnknownGameError:
-        workspace.game_dir(game)  # not a workspace game either: that error names the games there
-        catalogue.load_workspace_game(workspace, game)
-        definition = catalogue.game(game)
+    definition = catalogue.game(game)  # a workspace game is known to every catalogue, held or not
+    if not catalogue.exists:
+        typer.echo(f"note: {catalogue.absent_note}", err=True)
     if set_code and set_code.casefold() not in {s.code.casefold() for s in definition.sets}:
         known = ", ".join(s.code for s in definition.sets) or "none"
         raise InputError(f"{game} has no set {set_code!r} (sets: {known})")

@@ -106,15 +106,12 @@ def generate_content(root: Path, catalogue: CatalogueLike, game_ids: Sequence[st
 
 def build_workspace_site(workspace: Workspace, catalogue: Catalogue, out_dir: str | Path, *,
                          site_url: str | None = None, progress: Reporter = SILENT) -> SiteReport:
-    """``carddb site build``: load the workspace's games into the catalogue (so the site shows the files as
-    they are now), draw the faces that are missing or stale (``carddb render``, incremental), then
-    ``build_site``."""
+    """``carddb site build``: draw the faces that are missing or stale (``carddb render``, incremental), then
+    ``build_site``. The site shows the catalogue as it is; only ``carddb build`` loads the card files into it."""
     from carddb.paint.render import render_faces
 
     faces = workspace.output_dir / "faces"
     for game_id in workspace.game_ids():
-        with progress.task(f"{game_id}: load"):
-            catalogue.load_workspace_game(workspace, game_id)
         with progress.task(f"{game_id}: faces") as task:
             render_faces(workspace.root, catalogue.game(game_id), catalogue.cards(game_id), faces, progress=task)
     with progress.task("site: pages and MkDocs"):
@@ -122,14 +119,10 @@ def build_workspace_site(workspace: Workspace, catalogue: Catalogue, out_dir: st
 
 
 def content_from_workspace(root: Path) -> SiteContent:
-    """For a plain ``mkdocs build``: the workspace's catalogue, refreshed from its files, then its content."""
+    """For a plain ``mkdocs build``: the content of the workspace's catalogue (read, never written)."""
     from carddb.catalogue.api import open_catalogue
 
-    workspace = Workspace(root)
-    catalogue = open_catalogue(root=root)
-    for game_id in workspace.game_ids():
-        catalogue.load_workspace_game(workspace, game_id)
-    return generate_content(root, catalogue)
+    return generate_content(root, open_catalogue(root=root))
 
 
 def run_mkdocs(root: Path, content: SiteContent, out: Path, site_url: str | None) -> None:

@@ -8,12 +8,15 @@ dropped when the test (or the session, for ``loaded_db``) ends.
 from __future__ import annotations
 
 import os
+import shutil
+import time
 import uuid
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 from sqlalchemy import create_engine, inspect, text
+from sqlalchemy.exc import ProgrammingError
 
 from carddb.catalogue import db as catalogue_db
 from carddb.catalogue.api import open_catalogue
@@ -43,9 +46,20 @@ def drop_pg_database(url: str) -> None:
     if engine is not None:
         engine.dispose()
     admin = _pg_admin()
-    with admin.connect() as conn:
-        conn.execute(text(f'DROP DATABASE IF EXISTS "{url.rsplit("/", 1)[1]}" WITH (FORCE)'))
-    admin.dispose()
+    try:
+        for attempt in range(20):
+            try:
+                with admin.connect() as conn:
+                    conn.execute(text(f'DROP DATABASE IF EXISTS "{url.rsplit("/", 1)[1]}" WITH (FORCE)'))
+                return
+            except ProgrammingError:
+                # FORCE may not end an autovacuum worker busy in the new database (not our role's process):
+                # it is done in a moment.
+                if attempt == 19:
+                    raise
+                time.sleep(0.5)
+    finally:
+        admin.dispose()
 
 
 def _new_db(kind: str, folder: Path) -> str:
@@ -120,3 +134,19 @@ def shmod_db(empty_db: str, workspace: Workspace) -> str:
     """A new catalogue holding shmod (51 cards), on this run's engine."""
     open_catalogue(empty_db).load_workspace_game(workspace, "shmod")
     return empty_db
+
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def shmod_root(tmp_path: Path) -> Path:
+    """A workspace of its own holding a copy of shmod's game.toml and card files (a test may change them)."""
+    root = tmp_path / "workspace"
+    shutil.copytree(REPO / "rules" / "shmod", root / "rules" / "shmod", ignore=shutil.ignore_patterns("decks"))
+    return root
+
+
+def write_cards_csv(path: Path, rows: list[str], header: str = "name,kind,level,text,set") -> Path:
+    path.write_text(header + "\n" + "\n".join(rows) + "\n", encoding="utf-8")
+    return path

@@ -66,8 +66,14 @@ def first_schema_catalogue(kind: str, new_db, tmp_path: Path) -> str:
     return url
 
 
+FIRST_SCHEMA_CARD_COLUMNS = 12  # id ... position; revision 0004 adds the four source columns after them
+
+
 def _data(rows: dict[str, list[tuple]]) -> dict[str, list[tuple]]:
-    return {table: value for table, value in rows.items() if table not in ("alembic_version", "schema_info")}
+    """The rows of the first schema's columns (what an upgrade must keep as it was)."""
+    data = {table: value for table, value in rows.items() if table not in ("alembic_version", "schema_info")}
+    data["card"] = [row[:FIRST_SCHEMA_CARD_COLUMNS] for row in data["card"]]
+    return data
 
 
 def test_first_schema_catalogue_upgrades_without_losing_a_card(cli, engine_kind, new_db, tmp_path, snapshot) -> None:
@@ -76,7 +82,7 @@ def test_first_schema_catalogue_upgrades_without_losing_a_card(cli, engine_kind,
     assert len(before["card"]) == 51 and len(before["collection_entry"]) == 1 and len(before["booster_opening"]) == 1
     status = cli("db", "status", db=db)
     assert status.exit_code == 0
-    assert status.stdout.splitlines()[1] == ("Schema: revision 0001; 2 upgrade(s) waiting (0002, 0003): "
+    assert status.stdout.splitlines()[1] == ("Schema: revision 0001; 3 upgrade(s) waiting (0002, 0003, 0004): "
                                             "run 'carddb db upgrade'")
     # any command upgrades an older catalogue on the way
     found = cli("cards", "search", "limited", "--game", "shmod", "--json", db=db)
@@ -84,16 +90,21 @@ def test_first_schema_catalogue_upgrades_without_losing_a_card(cli, engine_kind,
     assert {card["name"] for card in json.loads(found.stdout)} >= {"Replenish", "Yoink!", "Revival Stone"}
     after = snapshot(db)
     assert _data(after) == _data(before)
-    assert after["alembic_version"] == [("0003",)] and after["schema_info"] == [(1, 3)]
-    assert cli("db", "status", db=db).stdout.splitlines()[1] == "Schema: revision 0003 (up to date)"
+    # every card of the old catalogue has an unknown source, which the next build adopts (test_sources.py)
+    assert {row[FIRST_SCHEMA_CARD_COLUMNS:] for row in after["card"]} == {("unknown", "", None, "")}
+    assert after["alembic_version"] == [("0004",)] and after["schema_info"] == [(1, 4)]
+    assert cli("db", "status", db=db).stdout.splitlines()[1] == "Schema: revision 0004 (up to date)"
     cards = open_catalogue(db).cards("shmod")
     assert len(cards) == 51 and cards[0].printings[0].set == "base"
+    shown = json.loads(cli("cards", "show", "Replenish", "--game", "shmod", "--json", db=db).stdout)
+    assert shown["source"] == {"kind": "unknown", "what": "unknown", "name": "", "at": None, "fingerprint": ""}
 
 
 def test_db_upgrade_command(cli, tmp_path, new_db) -> None:
     db = first_schema_catalogue("sqlite", new_db, tmp_path)
     result = cli("db", "upgrade", db=db)
-    assert (result.exit_code, result.stdout) == (0, f"Upgraded {db} to revision 0003 (applied 0002, 0003).\n")
+    assert (result.exit_code, result.stdout) == (0, f"Upgraded {db} to revision 0004 (applied 0002, 0003, "
+                                                    "0004).\n")
     result = cli("db", "upgrade", db=db)
     assert (result.exit_code, result.stdout) == (0, f"{db} is already up to date.\n")
 
@@ -128,13 +139,13 @@ def test_killed_migration_leaves_the_old_version(cli, engine_kind, new_db, tmp_p
     with catalogue_db.make_engine(db).connect() as conn:
         indexes = {ix["name"] for ix in inspect(conn).get_indexes("card")}
     assert "ix_card_game_position" not in indexes
-    assert cli("db", "status", db=db).stdout.splitlines()[1].startswith("Schema: revision 0001; 2 upgrade(s)")
+    assert cli("db", "status", db=db).stdout.splitlines()[1].startswith("Schema: revision 0001; 3 upgrade(s)")
     assert cli("db", "upgrade", db=db).exit_code == 0
     assert _data(snapshot(db)) == _data(before)
 
 
 def test_newer_catalogue_is_refused_and_untouched(cli, empty_db, snapshot) -> None:
-    open_catalogue(empty_db)
+    open_catalogue(empty_db).engine  # noqa: B018  (asking for the engine makes the catalogue)
     with catalogue_db.make_engine(empty_db).begin() as conn:
         conn.execute(text("UPDATE alembic_version SET version_num = '0099'"))
     before = snapshot(empty_db)
@@ -143,11 +154,11 @@ def test_newer_catalogue_is_refused_and_untouched(cli, empty_db, snapshot) -> No
         result = cli(*args, db=empty_db)
         assert result.exit_code == 2
         assert result.stderr == (f"Error: the catalogue {shown} has schema revision 0099, made by a newer carddb "
-                                 "than this one (which knows up to 0003); upgrade carddb to use it. "
+                                 "than this one (which knows up to 0004); upgrade carddb to use it. "
                                  "Nothing was changed.\n")
     status = cli("db", "status", db=empty_db)
     assert status.exit_code == 2
-    assert status.stdout.splitlines()[1] == "Schema: revision 0099, from a newer carddb (this one knows up to 0003)"
+    assert status.stdout.splitlines()[1] == "Schema: revision 0099, from a newer carddb (this one knows up to 0004)"
     assert snapshot(empty_db) == before
 
 

@@ -16,6 +16,15 @@ GAME_TOML = """
 id = "prop"
 name = "Property game"
 deck_game = false
+[[sets]]
+code = "core"
+name = "Core"
+[[sets]]
+code = "Ünïcode set"
+name = "Ünïcode"
+[[sets]]
+code = "promo"
+name = "Promo"
 [fields.power]
 type = "int"
 min = -5
