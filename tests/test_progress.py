@@ -76,7 +76,7 @@ def test_quiet_prints_only_warnings_and_errors(starter_workspace: Path) -> None:
         f"  warning: site: skipped, the site's Pyodide is not installed (run `npm ci --prefix {site}` once)"]
     loud = CliRunner().invoke(app, ["--root", str(starter_workspace), "build", "--skip", "lackey", "--skip", "tts",
                                     "--skip", "cockatrice", "--skip", "apprentice", "--skip", "site"])
-    assert loud.stdout.splitlines()[0] == "mygame: loaded 14 cards in 1 set (core)"
+    assert loud.stdout.splitlines()[0] == "mygame: loaded 14 cards in 1 set (core): nothing changed"
     assert "\x1b[" not in loud.stdout + loud.stderr  # not a terminal: no live display
 
 

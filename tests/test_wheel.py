@@ -67,7 +67,7 @@ def test_init_then_build_works_outside_the_clone(installed: Path, tmp_path: Path
     build = _run([installed / "carddb", "build"], workspace)
     assert build.returncode == 0, build.stdout + build.stderr
     lines = build.stdout.splitlines()
-    assert "mygame: loaded 14 cards in 1 set (core)" in lines
+    assert "mygame: loaded 14 cards in 1 set (core): 14 new" in lines
     assert f"mygame: faces in {workspace / 'output' / 'faces' / 'mygame'}: 15 drawn, 0 reused" in lines
     sheet = workspace / "output" / "sheets" / "mygame" / "mygame-all-cards-fronts.pdf"
     assert sheet.read_bytes().startswith(b"%PDF-")

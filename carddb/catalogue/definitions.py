@@ -42,6 +42,6 @@ def workspace_definition(workspace: Workspace | None, game_id: str) -> tuple[Gam
 def unknown_game(game_id: str, workspace: Workspace | None, db: str, held: list[str]) -> UnknownGameError:
     """The error for a game neither the workspace nor the catalogue has, naming the games there are."""
     games = sorted({*(workspace.game_ids() if workspace else []), *held})
-    where = (f"neither the workspace ({workspace.rules_dir}) nor the catalogue {db} has it" if workspace
+    where = (f"neither the workspace nor the catalogue {db} has it" if workspace
              else f"the catalogue {db} does not have it, and no workspace is named")
     return UnknownGameError(f"unknown game {game_id!r}: {where} (games: {', '.join(games) or 'none'})")

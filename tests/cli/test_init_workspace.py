@@ -47,7 +47,7 @@ def test_a_sixth_game_beside_the_five_adds_only_its_own_folders(tmp_path: Path) 
     code, out, err = _run("--root", str(root), "--db", str(tmp_path / "c.db"), "build", "--game", "sixth",
                           "--skip", "sheets", "--skip", "lackey", "--skip", "apprentice", "--skip", "site")
     assert code == 0, out + err
-    assert "sixth: loaded 14 cards in 1 set (core)" in out.splitlines()
+    assert "sixth: loaded 14 cards in 1 set (core): 14 new" in out.splitlines()
 
 
 def test_init_example_in_an_existing_workspace_and_its_refusals(tmp_path: Path) -> None:
