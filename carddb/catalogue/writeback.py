@@ -174,7 +174,7 @@ def _edit_yaml(game: GameDefinition, text: str, current: list[Card], replacing: 
         dash = lines[first][:node.start_mark.column]
         if dash.strip() != "-" or last < first:
             return None  # the entry does not start on its "- " line
-        spans.append((first, last, len(dash) - len(dash.lstrip(" ")) if dash.strip() == "-" else 0))
+        spans.append((first, last, len(dash) - len(dash.lstrip(" "))))
     indent = spans[-1][2]
     pieces = {first: (last, cardfiles.yaml_list_items(game, [replacing[identity(card)]], indent))
               for (first, last, indent), card in zip(spans, current, strict=True) if identity(card) in replacing}
