@@ -24,19 +24,19 @@ def render(
 ) -> None:
     """Draw card faces from the game's templates; only faces whose card, template, fonts or art changed are
     drawn again. Every face is checked against the legibility rules and the breaks are listed."""
+    from carddb.catalogue.game_cards import game_and_cards
     from carddb.paint.render import render_faces  # Pillow and ReportLab load only for this command
 
     fmt = deprecated(old_fmt, "--format", "--file-format") or fmt
     st = state(ctx)
     workspace = st.workspace
-    catalogue = st.catalogue()
-    definition = catalogue.game(game)  # a workspace game is known to every catalogue, held or not
-    if not catalogue.exists:
-        typer.echo(f"note: {catalogue.absent_note}", err=True)
+    # the catalogue's cards; for a game it does not hold yet, the card files' (read, never loaded: print does so)
+    definition, cards = game_and_cards(game, None, st.db, st.root)
     if set_code and set_code.casefold() not in {s.code.casefold() for s in definition.sets}:
         known = ", ".join(s.code for s in definition.sets) or "none"
         raise InputError(f"{game} has no set {set_code!r} (sets: {known})")
-    cards = catalogue.cards(game, set_code)
+    if set_code:
+        cards = [card for card in cards if any(p.set.casefold() == set_code.casefold() for p in card.printings)]
     out_dir = out or workspace.output_dir / "faces"
     if out_dir.exists() and not out_dir.is_dir():
         raise InputError(f"{out_dir} is a file; --out takes the folder the faces go in")

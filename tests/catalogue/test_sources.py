@@ -142,10 +142,12 @@ def test_a_card_in_two_card_files_changes_nothing(cli, empty_db, shmod_root: Pat
     extra = shmod_root / "rules" / "shmod" / "cards" / "extra.csv"
     extra.write_text("name,kind,level,set\nNew One,spell,1,base\nreplenish,spell,2,base\n", encoding="utf-8")
     result = cli(*LOAD_ONLY, db=empty_db, root=str(shmod_root))
+    base = shmod_root / "rules/shmod/cards/base.yaml"
+    line = base.read_text(encoding="utf-8").splitlines().index("  - name: Replenish") + 1
     assert result.exit_code == 2
     assert result.stderr == (f"Error: {shmod_root / 'rules/shmod/cards'}: 1 problem(s); nothing was imported\n"
-                             f"  {extra} row 3: duplicate card 'replenish' (first at "
-                             f"{shmod_root / 'rules/shmod/cards/base.yaml'} line 10 (Replenish))\n")
+                             f"  {extra} row 3: duplicate card 'replenish' (first at {base} line {line} "
+                             "(Replenish))\n")
     assert snapshot(empty_db) == before
 
 
@@ -156,7 +158,7 @@ def test_a_catalogue_of_the_previous_schema_is_adopted_without_loss(cli, engine_
     text = base.read_text(encoding="utf-8")
     start = text.index("  - name: Monster Bash")
     base.write_text(text[:start] + text[text.index("  - name:", start + 5):], encoding="utf-8")
-    lines = _build(cli, db, shmod_root)
+    lines = [line for line in _build(cli, db, shmod_root) if "game definition updated" not in line]
     assert lines[0] == ("shmod: loaded 50 cards in 1 set (base): 50 adopted; the catalogue also holds "
                         "1 card of unknown source")
     assert lines[1].startswith("shmod: 50 cards of unknown source (recorded before carddb kept where cards come "
