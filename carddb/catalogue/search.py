@@ -11,122 +11,31 @@ fields (from the game definitions) and compiles to portable SQL; see docs/search
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 
 from sqlalchemy import and_, func, not_, or_, select
 from sqlalchemy.sql.elements import ColumnElement
 
 from carddb.catalogue.models import CardRow, FieldValueRow, PrintingRow, SetRow
-from carddb.errors import InputError
 from carddb.rules.cards import normalise_name
 from carddb.rules.fields import FieldDef
+from carddb.rules.search_query import (  # the parser is pure (the browser runs it too); the SQL is here
+    BUILTIN_KEYS,
+    TRUE_WORDS,
+    And,
+    Node,
+    Not,
+    Or,
+    SearchError,
+    Term,
+    not_a_number,
+    not_true_or_false,
+    parse,
+    unknown_field,
+    whole_number,
+)
 
-BUILTIN_KEYS = ("name", "text", "kind", "set", "rarity", "game")
-_OPS = ("<=", ">=", "!=", "<", ">", "=", ":")
-_TOKEN = re.compile(r'\s*(?:(?P<open>\()|(?P<close>\))|(?P<neg>-)(?=[^\s)])|(?P<quoted>"(?:[^"\\]|\\.)*"?)'
-                    r'|(?P<word>(?:[^\s()"]|"[^"]*")+))')
-_TERM = re.compile(r"^(?P<key>[A-Za-z_][A-Za-z0-9_]*)(?P<op><=|>=|!=|<|>|=|:)(?P<value>.*)$", re.S)
-
-
-class SearchError(InputError):
-    """A query that cannot be understood; the message says which part and why."""
-
-
-@dataclass(frozen=True)
-class Term:
-    key: str  # "" for free text
-    op: str
-    value: str
-
-
-@dataclass(frozen=True)
-class Not:
-    inner: Node
-
-
-@dataclass(frozen=True)
-class And:
-    parts: tuple[Node, ...]
-
-
-@dataclass(frozen=True)
-class Or:
-    parts: tuple[Node, ...]
-
-
-Node = Term | Not | And | Or
-
-
-def parse(query: str) -> Node:
-    tokens = _tokenise(query)
-    parser = _Parser(tokens, query)
-    node = parser.or_expr()
-    if parser.pos < len(tokens):
-        raise SearchError(f"search {query!r}: unexpected {tokens[parser.pos][1]!r}")
-    return node
-
-
-def _tokenise(query: str) -> list[tuple[str, str]]:
-    tokens, pos = [], 0
-    while pos < len(query):
-        match = _TOKEN.match(query, pos)
-        if not match or match.end() == pos:
-            if query[pos:].strip() == "":
-                break
-            raise SearchError(f"search {query!r}: cannot read {query[pos:].strip()!r}")
-        kind = match.lastgroup or ""
-        tokens.append((kind, match.group(kind)))
-        pos = match.end()
-    return tokens
-
-
-class _Parser:
-    def __init__(self, tokens: list[tuple[str, str]], query: str) -> None:
-        self.tokens, self.pos, self.query = tokens, 0, query
-
-    def peek(self) -> tuple[str, str] | None:
-        return self.tokens[self.pos] if self.pos < len(self.tokens) else None
-
-    def or_expr(self) -> Node:
-        parts = [self.and_expr()]
-        while ((tok := self.peek()) and tok == ("word", "or")) or tok == ("word", "OR"):
-            self.pos += 1
-            parts.append(self.and_expr())
-        return parts[0] if len(parts) == 1 else Or(tuple(parts))
-
-    def and_expr(self) -> Node:
-        parts = []
-        while (tok := self.peek()) and tok[0] != "close" and tok[1] not in ("or", "OR"):
-            parts.append(self.unary())
-        if not parts:
-            raise SearchError(f"search {self.query!r}: expected a term")
-        return parts[0] if len(parts) == 1 else And(tuple(parts))
-
-    def unary(self) -> Node:
-        kind, text = self.tokens[self.pos]
-        self.pos += 1
-        if kind == "neg":
-            return Not(self.unary())
-        if kind == "open":
-            node = self.or_expr()
-            if self.peek() is None or self.peek()[0] != "close":  # type: ignore[index]
-                raise SearchError(f"search {self.query!r}: a '(' is not closed")
-            self.pos += 1
-            return node
-        if kind == "quoted":
-            return Term("", ":", _unquote(text))
-        match = _TERM.match(text)
-        if match:
-            return Term(match["key"].lower(), match["op"], _unquote(match["value"]))
-        return Term("", "word", text)
-
-
-def _unquote(text: str) -> str:
-    if text.startswith('"'):
-        text = text[1:-1] if text.endswith('"') and len(text) > 1 else text[1:]
-    return text.replace('\\"', '"')
+__all__ = ["BUILTIN_KEYS", "And", "Node", "Not", "Or", "SearchError", "Term", "compile_query", "parse"]
 
 
 def compile_query(node: Node, fields: Mapping[str, FieldDef], query: str) -> ColumnElement[bool]:
@@ -151,21 +60,20 @@ def _term(term: Term, fields: Mapping[str, FieldDef], query: str) -> ColumnEleme
     if term.key in BUILTIN_KEYS:
         return _builtin(term, value, query)
     if term.key not in fields:
-        known = ", ".join([*BUILTIN_KEYS, *fields])
-        raise SearchError(f"search {query!r}: unknown field {term.key!r}; fields are {known}")
+        raise unknown_field(term, fields, query)
     definition = fields[term.key]
     key_is = FieldValueRow.key == definition.key
     if term.op in ("<", "<=", ">", ">="):
         if definition.type not in ("int", "map"):
-            raise SearchError(f"search {query!r}: {term.key} is not a number, so {term.op} does not apply")
-        number = _number(term, query)
+            raise not_a_number(term, query)
+        number = whole_number(term, query)
         compare = {"<": FieldValueRow.num < number, "<=": FieldValueRow.num <= number,
                    ">": FieldValueRow.num > number, ">=": FieldValueRow.num >= number}[term.op]
         return _field_in(key_is, compare)
     if definition.type == "bool":
-        wanted = value in ("true", "yes", "1", "y")
-        if value not in ("true", "yes", "1", "y", "false", "no", "0", "n"):
-            raise SearchError(f"search {query!r}: {term.key} is true or false, not {term.value!r}")
+        wanted = value in TRUE_WORDS
+        if value not in (*TRUE_WORDS, "false", "no", "0", "n"):
+            raise not_true_or_false(term, query)
         held = _field_in(key_is, FieldValueRow.num == 1)
         matched = held if wanted else not_(held)
     elif definition.type == "int":
@@ -182,7 +90,7 @@ def _term(term: Term, fields: Mapping[str, FieldDef], query: str) -> ColumnEleme
 
 def _builtin(term: Term, value: str, query: str) -> ColumnElement[bool]:
     if term.op in ("<", "<=", ">", ">="):
-        raise SearchError(f"search {query!r}: {term.key} is not a number, so {term.op} does not apply")
+        raise not_a_number(term, query)
     if term.key == "name":
         matched = CardRow.norm_name == value if term.op == "=" else CardRow.norm_name.like(_contains(value),
                                                                                           escape="\\")
@@ -203,13 +111,6 @@ def _builtin(term: Term, value: str, query: str) -> ColumnElement[bool]:
 
 def _field_in(*conditions: ColumnElement[bool]) -> ColumnElement[bool]:
     return CardRow.id.in_(select(FieldValueRow.card_id).where(*conditions))
-
-
-def _number(term: Term, query: str) -> int:
-    try:
-        return int(term.value)
-    except ValueError:
-        raise SearchError(f"search {query!r}: {term.key}{term.op} needs a whole number, not {term.value!r}") from None
 
 
 def _contains(text: str) -> str:
