@@ -14,7 +14,8 @@ from typing import Any
 
 from carddb.errors import CarddbError
 from carddb.rules.cards import Card
-from carddb.rules.checker import CardIndex
+from carddb.rules.checker import CardIndex, check_deck
+from carddb.rules.deck import Deck
 from carddb.rules.game import GameDefinition, load_game_text
 
 _GAMES: dict[tuple[int, str, str], GameDefinition] = {}
@@ -208,3 +209,94 @@ def play_json(game_toml: str, cards_json: str, helper: str, request_json: str, f
         return _error(str(exc))
     except (ValueError, KeyError, TypeError, AttributeError) as exc:
         return _error(f"the request could not be read ({exc})")
+
+
+# ----------------------------------------------------------------------------------------- the site's deck builder
+# The builder keeps a deck as entries ``[{"zone", "key", "count"}, ...]`` (a card's key: its name, plus its version
+# in brackets when same-named cards differ). These check it, write it as a deck file and read a deck file into it,
+# with the same functions as ``carddb deck check`` and ``carddb deck convert``.
+
+def _builder_deck(game: GameDefinition, index: CardIndex, entries_json: str, name: str = "") -> Deck:
+    from carddb.rules.deck import Deck, DeckEntry
+
+    by_key = {card.key: card for card in index.cards}
+    entries = []
+    for number, item in enumerate(json.loads(entries_json), start=1):
+        key, zone, count = str(item["key"]), str(item["zone"]), int(item["count"])
+        if count <= 0:
+            continue
+        card = by_key.get(key)
+        name_part, qualifier = (card.name, card.qualifier) if card is not None else (key, "")
+        entries.append(DeckEntry(zone=zone, count=count, name=name_part, qualifier=qualifier, line=number,
+                                 text=f"{count} {key}"))
+    return Deck(game=game.id, entries=entries, name=name)
+
+
+def builder_check_json(game_toml: str, cards_json: str, entries_json: str, format_id: str | None = None) -> str:
+    """The ``deck check --json`` object of the builder's deck; a problem's ``line`` is its entry's place (1 up)."""
+    from carddb.rules.report import DeckReport
+
+    try:
+        game = _game(game_toml, format_id)
+        index = _index(game, cards_json)
+        deck = _builder_deck(game, index, entries_json)
+        return json.dumps(DeckReport(game, deck, check_deck(deck, game, index)).to_dict(), ensure_ascii=False)
+    except CarddbError as exc:
+        return _error(str(exc))
+    except (ValueError, KeyError, TypeError) as exc:
+        return _error(f"the deck could not be read ({exc})")
+
+
+def builder_write_json(game_toml: str, cards_json: str, entries_json: str, fmt: str, deck_name: str = "") -> str:
+    """The builder's deck as a deck file, as ``carddb deck convert --to text|lackey|apprentice`` writes it:
+    ``{"text", "suffix"}``."""
+    from carddb.rules.deckwrite import SUFFIXES, write_deck
+
+    try:
+        game = _game(game_toml, None)
+        deck = _builder_deck(game, _index(game, cards_json), entries_json, deck_name)
+        return json.dumps({"text": write_deck(deck, game, fmt), "suffix": SUFFIXES[fmt]}, ensure_ascii=False)
+    except CarddbError as exc:
+        return _error(str(exc))
+    except (ValueError, KeyError, TypeError) as exc:
+        return _error(f"the deck could not be written ({exc})")
+
+
+def builder_read_json(game_toml: str, cards_json: str, deck_text: str, filename: str = "") -> str:
+    """A deck file (any format ``carddb deck check`` reads) as builder entries; what cannot be placed (a line
+    that does not read, a name that names no card or several) is listed in ``skipped`` with the reason."""
+    from carddb.rules.deckparse import parse_deck
+
+    try:
+        game = _game(game_toml, None)
+        index = _index(game, cards_json)
+        deck = parse_deck(deck_text, game, filename)
+        entries: list[dict[str, Any]] = []
+        skipped = [p.message for p in deck.problems]
+        for entry in deck.entries:
+            found = index.names.resolve(entry.name, entry.qualifier, entry.set_hint)
+            if found.card is None:
+                why = {"unknown": "no such card", "ambiguous": "several cards have this name",
+                       "no-version": "no card of this name has that version"}.get(found.status, found.status)
+                where = f"line {entry.line}: " if entry.line else ""
+                skipped.append(f"{where}{entry.count} {entry.written}: {why}")
+                continue
+            entries.append({"zone": entry.zone, "key": found.card.key, "count": entry.count})
+        return json.dumps({"entries": entries, "skipped": skipped, "name": deck.name}, ensure_ascii=False)
+    except CarddbError as exc:
+        return _error(str(exc))
+    except (ValueError, KeyError, TypeError) as exc:
+        return _error(f"the deck could not be read ({exc})")
+
+
+def search_cards_json(game_toml: str, cards_json: str, query: str) -> str:
+    """The gallery's search box: the keys of the cards ``query`` finds, as ``carddb cards search`` finds them."""
+    from carddb.rules.search_query import search_cards
+
+    try:
+        game = _game(game_toml, None)
+        index = _index(game, cards_json)
+        found = search_cards(query, index.cards, game.fields, {s.code: s.name for s in game.sets})
+        return json.dumps({"keys": [card.key for card in found]}, ensure_ascii=False)
+    except CarddbError as exc:
+        return _error(str(exc))

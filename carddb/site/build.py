@@ -96,12 +96,16 @@ def generate_content(root: Path, catalogue: CatalogueLike, game_ids: Sequence[st
     pyodide = bundle.find_pyodide(workspace.site_dir)
     faces = Path(faces_dir) if faces_dir is not None else workspace.output_dir / "faces"
 
-    def face(game_id: str, card: Card) -> Path | None:
+    def face(game_id: str, card: Card | None) -> Path | None:
         path = face_path(faces, game_id, card, "png")
         return path if path.is_file() else None
 
+    def stem(game_id: str, card: Card) -> str:
+        """A card page is named as its face file is (one file-name scheme for faces, exports and pages)."""
+        return face_path(faces, game_id, card, "png").stem
+
     return generate(root, catalogue, games, package_root=PACKAGE_ROOT, pyodide=pyodide, faces=face,
-                    check_deck_json=check_deck_json)
+                    check_deck_json=check_deck_json, card_stem=stem)
 
 
 def build_workspace_site(workspace: Workspace, catalogue: Catalogue, out_dir: str | Path, *,

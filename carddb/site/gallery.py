@@ -1,76 +1,113 @@
-"""The card gallery of a game: every card's rendered face, with a filter by kind, type and text.
+"""The card gallery of a game: every card's rendered face in a wide grid, each linking to its card page, with
+filters built from the game's declared fields, a search box that speaks the command line's search language
+(run by the rules engine in the browser), and buttons that add a card to the deck being built.
 
-Everything that comes from a card is HTML-escaped; the filter script (``javascripts/carddb.js``) only reads
-the ``data-`` attributes written here and toggles ``hidden``, so no card data is ever parsed as markup.
+Everything that comes from a card is HTML-escaped; the page script (``javascripts/gallery.js``) only reads the
+``data-`` attributes written here and toggles ``hidden``, so no card data is ever parsed as markup. The page is
+left out of the site search (its cards' own pages are in it, names and texts), and so are its controls.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-
 from carddb.rules.cards import Card
-from carddb.rules.game import GameDefinition
+from carddb.site.card_data import GameCards, type_field, values_of
 from carddb.site.markup import html_lines, html_text, md_text, url_prefix
 
-#: Fields read as a card's "type" for the filter, in order of preference.
-_TYPE_KEYS = ("type", "types", "site_type", "move_type")
+#: A field gets a filter when the cards hold between 2 and this many different values of it.
+MAX_FILTER_VALUES = 30
+_SEPARATOR = "\u001f"
 
 
-def type_field(game: GameDefinition) -> str:
-    """The field the gallery filters by as "type" (``""`` when the game has none)."""
-    for key in _TYPE_KEYS:
-        if key in game.fields:
-            return key
-    return next((key for key, f in game.fields.items() if f.type == "choice"), "")
-
-
-def card_types(card: Card, key: str) -> list[str]:
-    value = card.fields.get(key) if key else None
-    if value is None or value == "":
-        return []
-    return [str(v) for v in value] if isinstance(value, list) else [str(value)]
-
-
-def gallery_page(game: GameDefinition, cards: Sequence[Card], faces: Mapping[str, str], page: str) -> str:
-    """Markdown (mostly raw HTML) of ``games/<id>/cards.md``.
-
-    ``faces`` maps a card's slug to the site path of its rendered face; a card without one shows as text.
-    """
-    root = url_prefix(page)
+def filter_fields(data: GameCards) -> list[str]:
+    """The declared fields offered as filters: the type field first, then every choice, list, str or bool field
+    whose values among the cards are few enough to pick from (and are not card names)."""
+    game = data.game
     tkey = type_field(game)
+    keys = [tkey] if tkey else []
+    names = {c.name for c in data.cards}
+    for key, fdef in game.fields.items():
+        if key in keys or fdef.type not in ("choice", "list", "str", "bool"):
+            continue
+        values = {v for c in data.cards for v in values_of(c, key)}
+        if values <= names:  # a list of card names (materials, requirements): the search box finds those
+            continue
+        if 2 <= len(values) <= MAX_FILTER_VALUES:
+            keys.append(key)
+    return [k for k in keys if {v for c in data.cards for v in values_of(c, k)}]
+
+
+def gallery_page(data: GameCards, page: str) -> str:
+    """Markdown (mostly raw HTML) of ``games/<id>/cards.md``."""
+    game, cards = data.game, data.cards
     kinds = sorted({c.kind for c in cards}, key=lambda k: list(game.kinds).index(k) if k in game.kinds else 99)
-    types = sorted({t for c in cards for t in card_types(c, tkey)}, key=str.casefold)
-    type_label = game.fields[tkey].label if tkey else "Type"
-    out = [f"# {md_text(game.name)}: cards", "",
-           f"{len(cards)} cards. Faces are rendered from the catalogue by `carddb render`; type in the box to "
-           "search names and card text.", "",
-           '<div class="carddb-gallery" data-card-gallery>',
+    fields = filter_fields(data)
+    out = ["---", "hide:", "  - navigation", "  - toc", "search:", "  exclude: true", "---", "",
+           f"# {md_text(game.name)}: cards", "",
+           f"{len(cards)} cards. Click a card for its page (every field, its sets, its legality). Faces are "
+           "rendered from the catalogue by `carddb render`.", "",
+           f'<div class="carddb-gallery carddb-wide" data-card-gallery data-game="{html_text(game.id)}" '
+           "data-search-exclude>",
            '<form class="carddb-filter" role="search">',
-           '<label>Search <input type="search" name="text" placeholder="name or text" autocomplete="off"></label>',
+           '<label>Name or text <input type="search" name="text" placeholder="name or text" autocomplete="off">'
+           "</label>",
+           '<label class="carddb-query">Search <input type="search" name="search-query" autocomplete="off" '
+           'spellcheck="false" placeholder="type:fire level&lt;=3 -limited" '
+           'title="The search language of carddb cards search: field:value, field&lt;=N, -term, or, (...)">'
+           "</label>",
            '<label>Kind <select name="kind"><option value="">all</option>'
            + "".join(f'<option value="{html_text(k)}">{html_text(game.kinds[k].label if k in game.kinds else k)}'
                      "</option>" for k in kinds) + "</select></label>"]
-    if types:
-        out.append(f'<label>{html_text(type_label)} <select name="type"><option value="">all</option>'
-                   + "".join(f'<option value="{html_text(t)}">{html_text(t)}</option>' for t in types)
-                   + "</select></label>")
-    out += ['<output class="carddb-count" aria-live="polite"></output>', "</form>", '<ul class="carddb-cards">']
+    for key in fields:
+        fdef = game.fields[key]
+        name = "type" if key == type_field(game) else f"f-{key}"
+        if fdef.type == "bool":
+            options = '<option value="true">yes</option><option value="false">no</option>'
+        else:
+            values = sorted({v for c in cards for v in values_of(c, key)}, key=str.casefold)
+            options = "".join(f'<option value="{html_text(v)}">{html_text(v)}</option>' for v in values)
+        out.append(f'<label>{html_text(fdef.label)} <select name="{html_text(name)}" data-field="{html_text(key)}">'
+                   f'<option value="">all</option>{options}</select></label>')
+    out += ['<output class="carddb-count" aria-live="polite"></output>', "</form>",
+            '<p class="carddb-query-status" data-query-status aria-live="polite"></p>']
+    if game.deck_game:
+        out.append('<div class="carddb-deckbar" data-deck-bar aria-live="polite"></div>')
+    out.append('<ul class="carddb-cards">')
     for card in cards:
-        out.append(_tile(game, card, tkey, faces.get(card.slug), root))
+        out.append(_tile(data, card, fields, url_prefix(page)))
     out += ["</ul>", "</div>", ""]
     return "\n".join(out)
 
 
-def _tile(game: GameDefinition, card: Card, tkey: str, face: str | None, root: str) -> str:
+def _tile(data: GameCards, card: Card, fields: list[str], root: str) -> str:
+    game = data.game
+    stem = data.stems[card.key]
     kind_label = game.kinds[card.kind].label if card.kind in game.kinds else card.kind
-    types = card_types(card, tkey)
+    tkey = type_field(game)
+    types = values_of(card, tkey)
     search = " ".join([card.name, card.text, card.flavor, *types]).casefold()
-    attrs = (f'id="{html_text(card.slug)}" data-kind="{html_text(card.kind)}" '
-             f'data-types="{html_text(chr(31).join(types))}" data-search="{html_text(" ".join(search.split()))}"')
-    picture = (f'<img src="{html_text(root + face)}" alt="{html_text(card.key)}" loading="lazy" decoding="async">'
-               if face else '<span class="carddb-noface">no face rendered</span>')
+    attrs = [f'id="{html_text(stem)}"', f'data-key="{html_text(card.key)}"', f'data-kind="{html_text(card.kind)}"',
+             f'data-types="{html_text(_SEPARATOR.join(types))}"',
+             f'data-search="{html_text(" ".join(search.split()))}"']
+    for key in fields:
+        if key != tkey:
+            value = card.fields.get(key)
+            shown = ("true" if value else "false") if game.fields[key].type == "bool" else \
+                _SEPARATOR.join(values_of(card, key))
+            attrs.append(f'data-f-{html_text(key)}="{html_text(shown)}"')
+    face = data.faces.get(card.key)
+    href = f"{stem}/"
+    picture = (f'<img src="{html_text(root + face)}" alt="{html_text(card.key)}" loading="lazy" '
+               'decoding="async" width="315" height="440">' if face
+               else '<span class="carddb-noface">no face rendered</span>')
     detail = f"{html_text(kind_label)}" + (f" · {html_text(', '.join(types))}" if types else "")
-    text = f'<p class="carddb-text">{html_lines(card.text)}</p>' if card.text else ""
-    return (f'<li class="carddb-card" {attrs}>{picture}<div class="carddb-caption">'
-            f'<strong class="carddb-name">{html_text(card.key)}</strong><span class="carddb-kind">{detail}</span>'
-            f"{text}</div></li>")
+    text = f'<p class="carddb-text">{html_lines(card.text)}</p>' if card.text and not face else ""
+    buttons = ""
+    zones = data.zones.get(card.key, ())
+    if game.deck_game and zones:
+        buttons = '<div class="carddb-add" data-add-buttons data-key="' + html_text(card.key) + '">' + "".join(
+            f'<button type="button" data-add="{html_text(z)}" title="Add one to the {html_text(game.zones[z].label)}">'
+            f'+ {html_text(game.zones[z].label)}</button>' for z in zones) + \
+            '<span class="carddb-incount" data-in-deck></span></div>'
+    return (f'<li class="carddb-card" {" ".join(attrs)}><a class="carddb-face" href="{html_text(href)}">{picture}</a>'
+            f'<div class="carddb-caption"><a class="carddb-name" href="{html_text(href)}">{html_text(card.key)}</a>'
+            f'<span class="carddb-kind">{detail}</span>{text}</div>{buttons}</li>')

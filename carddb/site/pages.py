@@ -5,6 +5,7 @@ and the navigation. The MkDocs hook (``carddb.site.hook``) hands it to MkDocs; n
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -13,11 +14,13 @@ from typing import Any, Protocol
 from carddb.rules.cards import Card, slugify
 from carddb.rules.game import GameDefinition
 from carddb.site import bundle
+from carddb.site.card_data import GameCards, gallery_json, game_cards
+from carddb.site.card_page import card_page
 from carddb.site.checker_page import checker_page
 from carddb.site.construction import construction_page, game_data_page
 from carddb.site.decks_page import SampleDeck, decks_page
 from carddb.site.gallery import gallery_page
-from carddb.site.markup import md_text
+from carddb.site.markup import html_text, md_text
 from carddb.site.play_page import has_play_page, play_page
 from carddb.site.ssq_page import turn_page
 from carddb.workspace import Workspace
@@ -50,13 +53,15 @@ class SiteContent:
 
 
 def generate(root: Path, catalogue: CatalogueLike, game_ids: Sequence[str], *, package_root: Path,
-             pyodide: bundle.Pyodide, faces: Callable[[str, Card], Path | None],
-             check_deck_json: DeckChecker) -> SiteContent:
+             pyodide: bundle.Pyodide, faces: Callable[[str, Card | None], Path | None],
+             check_deck_json: DeckChecker, card_stem: Callable[[str, Card], str] | None = None) -> SiteContent:
     """The whole generated site for the workspace at ``root``.
 
-    ``faces(game_id, card)`` gives the rendered face of a card (None when there is none); ``check_deck_json``
-    gives the sample decks their verdicts, the same function the browser calls.
+    ``faces(game_id, card)`` gives the rendered face of a card (None when there is none; ``card`` None: the
+    game's back); ``check_deck_json`` gives the sample decks their verdicts, the same function the browser
+    calls; ``card_stem(game_id, card)`` names a card's page (the face renderer's file-name stem).
     """
+    stem_of = card_stem or (lambda game_id, card: card.slug)
     content = SiteContent(games=list(game_ids))
     games = [catalogue.game(g) for g in game_ids]
     deck_games = [g for g in games if g.deck_game]
@@ -67,6 +72,7 @@ def generate(root: Path, catalogue: CatalogueLike, game_ids: Sequence[str], *, p
     package = bundle.rules_zip(package_root)
     manifest["package"] = f"{ASSETS}/carddb-rules-{bundle.short_hash(package)}.zip"
     content.data[manifest["package"]] = package
+    backs: dict[str, str] = {}
 
     for game in games:
         cards = catalogue.cards(game.id)
@@ -81,28 +87,37 @@ def generate(root: Path, catalogue: CatalogueLike, game_ids: Sequence[str], *, p
             content.data[deck.asset] = deck.text.encode()
         manifest["games"][game.id] = bundle.game_entry(game, toml_path, cards_path,
                                                        {d.filename: d.asset for d in decks})
-        face_files = {}
+        data = game_cards(game, cards, lambda card, gid=game.id: stem_of(gid, card))
         for card in cards:
             face = faces(game.id, card)
             if face is not None:
-                site_path = f"assets/faces/{game.id}/{card.slug}{face.suffix}"
+                site_path = f"assets/faces/{game.id}/{face.name}"
                 content.copies[site_path] = face
-                face_files[card.slug] = site_path
+                data.faces[card.key] = site_path
+        back = faces(game.id, None)
+        if back is not None:
+            content.copies[f"assets/faces/{game.id}/{back.name}"] = back
+            backs[game.id] = f"assets/faces/{game.id}/{back.name}"
+        gallery_text = gallery_json(data)
+        gallery_path = f"{ASSETS}/{game.id}/gallery-{bundle.short_hash(gallery_text.encode())}.json"
+        content.data[gallery_path] = gallery_text.encode()
+        manifest["games"][game.id]["gallery"] = gallery_path
         content.cards += len(cards)
-        content.faces += len(face_files)
+        content.faces += len(data.faces)
         content.decks += len(decks)
-        content.nav.append({game.name: _game_pages(content, root, game, cards, face_files, decks, deck_games)})
+        content.nav.append({game.name: _game_pages(content, root, data, decks, deck_games)})
 
     content.data[f"{ASSETS}/manifest.json"] = json.dumps(manifest, indent=1, sort_keys=True).encode()
-    content.pages["index.md"] = _home(games)
+    content.pages["index.md"] = _home(root, games, backs)
     content.nav.insert(0, {"Home": "index.md"})
     content.nav.append({"Guide": _guides(root, content)})
     content.nav.append({"About": "about.md"})
     return content
 
 
-def _game_pages(content: SiteContent, root: Path, game: GameDefinition, cards: list[Card], faces: dict[str, str],
-                decks: list[SampleDeck], deck_games: list[GameDefinition]) -> list[dict[str, str]]:
+def _game_pages(content: SiteContent, root: Path, data: GameCards, decks: list[SampleDeck],
+                deck_games: list[GameDefinition]) -> list[dict[str, str]]:
+    game, cards = data.game, data.cards
     base = f"games/{game.id}"
     rulebook = root / "rules" / game.id / game.rulebook
     nav = []
@@ -115,11 +130,14 @@ def _game_pages(content: SiteContent, root: Path, game: GameDefinition, cards: l
     else:
         content.pages[f"{base}/construction.md"] = game_data_page(game, f"{base}/construction.md")
         nav.append({"Game data": f"{base}/construction.md"})
-    content.pages[f"{base}/cards.md"] = gallery_page(game, cards, faces, f"{base}/cards.md")
+    content.pages[f"{base}/cards.md"] = gallery_page(data, f"{base}/cards.md")
     nav.append({"Cards": f"{base}/cards.md"})
+    for index, card in enumerate(cards):
+        content.pages[data.page(card)] = card_page(data, card, cards[index - 1] if index else None,
+                                                   cards[index + 1] if index + 1 < len(cards) else None)
     if game.deck_game:
         content.pages[f"{base}/checker.md"] = checker_page(game, deck_games)
-        nav.append({"Deck checker": f"{base}/checker.md"})
+        nav.append({"Deck builder": f"{base}/checker.md"})
     else:
         content.pages[f"{base}/checker.md"] = turn_page(game, cards)
         nav.append({"Turn calculator": f"{base}/checker.md"})
@@ -162,17 +180,37 @@ def _title(markdown: str, fallback: str) -> str:
     return fallback.replace("-", " ").capitalize()
 
 
-def _home(games: list[GameDefinition]) -> str:
-    out = ["# Fan card games", "",
-           "Rulebooks, deck construction rules, card galleries and deck checkers for five fan-made card games, "
-           "generated by carddb from each game's definition and catalogue. The deck checkers run in your browser "
-           "with the same rules engine as the `carddb` command line.", "",
-           "| game | rulebook | construction | cards | checker |", "|---|---|---|---|---|"]
+def pitch(rulebook: Path) -> str:
+    """The first sentence of a rulebook's first paragraph (its one-line pitch), Markdown emphasis removed."""
+    try:
+        text = rulebook.read_text(encoding="utf-8")
+    except OSError:
+        return ""
+    paragraph = next((block for block in text.split("\n\n") if block.strip() and not block.lstrip().startswith(
+        ("#", "|", "!", "<", "-", "*", ">"))), "")
+    flat = re.sub(r"[*_`]", "", " ".join(paragraph.split()))
+    match = re.match(r"(.+?[.!?])(\s|$)", flat)
+    return match.group(1) if match else flat
+
+
+def _home(root: Path, games: list[GameDefinition], backs: dict[str, str]) -> str:
+    out = ["---", "hide:", "  - navigation", "  - toc", "---", "", "# Fan card games", "",
+           "Rulebooks, card galleries, deck builders and printable proxies for five fan-made card games, generated "
+           "by carddb from each game's definition and catalogue. The deck builders check your deck in your browser "
+           "with the same rules engine as the `carddb` command line; nothing is sent anywhere.", "",
+           '<div class="carddb-home carddb-wide" markdown>', ""]
     for game in games:
         base = f"games/{game.id}"
-        tool = "deck checker" if game.deck_game else "turn calculator"
-        out.append(f"| **{md_text(game.name)}** | [rulebook]({base}/rulebook.md) | "
-                   f"[{'deck construction' if game.deck_game else 'game data'}]({base}/construction.md) | "
-                   f"[cards]({base}/cards.md) | [{tool}]({base}/checker.md) |")
-    out += ["", "New to the tool? Start with the [command line guide](guide/command-line.md).", ""]
+        back = backs.get(game.id)
+        picture = (f'<img src="{html_text(back)}" alt="{html_text(game.name)} card back" width="200">' if back
+                   else "")
+        tool = "deck builder" if game.deck_game else "turn calculator"
+        out += ['<div class="carddb-game" markdown>', "",
+                f'<a class="carddb-back" href="{html_text(base)}/cards/">{picture}</a>', "",
+                f"### {md_text(game.name)}", "",
+                md_text(pitch(root / "rules" / game.id / game.rulebook)), "",
+                f"[Rulebook]({base}/rulebook.md) · [{'Deck construction' if game.deck_game else 'Game data'}]"
+                f"({base}/construction.md) · [Cards]({base}/cards.md) · [{tool.capitalize()}]({base}/checker.md)",
+                "", "</div>", ""]
+    out += ["</div>", "", "New to the tool? Start with the [command line guide](guide/command-line.md).", ""]
     return "\n".join(out)

@@ -28,7 +28,7 @@ def test_strict_build_has_every_page_of_every_game(site: BuiltSite, catalogue: C
         for page, title in [("rulebook", None), ("construction", f"{game.name}: "
                                                  + ("deck construction" if game.deck_game else "game data")),
                             ("cards", f"{game.name}: cards"),
-                            ("checker", f"{game.name}: " + ("deck checker" if game.deck_game else "turn calculator"))]:
+                            ("checker", f"{game.name}: " + ("deck builder" if game.deck_game else "turn calculator"))]:
             html = site.html(f"games/{game_id}/{page}.md")
             if title:
                 assert f">{title}<" in html.replace('<a class="headerlink"', "<")

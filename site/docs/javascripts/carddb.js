@@ -40,6 +40,12 @@ class Engine {
   }
 
   receive(data) {
+    if (data.type === "progress") {
+      this.detail = data.text;
+      if (data.id === undefined) this.notify();
+      else if (this.progress) this.progress(data.text);
+      return;
+    }
     if (data.type === "ready") {
       clearTimeout(this.timer);
       if (this.state !== "loading") return;
@@ -102,7 +108,7 @@ function getEngine(timeoutMs) {
 
 function showEngine(status, state) {
   status.dataset.state = state.state;
-  status.textContent = state.state === "loading" ? "Loading the rules engine…"
+  status.textContent = state.state === "loading" ? `Loading the rules engine…${state.detail ? ` (${state.detail})` : ""}`
     : state.state === "ready" ? `Rules engine ready (Pyodide ${state.version}, running in your browser).`
       : `The checker is unavailable: ${state.detail}. Reload the page to try again, or use the command line.`;
 }
@@ -274,38 +280,21 @@ function mountChecker(root) {
   }
 }
 
-// ---------------------------------------------------------------------------------------------------------------
-// The card gallery filter
-
-function mountGallery(root) {
-  if (root.dataset.mounted) return;
-  root.dataset.mounted = "1";
-  const form = root.querySelector("form");
-  const cards = [...root.querySelectorAll("[data-kind]")];
-  const count = root.querySelector(".carddb-count");
-  const apply = () => {
-    const text = (form.elements.text.value || "").trim().toLowerCase();
-    const kind = form.elements.kind.value;
-    const type = form.elements.type ? form.elements.type.value : "";
-    let shown = 0;
-    for (const card of cards) {
-      const visible = (!kind || card.dataset.kind === kind)
-        && (!type || card.dataset.types.split("\u001f").includes(type))
-        && (!text || card.dataset.search.includes(text));
-      card.hidden = !visible;
-      shown += visible;
-    }
-    count.textContent = `${shown} of ${cards.length} cards`;
-  };
-  form.addEventListener("submit", (event) => event.preventDefault());
-  form.addEventListener("input", apply);
-  form.addEventListener("change", apply);
-  apply();
-}
+// What the page modules (gallery.js, builder.js, ssq.js) share with this one.
+const context = { getEngine, make, showEngine, manifest, ruleLink, SITE_ROOT };
 
 function mountAll() {
   document.querySelectorAll("[data-deck-checker]").forEach(mountChecker);
-  document.querySelectorAll("[data-card-gallery]").forEach(mountGallery);
+  const galleries = document.querySelectorAll("[data-card-gallery]");
+  const cardPages = document.querySelectorAll("[data-card-page]");
+  if (galleries.length || cardPages.length) {
+    import("./gallery.js").then((gallery) => {
+      galleries.forEach((root) => gallery.mountGallery(root, context));
+      cardPages.forEach((root) => gallery.mountCardPage(root, context));
+    });
+  }
+  const builders = document.querySelectorAll("[data-deck-builder]");
+  if (builders.length) import("./builder.js").then((builder) => builders.forEach((root) => builder.mountBuilder(root, context)));
   const calculators = document.querySelectorAll("[data-ssq-calculator]");
   if (calculators.length) {
     import("./ssq.js").then((ssq) => calculators.forEach((root) => ssq.mount(root, { getEngine, make, showEngine })));

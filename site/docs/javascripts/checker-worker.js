@@ -28,9 +28,12 @@ async function fetchOk(url, init) {
   return response;
 }
 
+function progress(text, id) { self.postMessage({ type: "progress", text, id }); }
+
 async function start(root) {
   const timings = {};
   const mark = (name) => { timings[name] = Math.round(performance.now()); };
+  progress("fetching its manifest");
   const manifest = await (await fetchOk(new URL("assets/carddb/manifest.json", root), { cache: "no-cache" })).json();
   site = { root, manifest };
   mark("manifest");
@@ -40,8 +43,10 @@ async function start(root) {
   const base = new URL(manifest.pyodide, root).href;
   const { loadPyodide } = await import(new URL("pyodide.mjs", base).href);
   mark("loader");
+  progress("downloading and starting Python");
   const py = await loadPyodide({ indexURL: base });
   mark("pyodide");
+  progress("importing carddb's rules");
   const zip = await zipPromise;
   py.unpackArchive(zip, "zip", { extractDir: "/carddb" });
   py.runPython("import sys; sys.path.insert(0, '/carddb')");
@@ -108,7 +113,38 @@ async function handle(engine, message) {
     return { result: engine.browser.play_json(data.toml, data.cards, message.helper, JSON.stringify(message.request),
                                               message.format || null) };
   }
+  if (message.op === "builder-check") {
+    // The deck builder's deck, as entries: checked by the same code as `carddb deck check`.
+    const data = await game(message.game);
+    const started = performance.now();
+    const result = engine.browser.builder_check_json(data.toml, data.cards, JSON.stringify(message.entries),
+                                                     message.format || null);
+    return { result, ms: performance.now() - started };
+  }
+  if (message.op === "builder-write") {
+    const data = await game(message.game);
+    return { result: engine.browser.builder_write_json(data.toml, data.cards, JSON.stringify(message.entries),
+                                                       message.format, message.name || "") };
+  }
+  if (message.op === "builder-read") {
+    const data = await game(message.game);
+    return { result: engine.browser.builder_read_json(data.toml, data.cards, message.deck, message.filename || "") };
+  }
+  if (message.op === "search") {
+    const data = await game(message.game);
+    const started = performance.now();
+    return { result: engine.browser.search_cards_json(data.toml, data.cards, message.query),
+             ms: performance.now() - started };
+  }
+  if (message.op === "print") {
+    return printDeck(engine, await game(message.game), message);
+  }
   throw new Error(`unknown request ${message.op}`);
+}
+
+// Printing (the layout engine and the vector painter under Pyodide) is loaded on the first print request.
+async function printDeck() {
+  throw new Error("printing in the browser is not available on this site");
 }
 
 self.onmessage = async ({ data: message }) => {

@@ -1,0 +1,68 @@
+"""The deck builder of a game: the deck being built (kept in the browser's storage) as faces grouped by zone and
+kind, with counts, charts and every problem beside the card it names; shared as a link, opened from a deck file
+or pasted list, downloaded as a deck list, LackeyCCG ``.dek`` or Apprentice ``.dec``, and printed to a proxy
+PDF, all in the browser (``javascripts/builder.js``, the rules engine in a Web Worker). The paste-in checker
+follows it on the same page (``checker_page``).
+"""
+
+from __future__ import annotations
+
+from carddb.layout.impose import CARD_SIZES, PAPER_SIZES
+from carddb.rules.game import GameDefinition
+from carddb.site.markup import html_text
+
+#: The proxy layouts ``carddb print --layout`` offers, in words.
+PRINT_LAYOUTS = (("fronts", "fronts only"), ("duplex-long", "fronts and backs, long-edge duplex"),
+                 ("duplex-short", "fronts and backs, short-edge duplex"), ("fold", "fold and glue"),
+                 ("single", "one card a page (print shop)"))
+
+
+def _options(items: list[tuple[str, str]], selected: str = "") -> str:
+    return "".join(f'<option value="{html_text(v)}"{" selected" if v == selected else ""}>{html_text(label)}</option>'
+                   for v, label in items)
+
+
+def builder_section(game: GameDefinition, play_page: str | None = None) -> list[str]:
+    """The builder's HTML (a raw block of the checker page); ``play_page`` links the game's Play page if any."""
+    formats = _options([(f.id, f.label) for f in game.formats.values()], game.default_format)
+    papers = _options([(name, name.upper() if len(name) == 2 else name.capitalize()) for name in PAPER_SIZES], "a4")
+    cards = _options([("", "the game's own")] + [(name, name) for name in CARD_SIZES])
+    layouts = _options(list(PRINT_LAYOUTS), "fronts")
+    play = f' <a class="md-button" href="{html_text(play_page)}">Play</a>' if play_page else ""
+    return [
+        f'<div class="carddb-builder carddb-wide" data-deck-builder data-game="{html_text(game.id)}" '
+        "data-search-exclude>",
+        '<p class="carddb-engine" data-builder-engine role="status">The deck builder needs JavaScript.</p>',
+        '<div class="carddb-row carddb-toolbar">',
+        f'<label>Format <select name="deck-format">{formats}</select></label>',
+        '<button type="button" class="md-button" data-action="share">Copy a link to this deck</button>',
+        '<label>Download <select name="download"><option value="">…</option>'
+        '<option value="text">deck list (.txt)</option><option value="lackey">LackeyCCG (.dek)</option>'
+        '<option value="apprentice">Apprentice (.dec)</option></select></label>',
+        '<label class="carddb-open">Open a deck file <input type="file" name="deck-file" '
+        'accept=".txt,.dek,.dec,text/plain,text/xml"></label>',
+        '<button type="button" class="md-button" data-action="clear">Empty the deck</button>', play,
+        "</div>",
+        '<p class="carddb-note" data-builder-note aria-live="polite"></p>',
+        '<div class="carddb-builder-verdict" data-builder-result aria-live="polite"></div>',
+        '<div class="carddb-charts" data-charts></div>',
+        '<div class="carddb-deckview" data-deck-view><p>The deck is empty. Add cards from the '
+        f'<a href="../cards/">{html_text(game.name)} cards</a>, or open or paste a deck.</p></div>',
+        '<details class="carddb-print" data-print><summary>Print this deck</summary>',
+        "<p>Makes the deck's proxy sheets as a PDF in your browser, with the same layout engine and painter as "
+        "<code>carddb print</code>; nothing is sent anywhere. The first print loads the printing engine (a few "
+        "megabytes).</p>",
+        '<div class="carddb-row">',
+        f'<label>Paper <select name="paper">{papers}</select></label>',
+        f'<label>Card size <select name="card">{cards}</select></label>',
+        f'<label>Layout <select name="layout">{layouts}</select></label>',
+        '<label>Bleed (mm) <input type="number" name="bleed" min="0" max="10" step="0.5" value="0"></label>',
+        '<label>Gutter (mm) <input type="number" name="gutter" min="0" max="20" step="0.5" value="0"></label>',
+        '<label><input type="checkbox" name="marks" checked> crop marks</label>',
+        "</div>",
+        '<div class="carddb-row"><button type="button" class="md-button md-button--primary" data-action="print">'
+        'Print this deck</button><span class="carddb-progress" data-print-status aria-live="polite"></span></div>',
+        '<div data-print-result></div>',
+        "</details>",
+        "</div>",
+    ]

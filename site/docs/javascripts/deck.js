@@ -1,0 +1,189 @@
+// The deck being built, one per game, kept in the browser's localStorage (nothing is sent anywhere) and shared by
+// every page of the visit: the gallery and the card pages add to it, the deck builder shows and checks it. A
+// module singleton, so Material's instant navigation keeps it; other tabs' changes arrive by the storage event.
+//
+// A deck is {format, zones: {zone: {cardKey: count}}}; as a link it is #deck=FORMAT;ZONE:STEM*N,STEM*N;ZONE:...
+// with the cards' page stems (lower-case letters, digits and dashes), so a link is short and readable.
+
+const PREFIX = "carddb.deck.";
+const stores = new Map();
+
+class DeckStore {
+  constructor(game) {
+    this.game = game;
+    this.listeners = new Set();
+    this.changedAt = 0;
+    this.load();
+    window.addEventListener("storage", (event) => {
+      if (event.key === PREFIX + game) { this.load(); this.notify(); }
+    });
+  }
+
+  load() {
+    let saved = null;
+    try { saved = JSON.parse(localStorage.getItem(PREFIX + this.game) || "null"); } catch { saved = null; }
+    this.format = (saved && typeof saved.format === "string") ? saved.format : "";
+    this.zones = {};
+    const zones = saved && typeof saved.zones === "object" && saved.zones ? saved.zones : {};
+    for (const [zone, cards] of Object.entries(zones)) {
+      if (!cards || typeof cards !== "object") continue;
+      this.zones[zone] = {};
+      for (const [key, count] of Object.entries(cards)) {
+        const n = Math.floor(Number(count));
+        if (n > 0) this.zones[zone][key] = Math.min(n, 9999);
+      }
+    }
+  }
+
+  save() {
+    this.changedAt = performance.now();
+    try {
+      localStorage.setItem(PREFIX + this.game, JSON.stringify({ format: this.format, zones: this.zones }));
+    } catch { /* storage full or refused: the deck still lives in this page */ }
+    this.notify();
+  }
+
+  watch(element, listener) {
+    const wrapped = () => {
+      if (!element.isConnected) { this.listeners.delete(wrapped); return; }
+      listener(this);
+    };
+    this.listeners.add(wrapped);
+    listener(this);
+  }
+
+  notify() { for (const listener of [...this.listeners]) listener(this); }
+
+  count(zone, key) { return (this.zones[zone] && this.zones[zone][key]) || 0; }
+
+  total(zone) { return Object.values(this.zones[zone] || {}).reduce((a, b) => a + b, 0); }
+
+  copies(key) {
+    return Object.values(this.zones).reduce((sum, cards) => sum + (cards[key] || 0), 0);
+  }
+
+  isEmpty() { return Object.keys(this.zones).every((zone) => this.total(zone) === 0); }
+
+  add(zone, key, n = 1) {
+    this.zones[zone] ??= {};
+    this.zones[zone][key] = this.count(zone, key) + n;
+    if (this.zones[zone][key] <= 0) delete this.zones[zone][key];
+    this.save();
+  }
+
+  remove(zone, key, n = 1) { this.add(zone, key, -Math.min(n, this.count(zone, key))); }
+
+  setFormat(format) { this.format = format; this.save(); }
+
+  replace(format, entries) {
+    this.format = format ?? this.format;
+    this.zones = {};
+    for (const { zone, key, count } of entries) {
+      this.zones[zone] ??= {};
+      this.zones[zone][key] = (this.zones[zone][key] || 0) + count;
+    }
+    this.save();
+  }
+
+  clear() { this.zones = {}; this.save(); }
+
+  // [{zone, key, count}] in the game's zone order, cards in the order they were added.
+  entries(zoneOrder = []) {
+    const zones = [...zoneOrder, ...Object.keys(this.zones).filter((z) => !zoneOrder.includes(z))];
+    const out = [];
+    for (const zone of zones) {
+      for (const [key, count] of Object.entries(this.zones[zone] || {})) if (count > 0) out.push({ zone, key, count });
+    }
+    return out;
+  }
+
+  toFragment(stemOf, zoneOrder) {
+    const zones = {};
+    for (const { zone, key, count } of this.entries(zoneOrder)) {
+      const stem = stemOf(key);
+      if (stem) (zones[zone] ??= []).push(count === 1 ? stem : `${stem}*${count}`);
+    }
+    const parts = Object.entries(zones).map(([zone, cards]) => `${zone}:${cards.join(",")}`);
+    return `#deck=${[this.format || "", ...parts].join(";")}`;
+  }
+}
+
+export function deckStore(game) {
+  if (!stores.has(game)) stores.set(game, new DeckStore(game));
+  return stores.get(game);
+}
+
+// A link's fragment back into {format, entries} (keys from stems); cards the site does not know are counted.
+export function parseFragment(hash, keyOf) {
+  const match = /^#deck=([^&]*)/.exec(hash || "");
+  if (!match) return null;
+  const [format, ...zones] = decodeURIComponent(match[1]).split(";");
+  const entries = [];
+  let unknown = 0;
+  for (const part of zones) {
+    const [zone, list] = part.split(":");
+    if (!zone || !list) continue;
+    for (const item of list.split(",")) {
+      const [stem, n] = item.split("*");
+      const key = keyOf(stem);
+      const count = n === undefined ? 1 : Math.floor(Number(n));
+      if (!key || !(count > 0)) { unknown += 1; continue; }
+      entries.push({ zone, key, count: Math.min(count, 9999) });
+    }
+  }
+  return { format, entries, unknown };
+}
+
+// One check at a time per game: a change while a check runs is checked when it ends (only the latest).
+const checks = new Map();
+function checkState(game) {
+  if (!checks.has(game)) checks.set(game, { running: false, again: false, listeners: new Set(), last: null, zoneOrder: [] });
+  return checks.get(game);
+}
+
+export function setZoneOrder(game, zones) { checkState(game).zoneOrder = zones; }
+
+export function lastCheck(game) { return checkState(game).last; }
+
+// Calls fn(outcome) after every check of the game's deck while element is in the page.
+export function onChecked(game, element, fn) {
+  const state = checkState(game);
+  const listener = (outcome) => {
+    if (!element.isConnected) { state.listeners.delete(listener); return; }
+    fn(outcome);
+  };
+  state.listeners.add(listener);
+}
+
+export function scheduleCheck(engine, store) {
+  const state = checkState(store.game);
+  if (engine.state !== "ready") return;
+  if (state.running) { state.again = true; return; }
+  state.running = true;
+  const changedAt = store.changedAt;
+  const entries = store.entries(state.zoneOrder);
+  engine.request({ op: "builder-check", game: store.game, format: store.format, entries })
+    .then((reply) => ({ result: JSON.parse(reply.result), ms: reply.ms, entries, changedAt }))
+    .catch((error) => ({ result: { error: error.message }, entries, changedAt }))
+    .then((outcome) => {
+      state.last = outcome;
+      state.running = false;
+      for (const fn of [...state.listeners]) fn(outcome);
+      if (state.again) { state.again = false; scheduleCheck(engine, store); }
+    });
+}
+
+// A checker for pages where the engine is optional (gallery, card pages): the engine starts with the first change,
+// or at once when the deck already holds cards; each change is then checked.
+export function lazyChecker(element, getEngine, store) {
+  let engine = null;
+  const check = () => {
+    if (!engine) {
+      engine = getEngine();
+      engine.watch(element, (state) => { if (state.state === "ready") scheduleCheck(engine, store); });
+    }
+    scheduleCheck(engine, store);
+  };
+  if (!store.isEmpty()) check();
+  return check;
+}
