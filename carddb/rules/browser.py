@@ -232,6 +232,14 @@ def _builder_deck(game: GameDefinition, index: CardIndex, entries_json: str, nam
     return Deck(game=game.id, entries=entries, name=name)
 
 
+def builder_deck(game_toml: str, cards_json: str, entries_json: str,
+                 name: str = "") -> tuple[GameDefinition, CardIndex, Deck]:
+    """The game, its card index and the builder's deck (for the site's printing entry point)."""
+    game = _game(game_toml, None)
+    index = _index(game, cards_json)
+    return game, index, _builder_deck(game, index, entries_json, name)
+
+
 def builder_check_json(game_toml: str, cards_json: str, entries_json: str, format_id: str | None = None) -> str:
     """The ``deck check --json`` object of the builder's deck; a problem's ``line`` is its entry's place (1 up)."""
     from carddb.rules.report import DeckReport

@@ -13,7 +13,7 @@ from typing import Any, Protocol
 
 from carddb.rules.cards import Card, slugify
 from carddb.rules.game import GameDefinition
-from carddb.site import bundle
+from carddb.site import bundle, print_bundle
 from carddb.site.card_data import GameCards, gallery_json, game_cards
 from carddb.site.card_page import card_page
 from carddb.site.checker_page import checker_page
@@ -72,6 +72,9 @@ def generate(root: Path, catalogue: CatalogueLike, game_ids: Sequence[str], *, p
     package = bundle.rules_zip(package_root)
     manifest["package"] = f"{ASSETS}/carddb-rules-{bundle.short_hash(package)}.zip"
     content.data[manifest["package"]] = package
+    printing = print_bundle.print_zip(package_root, root, game_ids)
+    manifest["print"] = f"{ASSETS}/carddb-print-{bundle.short_hash(printing)}.zip"
+    content.data[manifest["print"]] = printing
     backs: dict[str, str] = {}
 
     for game in games:

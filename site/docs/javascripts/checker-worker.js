@@ -142,9 +142,36 @@ async function handle(engine, message) {
   throw new Error(`unknown request ${message.op}`);
 }
 
-// Printing (the layout engine and the vector painter under Pyodide) is loaded on the first print request.
-async function printDeck() {
-  throw new Error("printing in the browser is not available on this site");
+// Printing: `carddb print` itself (the layout engine, ReportLab's vector painter and the PDF self-check under
+// Pyodide), unpacked beside carddb/rules from the site's printing bundle on the first print request.
+let printing = null;
+function printingEngine(engine, id) {
+  printing ??= (async () => {
+    if (!site.manifest.print) throw new Error("this site has no printing engine");
+    progress("downloading the printing engine", id);
+    const zip = await (await fetchOk(new URL(site.manifest.print, site.root))).arrayBuffer();
+    progress("starting the printing engine", id);
+    engine.py.unpackArchive(zip, "zip", { extractDir: "/carddb" });
+    engine.py.runPython("import importlib, os; importlib.invalidate_caches(); os.makedirs('/tmp/carddb-print', exist_ok=True)");
+    return engine.py.pyimport("carddb.site.browser_print");
+  })();
+  printing.catch(() => { printing = null; });  // a failed download may be tried again
+  return printing;
+}
+
+async function printDeck(engine, data, message) {
+  const module = await printingEngine(engine, message.id);
+  progress("laying out and drawing the cards", message.id);
+  const started = performance.now();
+  const out = "/tmp/carddb-print/deck.pdf";
+  const result = module.print_deck_json.callKwargs(data.toml, data.cards, JSON.stringify(message.entries),
+    JSON.stringify(message.options || {}), { workspace_root: "/carddb/workspace", out, name: message.name || "" });
+  let pdf = null;
+  if (!JSON.parse(result).error) {
+    pdf = engine.py.FS.readFile(out).buffer;
+    engine.py.FS.unlink(out);
+  }
+  return { result, ms: performance.now() - started, pdf };
 }
 
 self.onmessage = async ({ data: message }) => {
@@ -158,7 +185,8 @@ self.onmessage = async ({ data: message }) => {
   }
   try {
     const engine = await ready;
-    self.postMessage({ id: message.id, ...(await handle(engine, message)) });
+    const reply = await handle(engine, message);
+    self.postMessage({ id: message.id, ...reply }, reply.pdf ? [reply.pdf] : []);
   } catch (error) {
     self.postMessage({ id: message.id, error: String(error && error.message || error) });
   }
