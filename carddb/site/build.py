@@ -67,7 +67,7 @@ def build_site(workspace_root: str | Path, catalogue: CatalogueLike, out_dir: st
     out = Path(out_dir).resolve()
     run_mkdocs(root, content, out, site_url)
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
-    version = next((p.split("/")[2] for p in content.copies if p.startswith("assets/pyodide/")), "")
+    version = next((p.split("/")[2].split("-")[0] for p in content.copies if p.startswith("assets/pyodide/")), "")
     notes = [] if content.faces == content.cards else [
         f"{content.cards - content.faces} cards have no rendered face (run `carddb render`); they show as text"]
     return SiteReport(out_dir=out, games=content.games, pages=len(content.pages), cards=content.cards,

@@ -1,8 +1,14 @@
 """What the browser's rules engine needs: Pyodide's runtime files, ``carddb/rules`` as a zip, and per game its
 definition (TOML text) and cards (JSON), with a manifest that names them all.
 
-File names carry a content hash (and Pyodide's folder its version), so a browser may cache them for ever and
-a rebuilt site is never checked with a stale engine; only ``manifest.json`` is fetched without the cache.
+File names carry a content hash (and Pyodide's folder its version and a hash of what the site serves of it), so
+a browser may cache them for ever and a rebuilt site is never checked with a stale engine; only
+``manifest.json`` is fetched without the cache.
+
+The site serves less of Pyodide than npm installs: its standard library without the parts nothing on the site
+imports (debuggers, test runners, mail and network servers, the REPL, multiprocessing, DOS and EBCDIC code
+pages), and a lock file that lists no packages (the site loads none through it). That keeps the engine's
+download small on a slow link.
 """
 
 from __future__ import annotations
@@ -25,6 +31,25 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 PACKAGE_FILES = ("carddb/__init__.py", "carddb/errors.py")
 PACKAGE_DIRS = ("carddb/rules",)
 _FIXED_TIME = (1980, 1, 1, 0, 0, 0)
+
+#: Top-level names of Pyodide's ``python_stdlib.zip`` that nothing on the site imports.
+STDLIB_LEFT_OUT = frozenset({
+    "__hello__.py", "__phello__", "_pyrepl", "antigravity.py", "bdb.py", "cProfile.py", "doctest.py", "ftplib.py",
+    "imaplib.py", "mailbox.py", "modulefinder.py", "multiprocessing", "pdb.py", "pickletools.py", "poplib.py",
+    "profile.py", "pstats.py", "pyclbr.py", "pydoc.py", "pydoc_data", "sched.py", "smtplib.py", "sqlite3",
+    "tabnanny.py", "this.py", "trace.py", "turtle.py", "turtledemo", "unittest", "wave.py", "webbrowser.py",
+    "wsgiref", "xmlrpc", "zipapp.py", "idlelib", "lib2to3", "ensurepip", "venv", "tkinter", "curses", "dbm",
+})
+#: Code pages of the ``encodings`` package left out with them (DOS, EBCDIC, rare Mac and regional ones): deck
+#: files are read as UTF-8/16/32, Windows-1252 or Latin-1, and ReportLab and pypdf use none of these. (cp437
+#: stays: ``zipfile`` decodes member names with it.)
+ENCODINGS_LEFT_OUT = frozenset({
+    "cp037", "cp273", "cp424", "cp500", "cp720", "cp737", "cp775", "cp850", "cp852", "cp855", "cp856",
+    "cp857", "cp858", "cp860", "cp861", "cp862", "cp863", "cp864", "cp865", "cp866", "cp869", "cp874", "cp875",
+    "cp1006", "cp1026", "cp1125", "cp1140", "hp_roman8", "koi8_r", "koi8_t", "koi8_u", "kz1048", "mac_arabic",
+    "mac_croatian", "mac_cyrillic", "mac_farsi", "mac_greek", "mac_iceland", "mac_romanian", "mac_turkish",
+    "palmos", "ptcp154", "tis_620",
+})
 
 
 @dataclass(frozen=True)
@@ -57,6 +82,46 @@ def find_pyodide(site_dir: Path) -> Pyodide:
     if missing:
         raise InputError(f"Pyodide in {folder} lacks {', '.join(missing)}", hint=hint)
     return Pyodide(version=installed, folder=folder)
+
+
+def _left_out(name: str) -> bool:
+    top = name.split("/")[0]
+    if top in STDLIB_LEFT_OUT:
+        return True
+    return top == "encodings" and name.count("/") == 1 and name[len("encodings/"):].removesuffix(".py") in \
+        ENCODINGS_LEFT_OUT
+
+
+def site_stdlib(pyodide: Pyodide) -> bytes:
+    """Pyodide's ``python_stdlib.zip`` without ``STDLIB_LEFT_OUT`` and ``ENCODINGS_LEFT_OUT``, reproducibly."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(pyodide.folder / "python_stdlib.zip") as source, \
+            zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for info in source.infolist():
+            if info.is_dir() or _left_out(info.filename):
+                continue
+            kept = zipfile.ZipInfo(info.filename, _FIXED_TIME)
+            kept.compress_type = zipfile.ZIP_DEFLATED
+            archive.writestr(kept, source.read(info), compresslevel=9)
+    return buffer.getvalue()
+
+
+def site_lock(pyodide: Pyodide) -> bytes:
+    """A lock file with Pyodide's own ``info`` and no packages: the site installs none through Pyodide."""
+    info = json.loads((pyodide.folder / "pyodide-lock.json").read_text(encoding="utf-8"))["info"]
+    return json.dumps({"info": info, "packages": {}}, sort_keys=True).encode()
+
+
+def engine_files(pyodide: Pyodide) -> tuple[str, dict[str, bytes], dict[str, Path]]:
+    """The folder name under ``assets/pyodide/`` (version and content hash), the files made for the site and
+    the files copied as npm installed them."""
+    made = {"python_stdlib.zip": site_stdlib(pyodide), "pyodide-lock.json": site_lock(pyodide)}
+    copied = {path.name: path for path in pyodide.files() if path.name not in made}
+    digest = hashlib.sha256()
+    for name in sorted([*made, *copied]):
+        digest.update(name.encode())
+        digest.update(made[name] if name in made else copied[name].read_bytes())
+    return f"{pyodide.version}-{digest.hexdigest()[:8]}", made, copied
 
 
 def rules_zip(package_root: Path) -> bytes:

@@ -47,3 +47,10 @@ def on_files(files: Files, *, config: MkDocsConfig) -> Files:
     for path, source in _current.copies.items():
         files.append(File.generated(config, path, abs_src_path=str(source)))
     return files
+
+
+def on_post_build(config: MkDocsConfig, **_: Any) -> None:
+    """Compressed copies of the engine files beside them, for ``site serve`` and hosts that serve them."""
+    from carddb.site.precompress import precompress
+
+    precompress(config.site_dir)

@@ -26,6 +26,15 @@ from carddb.site.ssq_page import turn_page
 from carddb.workspace import Workspace
 
 ASSETS = "assets/carddb"
+#: Cache lifetimes for static hosts that read a ``_headers`` file (Netlify, Cloudflare Pages): the engine's
+#: files carry a version or content hash in their names, so a browser may keep them; the manifest never.
+HOST_HEADERS = """/assets/pyodide/*
+  Cache-Control: public, max-age=31536000, immutable
+/assets/carddb/*
+  Cache-Control: public, max-age=31536000, immutable
+/assets/carddb/manifest.json
+  Cache-Control: no-cache
+"""
 #: Hand-written guides of the repository's ``docs/`` folder, in the order the navigation lists them.
 GUIDE_ORDER = ("card-files.md", "search.md", "game-definition.md")
 
@@ -65,10 +74,13 @@ def generate(root: Path, catalogue: CatalogueLike, game_ids: Sequence[str], *, p
     content = SiteContent(games=list(game_ids))
     games = [catalogue.game(g) for g in game_ids]
     deck_games = [g for g in games if g.deck_game]
-    manifest: dict[str, Any] = {"pyodide": f"assets/pyodide/{pyodide.version}/", "pyodide_version": pyodide.version,
+    folder, made, copied = bundle.engine_files(pyodide)
+    manifest: dict[str, Any] = {"pyodide": f"assets/pyodide/{folder}/", "pyodide_version": pyodide.version,
                                 "games": {}}
-    for path in pyodide.files():
-        content.copies[f"assets/pyodide/{pyodide.version}/{path.name}"] = path
+    for name, data in made.items():
+        content.data[f"assets/pyodide/{folder}/{name}"] = data
+    for name, path in copied.items():
+        content.copies[f"assets/pyodide/{folder}/{name}"] = path
     package = bundle.rules_zip(package_root)
     manifest["package"] = f"{ASSETS}/carddb-rules-{bundle.short_hash(package)}.zip"
     content.data[manifest["package"]] = package
@@ -111,6 +123,7 @@ def generate(root: Path, catalogue: CatalogueLike, game_ids: Sequence[str], *, p
         content.nav.append({game.name: _game_pages(content, root, data, decks, deck_games)})
 
     content.data[f"{ASSETS}/manifest.json"] = json.dumps(manifest, indent=1, sort_keys=True).encode()
+    content.data["_headers"] = HOST_HEADERS.encode()
     content.pages["index.md"] = _home(root, games, backs)
     content.nav.insert(0, {"Home": "index.md"})
     content.nav.append({"Guide": _guides(root, content)})
@@ -159,7 +172,7 @@ def _sample_decks(root: Path, game: GameDefinition, toml_text: str, cards_text: 
     for index, path in enumerate(Workspace(root).deck_files(game.id)):
         text = path.read_text(encoding="utf-8", errors="replace")
         result = json.loads(check(toml_text, cards_text, text, None, path.name))
-        asset = f"{ASSETS}/{game.id}/decks/{index:02d}-{slugify(path.stem)}{path.suffix.lower()}"
+        asset = f"assets/decks/{game.id}/{index:02d}-{slugify(path.stem)}{path.suffix.lower()}"  # not versioned
         decks.append(SampleDeck(filename=path.name, text=text, asset=asset, result=result))
     return decks
 

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from carddb.errors import InputError
 from carddb.site.build import SiteReport, build_workspace_site
+from carddb.site.http_cache import CachingHandler
 from carddb.workspace import Workspace
 
 if TYPE_CHECKING:
@@ -23,7 +24,7 @@ _TYPES = {".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/j
           ".dec": "text/plain; charset=utf-8", ".txt": "text/plain; charset=utf-8"}
 
 
-class _Handler(http.server.SimpleHTTPRequestHandler):
+class _Handler(CachingHandler):  # cache lifetimes and precompressed copies: carddb.site.http_cache
     extensions_map: ClassVar[dict[str, str]] = {**http.server.SimpleHTTPRequestHandler.extensions_map, **_TYPES}
 
     def log_message(self, format: str, *args: object) -> None:  # quiet: a page load is dozens of requests

@@ -125,7 +125,9 @@ def test_gallery_shows_every_rendered_face(site: BuiltSite, catalogue: Catalogue
 def test_only_the_needed_pyodide_files_are_shipped(site: BuiltSite, repo_root: Path) -> None:
     version = find_pyodide(repo_root / "site").version
     assert site.report.pyodide_version == version
-    shipped = sorted(p.name for p in (site.folder / "assets" / "pyodide" / version).iterdir())
+    manifest = json.loads((site.folder / "assets" / "carddb" / "manifest.json").read_text())
+    assert manifest["pyodide"].startswith(f"assets/pyodide/{version}-")
+    shipped = sorted(p.name for p in (site.folder / manifest["pyodide"]).iterdir() if p.suffix not in (".br", ".gz"))
     assert shipped == sorted(PYODIDE_FILES)
 
 
@@ -196,8 +198,8 @@ def test_serving_on_a_busy_port_is_a_clear_error(tmp_path: Path) -> None:
 def test_the_server_gives_wasm_and_modules_their_types(site: BuiltSite) -> None:
     import urllib.request
 
-    for path, wanted in [(f"assets/pyodide/{site.report.pyodide_version}/pyodide.asm.wasm", "application/wasm"),
-                         (f"assets/pyodide/{site.report.pyodide_version}/pyodide.mjs", "text/javascript")]:
+    engine = json.loads((site.folder / "assets" / "carddb" / "manifest.json").read_text())["pyodide"]
+    for path, wanted in [(f"{engine}pyodide.asm.wasm", "application/wasm"), (f"{engine}pyodide.mjs", "text/javascript")]:
         with urllib.request.urlopen(site.url + path) as response:
             assert response.headers["Content-Type"] == wanted
 
