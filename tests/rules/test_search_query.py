@@ -30,9 +30,9 @@ def generated_queries(catalogue: Catalogue, game_id: str) -> list[str]:
     """For every declared field: equality, inequality, a contains and comparisons on values the cards hold."""
     game = catalogue.game(game_id)
     cards = catalogue.cards(game_id)
+    first_set = game.sets[0].code if game.sets else "x"
     queries = ["a", '"the"', "kind:" + cards[0].kind, f"-kind:{cards[0].kind}", f"name:{cards[0].name.split()[0]}",
-               f'name="{cards[0].name}"', "text:your", "rarity:common", "set:" + (game.sets[0].code if game.sets else "x"),
-               "(a or e) -the"]
+               f'name="{cards[0].name}"', "text:your", "rarity:common", f"set:{first_set}", "(a or e) -the"]
     for key, definition in game.fields.items():
         values = [c.fields[key] for c in cards if key in c.fields][:3]
         if definition.type == "bool":

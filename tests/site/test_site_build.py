@@ -199,7 +199,8 @@ def test_the_server_gives_wasm_and_modules_their_types(site: BuiltSite) -> None:
     import urllib.request
 
     engine = json.loads((site.folder / "assets" / "carddb" / "manifest.json").read_text())["pyodide"]
-    for path, wanted in [(f"{engine}pyodide.asm.wasm", "application/wasm"), (f"{engine}pyodide.mjs", "text/javascript")]:
+    for path, wanted in [(f"{engine}pyodide.asm.wasm", "application/wasm"),
+                         (f"{engine}pyodide.mjs", "text/javascript")]:
         with urllib.request.urlopen(site.url + path) as response:
             assert response.headers["Content-Type"] == wanted
 
