@@ -39,6 +39,16 @@ class PoolRoll:
         return {"faces": list(self.faces), "successes": self.successes}
 
 
+def dice_count(dice: int) -> str:
+    """``1 die``, ``3 dice``."""
+    return f"{dice} {'die' if dice == 1 else 'dice'}"
+
+
+def most_successes(dice: int, game: GameDefinition | None = None) -> int:
+    """The most successes a pool can roll: each die at its best face (2 a die with the rulebook's table)."""
+    return max(0, dice) * max(success_table(game).values(), default=0)
+
+
 def success_table(game: GameDefinition | None) -> Mapping[int, int]:
     table = game.dice.get("successes") if game is not None else None
     return table or DEFAULT_SUCCESSES
@@ -188,8 +198,8 @@ class TurnReport:
                        + (f", {self.sp_left} left" if self.sp_left is not None else "")]
         for attack in self.attacks:
             penalty = f" (combo penalty -{attack.penalty})" if attack.penalty else ""
-            defence = f" against {attack.defence_pool} dice" if attack.defence_pool is not None else ""
-            line = f"  {attack.move}: {attack.pool} dice{penalty}{defence}"
+            defence = f" against {dice_count(attack.defence_pool)}" if attack.defence_pool is not None else ""
+            line = f"  {attack.move}: {dice_count(attack.pool)}{penalty}{defence}"
             if attack.hit is not None:
                 line += f"; {attack.successes} vs {attack.defence_successes}: "
                 line += f"hit, {attack.working}" if attack.hit else "miss"
@@ -322,6 +332,12 @@ def _attack(game: GameDefinition, fighter: Card, action: Action, penalty: int, t
     elif against is None and rng is not None and defence_pool is not None:
         against = roll_pool(defence_pool, game, rng).successes
     result.successes, result.defence_successes = successes, against
+    for rolled, dice, who in ((successes, pool, "attack"), (against, defence_pool, "defence")):
+        if rolled is not None and dice is not None and rolled > most_successes(dice, game):
+            best = max(success_table(game).values())
+            report.problems.append(TurnProblem(
+                "impossible-roll", f"{move.name}: {rolled} {who} successes cannot come from {dice_count(dice)}; the "
+                                   f"most is {most_successes(dice, game)} ({best} a die)."))
     if successes is not None and against is not None:
         result.hit = successes > against  # a tie misses
         if result.hit and target is not None:

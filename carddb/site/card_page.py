@@ -7,7 +7,16 @@ from __future__ import annotations
 
 from carddb.rules.cards import Card
 from carddb.site.card_data import GameCards
-from carddb.site.markup import html_lines, html_text, md_text, relative_path, rule_href, rule_target, url_prefix
+from carddb.site.markup import (
+    html_lines,
+    html_text,
+    md_code,
+    md_text,
+    relative_path,
+    rule_href,
+    rule_target,
+    url_prefix,
+)
 
 
 def card_page(data: GameCards, card: Card, previous: Card | None, following: Card | None) -> str:
@@ -87,7 +96,7 @@ def _printings(data: GameCards, card: Card) -> list[str]:
     if not card.printings:
         return []
     names = {s.code: s.name for s in data.game.sets}
-    rows = [f"| {md_text(names.get(p.set, p.set))} (`{md_text(p.set)}`) | {md_text(p.number) or '—'} | "
+    rows = [f"| {md_text(names.get(p.set, p.set))} ({md_code(p.set)}) | {md_text(p.number) or '—'} | "
             f"{md_text(p.rarity) or '—'} | {md_text(p.art) or '—'} |" for p in card.printings]
     return ["## Sets and printings", "", "| set | number | rarity | art |", "|---|---|---|---|", *rows, ""]
 

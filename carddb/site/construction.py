@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from carddb.rules.cards import Card
 from carddb.rules.game import SEVERITIES, CheckDef, GameDefinition
-from carddb.site.markup import md_text, rule_href
+from carddb.site.markup import md_text, md_words, rule_href
 from carddb.site.words import Vocabulary, describe_selector, join_and, join_or
 
 #: Problems every deck game can report, whatever its definition declares.
@@ -75,9 +75,11 @@ class _Linker:
 def _formats(game: GameDefinition) -> list[str]:
     if not game.formats:
         return []
-    out = ["## Formats", "",
-           "A format is a set of construction rules; a house rule is a format of its own. The tables below "
-           f"show the **{md_text(game.formats[game.format].label)}** format.", "",
+    what = ("A format is a set of construction rules; a house rule is a format of its own. The tables below show "
+            f"the **{md_text(game.formats[game.format].label)}** format.") if game.deck_game else (
+            "A format is a variant of the rules (a house rule is a format of its own); the calculator works with the "
+            f"**{md_text(game.formats[game.format].label)}** format unless you pick another.")
+    out = ["## Formats", "", what, "",
            "| format | name | default | description |", "|---|---|---|---|"]
     for fmt in game.formats.values():
         default = "yes" if fmt.id == game.default_format else ""
@@ -92,8 +94,8 @@ def _zones(game: GameDefinition, words: Vocabulary, link: _Linker) -> list[str]:
            "| zone | size | takes | headers accepted | rule |", "|---|---|---|---|---|"]
     for zone in game.zones.values():
         headers = ", ".join(f"`{h}`" for h in dict.fromkeys([zone.label, *zone.aliases, zone.id]))
-        out.append(f"| {md_text(zone.label)} | {md_text(zone.size_text())} | "
-                   f"{md_text(describe_selector(zone.takes, words))} | {headers} | {link(zone.rule)} |")
+        out.append(f"| {md_words(zone.label)} | {md_words(zone.size_text())} | "
+                   f"{md_words(describe_selector(zone.takes, words))} | {headers} | {link(zone.rule)} |")
     return [*out, ""]
 
 
@@ -108,16 +110,16 @@ def _copies(game: GameDefinition, cards: Sequence[Card], words: Vocabulary, link
            "card, the lowest one wins. " + link(rules.rule, "Rule."), "",
            "| source | limit | applies to | rule |", "|---|---|---|---|"]
     if rules.default is not None:
-        out.append(f"| {md_text(rules.default_source)} | {rules.default} | every card | {link(rules.rule)} |")
+        out.append(f"| {md_words(rules.default_source)} | {rules.default} | every card | {link(rules.rule)} |")
     if rules.per_card_field:
         label = words.field_label(rules.per_card_field)
-        out.append(f"| {md_text(rules.per_card_source)} | the card's {md_text(label)} | "
-                   f"cards with a {md_text(label)} | {link(rules.rule)} |")
+        out.append(f"| {md_words(rules.per_card_source)} | the card's {md_words(label)} | "
+                   f"cards with a {md_words(label)} | {link(rules.rule)} |")
     for limit in rules.limits:
         applies = describe_selector(limit.applies, words)
         if limit.scope == "group":
             applies += " (all of them together)"
-        out.append(f"| {md_text(limit.source)} | {limit.limit} | {md_text(applies)} | {link(limit.rule)} |")
+        out.append(f"| {md_words(limit.source)} | {limit.limit} | {md_words(applies)} | {link(limit.rule)} |")
     out.append("")
     for limit in rules.limits:
         listed = sorted(card.key for card in cards if limit.applies.matches(card))
@@ -144,9 +146,9 @@ def _modifiers(game: GameDefinition, cards: Sequence[Card], words: Vocabulary) -
                 changes = ", ".join(f"{name} +{n}" for name, n in sorted(bonus.items()))
                 carriers.append(f"{card.key}: {changes}")
         what = "extra copies allowed" if mod.type == "limit-bonus" else mod.type
-        out.append(f"| {md_text(what)} | {md_text(words.field_label(mod.field))} | "
-                   f"{md_text(join_or([words.zone_label(z) for z in mod.zones]))} | "
-                   f"{md_text('; '.join(sorted(carriers)) or 'none in the catalogue')} |")
+        out.append(f"| {md_words(what)} | {md_words(words.field_label(mod.field))} | "
+                   f"{md_words(join_or([words.zone_label(z) for z in mod.zones]))} | "
+                   f"{md_words('; '.join(sorted(carriers)) or 'none in the catalogue')} |")
     return [*out, ""]
 
 
@@ -155,8 +157,8 @@ def _sum_caps(game: GameDefinition, words: Vocabulary, link: _Linker) -> list[st
         return []
     out = ["## Totals", "", "| total of | at most | over | rule |", "|---|---|---|---|"]
     for cap in game.sum_caps:
-        out.append(f"| {md_text(words.field_label(cap.field))} | {cap.cap} | "
-                   f"{md_text(join_and([words.zone_label(z) for z in cap.zones]))} | {link(cap.rule)} |")
+        out.append(f"| {md_words(words.field_label(cap.field))} | {cap.cap} | "
+                   f"{md_words(join_and([words.zone_label(z) for z in cap.zones]))} | {link(cap.rule)} |")
     return [*out, ""]
 
 
@@ -167,7 +169,7 @@ def _compatibility(game: GameDefinition) -> list[str]:
     out = ["## Compatibility", "", f"| a card whose {md_text(label)} is | fits a base whose {md_text(label)} is |",
            "|---|---|"]
     for value, fits in game.compatibility.items():
-        out.append(f"| {md_text(value)} | {md_text(join_or(list(fits)))} |")
+        out.append(f"| {md_words(value)} | {md_words(join_or(list(fits)))} |")
     return [*out, ""]
 
 

@@ -10,7 +10,7 @@ from typing import Any
 from urllib.parse import quote
 
 from carddb.rules.game import GameDefinition
-from carddb.site.markup import html_lines, html_text, md_text, rule_href, rule_target
+from carddb.site.markup import html_lines, html_text, md_code, md_text, rule_href, rule_target
 
 
 @dataclass(frozen=True)
@@ -34,7 +34,7 @@ def decks_page(game: GameDefinition, decks: Sequence[SampleDeck], page: str) -> 
         for problem in result.get("problems", []):
             target = rule_target(problem.get("rule") or "")
             link = f" [rule]({rule_href(target[0], target[1], page)})" if target else ""
-            out.append(f"- `{md_text(problem['code'])}` {md_text(problem['severity'])}: "
+            out.append(f"- {md_code(problem['code'])} {md_text(problem['severity'])}: "
                        f"{md_text(problem['message'])}{link}")
         if result.get("problems"):
             out.append("")

@@ -20,6 +20,21 @@ def md_text(value: object) -> str:
     return html.escape(_MARKDOWN_SPECIAL.sub(r"\\\1", text), quote=False)
 
 
+def md_code(value: object) -> str:
+    """Text as a code span, shown exactly as written: inside backticks Markdown escapes nothing, so a backslash
+    escape would show (``copy\\-limit``); text with a backtick or a pipe becomes an HTML ``<code>`` instead."""
+    text = " ".join(str(value).split())
+    if "`" in text or "|" in text:
+        return f"<code>{html.escape(text, quote=False).replace('|', '&#124;')}</code>"
+    return f"`{text}`"
+
+
+def md_words(value: object) -> str:
+    """``md_text`` for a narrow table cell: a line may break after a slash (``Fusion/<wbr>Transformation``), and
+    the site's style never breaks inside a word."""
+    return md_text(value).replace("/", "/<wbr>")
+
+
 def html_text(value: object) -> str:
     """Text (or an attribute value) inside raw HTML."""
     return html.escape(str(value), quote=True)

@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
+from carddb.errors import CarddbError
+from carddb.layout.template import load_templates
 from carddb.rules.cards import Card, slugify
 from carddb.rules.game import GameDefinition
 from carddb.site import bundle, print_bundle
@@ -22,6 +24,7 @@ from carddb.site.decks_page import SampleDeck, decks_page
 from carddb.site.gallery import gallery_page
 from carddb.site.markup import html_text, md_text
 from carddb.site.play_page import has_play_page, play_page
+from carddb.site.rulebook_page import rulebook_page
 from carddb.site.ssq_page import turn_page
 from carddb.workspace import Workspace
 
@@ -138,7 +141,12 @@ def _game_pages(content: SiteContent, root: Path, data: GameCards, decks: list[S
     rulebook = root / "rules" / game.id / game.rulebook
     nav = []
     if rulebook.is_file():
-        content.pages[f"{base}/rulebook.md"] = rulebook.read_text(encoding="utf-8")
+        try:
+            templates = load_templates(root, game)
+        except CarddbError:  # a game without (working) templates: its rulebook as written
+            templates = None
+        content.pages[f"{base}/rulebook.md"] = rulebook_page(rulebook.read_text(encoding="utf-8"), data, templates,
+                                                             f"{base}/rulebook.md")
         nav.append({"Rulebook": f"{base}/rulebook.md"})
     if game.deck_game:
         content.pages[f"{base}/construction.md"] = construction_page(game, cards, f"{base}/construction.md")
@@ -196,6 +204,9 @@ def _title(markdown: str, fallback: str) -> str:
     return fallback.replace("-", " ").capitalize()
 
 
+ABBREVIATIONS = frozenset({"Bros", "Mr", "Mrs", "Ms", "Dr", "St", "Jr", "vs", "etc", "No", "Vol"})
+
+
 def pitch(rulebook: Path) -> str:
     """The first sentence of a rulebook's first paragraph (its one-line pitch), Markdown emphasis removed."""
     try:
@@ -205,8 +216,11 @@ def pitch(rulebook: Path) -> str:
     paragraph = next((block for block in text.split("\n\n") if block.strip() and not block.lstrip().startswith(
         ("#", "|", "!", "<", "-", "*", ">"))), "")
     flat = re.sub(r"[*_`]", "", " ".join(paragraph.split()))
-    match = re.match(r"(.+?[.!?])(\s|$)", flat)
-    return match.group(1) if match else flat
+    for end in re.finditer(r"(\w+)([.!?])(?=\s|$)", flat):
+        # a sentence of some length, not cut after an abbreviation ("Super Smash Bros. Melee", "Mr. Game")
+        if end.end() >= 60 and not (end[2] == "." and end[1] in ABBREVIATIONS):
+            return flat[:end.end()]
+    return flat
 
 
 def _home(root: Path, games: list[GameDefinition], backs: dict[str, str]) -> str:

@@ -52,7 +52,7 @@ def _fight_form(calc: str, title: str, intro: str, command: str, rows: Sequence[
     """One calculation of ``carddb ssq <calc>``: its form, and the box its answer is written into."""
     return [
         f'<h2 id="{calc}">{html_text(title)}</h2>', f"<p>{intro} On the command line: <code>{command}</code>.</p>",
-        f'<form class="carddb-ssq-fight" data-calc="{calc}">',
+        f'<form class="carddb-ssq-fight" data-calc="{calc}" data-search-exclude>',
         *(f'<div class="carddb-row">{row}</div>' for row in rows),
         f'<div class="carddb-row"><button type="submit" class="md-button" disabled>{html_text(button)}</button></div>',
         "</form>",
@@ -129,7 +129,7 @@ def turn_page(game: GameDefinition, cards: Sequence[Card]) -> str:
         f'<div class="carddb-ssq" data-ssq-calculator data-game="{html_text(game.id)}" '
         f'data-timeout-ms="{ENGINE_TIMEOUT_MS}">',
         '<p class="carddb-engine" data-engine role="status">The calculator needs JavaScript.</p>',
-        '<form class="carddb-ssq-turn">',
+        '<form class="carddb-ssq-turn" data-search-exclude>',
         '<div class="carddb-row">',
         f'<label>Fighter <select name="fighter">{_options(names)}</select></label>',
         '<label>Tick <input type="number" name="tick" min="0" value="0"></label>',
@@ -151,7 +151,8 @@ def turn_page(game: GameDefinition, cards: Sequence[Card]) -> str:
         "<h2 id=\"initiative\">Initiative</h2>",
         "<p>Each fighter rolls AGI + Movement; the most successes act on tick 0, each other fighter that many ticks "
         "later.</p>",
-        '<form class="carddb-ssq-initiative"><table><thead><tr><th>fighter</th><th>successes</th><th>tick</th></tr>'
+        '<form class="carddb-ssq-initiative" data-search-exclude><table><thead><tr><th>fighter</th>'
+        "<th>successes</th><th>tick</th></tr>"
         f"</thead><tbody>{initiative_rows}</tbody></table>",
         '<button type="submit" class="md-button" disabled>Order by initiative</button></form>',
         '<div class="carddb-result" data-initiative-result aria-live="polite"></div>',

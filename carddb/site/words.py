@@ -76,12 +76,18 @@ def describe_selector(selector: Selector, words: Vocabulary) -> str:
     if selector.names:
         conditions.append(f"named {join_or(sorted(words.spell(n) for n in selector.names))}")
     for key, values in selector.has:
-        conditions.append(f"whose {words.field_label(key)} is {join_or(sorted(words.spell(v) for v in values))}")
+        listed = join_or(sorted(words.spell(v) for v in values))
+        field = words.game.fields.get(key)
+        if field is not None and field.type == "list":  # "with Fusion or Transformation in their Categories"
+            conditions.append(f"with {listed} in their {words.field_label(key)}")
+        else:
+            conditions.append(f"whose {words.field_label(key)} is {listed}")
     if selector.flag:
         conditions.append(f"marked {words.field_label(selector.flag)}")
     text = " ".join([noun, " and ".join(conditions)]) if conditions else noun
     if selector.any_of:
-        alternatives = join_or([describe_selector(s, words) for s in selector.any_of])
+        parts = [describe_selector(s, words) for s in selector.any_of]
+        alternatives = ", or ".join(parts) if any(" or " in p for p in parts) else join_or(parts)
         text = alternatives if text == "cards" else f"{text} that are {alternatives}"
     if selector.negated is not None:
         text += f", except {describe_selector(selector.negated, words)}"

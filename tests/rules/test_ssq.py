@@ -129,3 +129,24 @@ def test_the_browser_turn_calculator() -> None:
     assert json.loads(ssq_turn_json(toml, cards_json, '{"fighter": "Nobody"}'))["error"].startswith("no fighter")
     assert json.loads(ssq_initiative_json(toml, '{"Pikachu": 5, "Bowser": 1}')) == {"ticks": {"Pikachu": 0,
                                                                                                "Bowser": 4}}
+
+
+def test_more_successes_than_the_dice_can_roll_is_refused() -> None:
+    # Red Fireball rolls 5 dice (at most 10 successes); Bowser's dodge 3 dice (at most 6).
+    game, cards = game_and_cards()
+    mario, bowser = ssq.find_fighter(cards, "Mario"), ssq.find_fighter(cards, "Bowser")
+    fireball = ssq.find_move(cards, "Red Fireball", mario)
+    report = ssq.check_turn(game, mario, [ssq.Action("attack", fireball, successes=11, defence_successes=7)],
+                            tick=2, target=bowser)
+    assert not report.legal
+    assert [(p.code, p.message) for p in report.problems if p.code == "impossible-roll"] == [
+        ("impossible-roll", "Red Fireball: 11 attack successes cannot come from 5 dice; the most is 10 (2 a die)."),
+        ("impossible-roll", "Red Fireball: 7 defence successes cannot come from 3 dice; the most is 6 (2 a die)."),
+    ]
+    fine = ssq.check_turn(game, mario, [ssq.Action("attack", fireball, successes=10, defence_successes=6)],
+                          tick=2, target=bowser)
+    assert all(p.code != "impossible-roll" for p in fine.problems)
+
+
+def test_a_pool_of_one_is_one_die() -> None:
+    assert (ssq.dice_count(1), ssq.dice_count(0), ssq.dice_count(3)) == ("1 die", "0 dice", "3 dice")

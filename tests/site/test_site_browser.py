@@ -398,3 +398,19 @@ def test_ssq_fight_problems_and_errors_are_shown(calculator: Visit) -> None:
     run_fight(page, "sp", {"fighter": "Mario", "sp": "9", "from": "0", "to": "5"})
     assert box.get_attribute("data-verdict") == "error"
     assert box.inner_text() == "9 SP is not between 0 and the maximum 3"
+
+
+def test_ssq_each_fighter_is_offered_only_their_moves_and_impossible_rolls_are_refused(calculator: Visit) -> None:
+    page = calculator.page
+    page.select_option("form.carddb-ssq-turn select[name=fighter]", "Mario")
+    offered = page.evaluate("""() => [...document.querySelector("[data-action-row] select[name=action]")
+        .querySelectorAll("optgroup")].filter((g) => !g.disabled).map((g) => g.label)""")
+    assert offered == ["Actions", "Mario"] or offered == ["Actions", "Any fighter", "Mario"]
+    page.select_option("form.carddb-ssq-turn select[name=fighter]", "Bowser")
+    assert "Bowser" in page.evaluate("""() => [...document.querySelector("[data-action-row] select[name=action]")
+        .querySelectorAll("optgroup")].filter((g) => !g.disabled).map((g) => g.label)""")
+    plan_turn(page, "Mario", 2, "Bowser", [("Red Fireball", "11", "1")])
+    run_check(page, lambda: page.click("form.carddb-ssq-turn button[type=submit]"))
+    box = page.locator("[data-result]")
+    assert "impossible-roll" in box.get_attribute("data-codes").split(",")
+    assert "11 attack successes cannot come from 5 dice; the most is 10 (2 a die)" in box.inner_text()

@@ -60,11 +60,11 @@ def test_shmod_construction_tables_say_what_games_md_says(site: BuiltSite) -> No
     html = site.html("games/shmod/construction.md")
     assert [r[:2] for r in table(html, "zones")] == [["Main deck", "at least 50"], ["Side deck", "empty or exactly 15"],
                                                     ["Fusion/Transformation Stack", "any number"]]
-    assert table(html, "zones")[2][2] == "Monster cards whose Categories is Fusion or Transformation"
+    assert table(html, "zones")[2][2] == "Monster cards with Fusion or Transformation in their Categories"
     limits = table(html, "copy-limits")
     assert [r[:2] for r in limits] == [["default", "4"], ["LIMITED", "1"]]
-    assert limits[1][2] == ("cards named Monster Bash, Replenish, Revival Stone or Yoink! or cards whose Categories "
-                            "is Deity, except cards whose Categories is Fusion or Transformation")
+    assert limits[1][2] == ("cards named Monster Bash, Replenish, Revival Stone or Yoink!, or cards with Deity in "
+                            "their Categories, except cards with Fusion or Transformation in their Categories")
 
 
 def test_copy_limits_sum_caps_and_checks_match_the_definitions(site: BuiltSite, catalogue: Catalogue) -> None:

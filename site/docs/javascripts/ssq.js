@@ -41,8 +41,8 @@ function showTurn(box, turn, make) {
     const list = make("ul", undefined, "carddb-attacks");
     for (const attack of turn.attacks) {
       const penalty = attack.penalty ? ` (combo penalty -${attack.penalty})` : "";
-      const defence = attack.defence_pool === null ? "" : ` against ${attack.defence_pool} dice`;
-      let line = `${attack.move}: ${attack.pool} dice${penalty}${defence}`;
+      const defence = attack.defence_pool === null ? "" : ` against ${dice(attack.defence_pool)}`;
+      let line = `${attack.move}: ${dice(attack.pool)}${penalty}${defence}`;
       if (attack.hit !== null) {
         line += `; ${attack.successes} vs ${attack.defence_successes}: `
           + (attack.hit ? `hit, ${attack.working}` : "miss");
@@ -64,6 +64,30 @@ function showTurn(box, turn, make) {
     box.append(list);
   }
   finished(box);
+}
+
+function dice(n) { return `${n} ${n === 1 ? "die" : "dice"}`; }
+
+// Each move list offers the moves of the fighter chosen beside it (and the plain actions and moves of no one):
+// the fighter select of a move select is the one of the same prefix (first_, second_) in its form.
+function moveLists(form) {
+  for (const select of form.querySelectorAll("select")) {
+    if (!select.querySelector("optgroup")) continue;
+    const prefix = (/^(first_|second_)/.exec(select.name) || [""])[0];
+    const fighter = form.elements[`${prefix}fighter`] || form.closest("[data-ssq-calculator]")
+      .querySelector("form.carddb-ssq-turn select[name=fighter]");
+    if (!fighter || fighter === select) continue;
+    const offer = () => {
+      for (const group of select.querySelectorAll("optgroup")) {
+        const theirs = ["Actions", "Any fighter", fighter.value].includes(group.label);
+        group.hidden = !theirs;
+        group.disabled = !theirs;
+      }
+      if (select.selectedOptions[0]?.parentElement?.disabled) select.value = "";
+    };
+    fighter.addEventListener("change", offer);
+    offer();
+  }
 }
 
 function showError(box, message, make) {
@@ -155,6 +179,8 @@ export function mount(root, { getEngine, make, showEngine }) {
       showError(turnBox, `The calculator failed: ${error.message}`, make);
     }
   });
+
+  for (const form of root.querySelectorAll("form.carddb-ssq-turn, form.carddb-ssq-fight")) moveLists(form);
 
   for (const form of root.querySelectorAll("form.carddb-ssq-fight")) {
     const calc = form.dataset.calc;
