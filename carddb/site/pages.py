@@ -194,6 +194,10 @@ def _guides(root: Path, content: SiteContent) -> list[dict[str, str]]:
         text = path.read_text(encoding="utf-8")
         content.pages[f"guide/{path.name}"] = text
         nav.append({_title(text, path.stem): f"guide/{path.name}"})
+    images = docs / "images"
+    for path in sorted(images.iterdir()) if images.is_dir() else []:  # the guides' pictures (docs/images/)
+        if path.suffix.lower() in (".png", ".jpg", ".jpeg", ".svg") and path.is_file():
+            content.copies[f"guide/images/{path.name}"] = path
     return nav
 
 
