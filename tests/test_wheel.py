@@ -74,7 +74,7 @@ def test_init_then_build_works_outside_the_clone(installed: Path, tmp_path: Path
     assert (workspace / "output" / "lackey" / "mygame" / "mygame" / "plugininfo.txt").is_file()
     if shutil.which("npm"):  # init installed Pyodide: the site builds as in the clone
         assert any(line.startswith("site: ") and " pages, 14 cards (14 faces)" in line for line in lines), lines
-        assert "Deck checker" in (workspace / "output" / "site" / "games" / "mygame" / "checker" /
+        assert "Deck builder" in (workspace / "output" / "site" / "games" / "mygame" / "checker" /
                                   "index.html").read_text(encoding="utf-8")
 
 
