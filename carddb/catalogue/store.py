@@ -16,6 +16,7 @@ from carddb.catalogue.models import CardRow, FieldValueRow, GameRow, PrintingRow
 from carddb.catalogue.provenance import UNKNOWN, WORKSPACE, Source
 from carddb.rules.cards import Card, Printing, normalise_name
 from carddb.rules.game import GameDefinition
+from carddb.rules.search_query import searched_values as _search_pairs  # one rule for SQL and memory
 
 # The tables themselves (Core): bulk writes and reads skip the ORM's per-row objects and bookkeeping.
 CARD = CardRow.__table__  # type: ignore[attr-defined]
@@ -240,18 +241,6 @@ def _write_children(session: Session, game: GameDefinition, cards: Iterable[tupl
 def search_values(value: Any) -> list[dict[str, Any]]:
     """The rows a field value is searched by: numbers in ``num``, words casefolded in ``txt``."""
     return [{"num": num, "txt": txt} for num, txt in _search_pairs(value)]
-
-
-def _search_pairs(value: Any) -> list[tuple[int | None, str | None]]:
-    if isinstance(value, bool):
-        return [(int(value), None)]
-    if isinstance(value, int):
-        return [(value, None)]
-    if isinstance(value, list):
-        return [(None, normalise_name(str(item))) for item in value]
-    if isinstance(value, dict):
-        return [(amount, normalise_name(name)) for name, amount in value.items()]
-    return [(None, normalise_name(str(value)))]
 
 
 class _SearchValues:
