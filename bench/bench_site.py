@@ -19,6 +19,7 @@ Builds the site of this workspace into a temporary folder and prints figures; it
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 import tempfile
@@ -192,6 +193,7 @@ def main() -> None:
         server.server_close()
 
     mb = 1_000_000
+    print(f"machine load average while measuring (2 cores): {os.getloadavg()[0]:.1f}")
     print(f"cold load to engine ready (from navigation): {summary([r / 1000 for r in cold], 's')}  target < 3 s")
     for stage in ("manifest", "loader", "pyodide", "rules"):
         print(f"  worker at '{stage}' done: {summary([float(s[stage]) for s in stages])}")
