@@ -144,17 +144,11 @@ def main() -> None:
             throttled_bytes = engine_bytes(context)
             page.goto(f"{url}games/{args.game}/cards/")
             page.wait_for_selector("[data-card-gallery][data-mounted]", state="attached", timeout=60_000)
-            usable = page.evaluate("performance.now()")
+            usable = float(page.locator("[data-card-gallery]").get_attribute("data-mounted-at"))
             page.goto(checker)
-            nav_start = page.evaluate("performance.timeOrigin")
-            builder_usable = page.evaluate("""() => new Promise((resolve) => {
-                const done = () => document.querySelector('[data-deck-builder][data-mounted]');
-                if (done()) resolve(performance.now());
-                else new MutationObserver((_, o) => { if (done()) { o.disconnect(); resolve(performance.now()); } })
-                    .observe(document.body, { attributes: true, subtree: true });
-            })""")
+            page.wait_for_selector("[data-deck-builder][data-mounted]", state="attached", timeout=60_000)
+            builder_usable = float(page.locator("[data-deck-builder]").get_attribute("data-mounted-at"))
             throttled_ready = wait_ready(page)
-            del nav_start
             context.close()
 
             # In one warm page: checks, builder changes, and printing a 60-card deck.

@@ -36,6 +36,8 @@ class CachingHandler(http.server.SimpleHTTPRequestHandler):
 
     def send_head(self) -> BinaryIO | None:  # type: ignore[override]
         path = Path(self.translate_path(self.path))
+        if path.is_dir() and self.path.split("?", 1)[0].endswith("/"):
+            path = path / "index.html"  # a page's address is its folder
         accepted = {part.split(";")[0].strip() for part in self.headers.get("Accept-Encoding", "").split(",")}
         if path.is_file():
             for encoding, suffix in ENCODINGS.items():

@@ -280,6 +280,7 @@ async function printDeck(root, ctx, store, data) {
 export function mountBuilder(root, ctx) {
   if (root.dataset.mounted) return;
   root.dataset.mounted = "1";
+  root.dataset.mountedAt = performance.now().toFixed(0);
   const game = root.dataset.game;
   const local = { ...ctx, game };
   const status = root.querySelector("[data-builder-engine]");

@@ -306,5 +306,8 @@ function mountAll() {
   }
 }
 
+// The first page is mounted as soon as it is parsed (a module runs then), without waiting for Material's own start;
+// pages that instant navigation swaps in arrive through document$ (mounting is idempotent).
+if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", mountAll);
+else mountAll();
 if (window.document$) window.document$.subscribe(mountAll);
-else document.addEventListener("DOMContentLoaded", mountAll);
