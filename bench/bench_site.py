@@ -128,6 +128,7 @@ def main() -> None:
                 began = page.evaluate("window.carddbEngine.started")
                 loading.append(max([d for s, d in page.evaluate("window.__long") if s + d > began] or [0]))
                 stages.append(page.evaluate("window.carddbEngine.timings"))
+                page.evaluate("() => window.carddbEngine.snapshot")  # stored for the next visit
                 second = context.new_page()  # a later visit: a new page of the same browser profile
                 page.close()
                 second.goto(checker)

@@ -414,3 +414,26 @@ def test_ssq_each_fighter_is_offered_only_their_moves_and_impossible_rolls_are_r
     box = page.locator("[data-result]")
     assert "impossible-roll" in box.get_attribute("data-codes").split(",")
     assert "11 attack successes cannot come from 5 dice; the most is 10 (2 a die)" in box.inner_text()
+
+
+def test_a_later_visit_starts_the_engine_from_its_snapshot(chromium: Any, site: BuiltSite, loaded_db: str) -> None:
+    opened = open_visit(chromium, site)
+    path = next(p for g, p in SAMPLE_DECKS if g == "shmod")
+    expected = cli_check(loaded_db, "shmod", path)
+    try:
+        page = opened.page
+        page.goto(f"{site.url}games/shmod/checker/")
+        page.wait_for_selector(READY)
+        assert page.evaluate("window.carddbEngine.timings.restored") is None  # a first visit boots Python
+        assert page.evaluate("() => window.carddbEngine.snapshot") is True  # and leaves a snapshot behind
+        later = page.context.new_page()
+        page.close()
+        later.goto(f"{site.url}games/shmod/checker/")
+        later.wait_for_selector(READY)
+        assert later.evaluate("window.carddbEngine.timings.restored") is True
+        got = run_check(later, lambda: later.set_input_files("input[name=file]", str(path)))
+        assert got == {"verdict": "legal" if expected["legal"] else "illegal",
+                       "problems": [(p["code"], p["message"]) for p in expected["problems"]]}
+        assert opened.external == []
+    finally:
+        opened.page.context.close()

@@ -29,6 +29,7 @@ class Engine {
     this.pending = new Map();
     this.seq = 0;
     this.started = performance.now();
+    this.snapshot = new Promise((resolve) => { this.snapshotSaved = resolve; });  // for tests and the benchmark
     this.worker = new Worker(new URL("checker-worker.js", SCRIPT), { type: "module" });
     this.worker.onmessage = ({ data }) => this.receive(data);
     this.worker.onerror = (event) => this.fail(`the rules engine stopped (${event.message || "script error"})`);
@@ -44,6 +45,10 @@ class Engine {
       this.detail = data.text;
       if (data.id === undefined) this.notify();
       else if (this.progress) this.progress(data.text);
+      return;
+    }
+    if (data.type === "snapshot") {
+      this.snapshotSaved(data.saved);  // the next visit's head start is stored (or could not be)
       return;
     }
     if (data.type === "ready") {

@@ -33,11 +33,14 @@ async function readSnapshot(key) {
 
 async function saveSnapshot(key, bytes) {
   try {
-    if (!self.caches) return;
+    if (!self.caches) return false;
     const cache = await caches.open(SNAPSHOTS);
     for (const old of await cache.keys()) await cache.delete(old);
     await cache.put(key, new Response(bytes, { headers: { "Content-Type": "application/octet-stream" } }));
-  } catch { /* storage refused or full: the next visit boots as this one did */ }
+    return true;
+  } catch {
+    return false;  // storage refused or full: the next visit boots as this one did
+  }
 }
 
 const FIGHT_CALCS = { clash: "ssq_clash_json", charge: "ssq_charge_json", sp: "ssq_sp_json",
@@ -85,14 +88,16 @@ async function start(root) {
   const zip = await zipPromise;
   py.unpackArchive(zip, "zip", { extractDir: "/carddb" });  // after a restore too: the files are not in memory
   py.runPython(`import sys\nif '/carddb' not in sys.path: sys.path.insert(0, '/carddb')\n${PRELOAD}`);
+  let saved = Promise.resolve(false);
   if (!timings.restored) {
-    // Python with carddb/rules imported, as it is now: the next visit starts from this in a fraction of the time.
-    try { saveSnapshot(key, py.makeMemorySnapshot()); } catch { /* a Pyodide that cannot snapshot: boot each time */ }
+    // Python with carddb/rules imported, as it is now (before any proxy to it exists, which a snapshot cannot
+    // hold): the next visit starts from this in a fraction of the time. Storing it happens after "ready".
+    try { saved = saveSnapshot(key, py.makeMemorySnapshot()); } catch { /* a Pyodide that cannot snapshot */ }
   }
   py.runPython(GLUE);
   const browser = py.pyimport("carddb.rules.browser");
   mark("rules");
-  return { py, browser, decode: py.globals.get("carddb_decode"), version: py.version, timings };
+  return { py, browser, decode: py.globals.get("carddb_decode"), version: py.version, timings, saved };
 }
 
 async function game(id) {
@@ -217,8 +222,10 @@ self.onmessage = async ({ data: message }) => {
   if (message.op === "init") {
     if (!ready) {
       ready = start(message.root);
-      ready.then((engine) => self.postMessage({ type: "ready", version: engine.version, timings: engine.timings }),
-                 (error) => self.postMessage({ type: "failed", error: String(error && error.message || error) }));
+      ready.then((engine) => {
+        self.postMessage({ type: "ready", version: engine.version, timings: engine.timings });
+        engine.saved.then((ok) => self.postMessage({ type: "snapshot", saved: ok }));
+      }, (error) => self.postMessage({ type: "failed", error: String(error && error.message || error) }));
     }
     return;
   }
