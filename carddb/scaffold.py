@@ -20,6 +20,7 @@ from string import Template
 
 from carddb.bundled import bundled_games, bundled_root
 from carddb.errors import ConflictError, InputError
+from carddb.files.replacing import replacing_folder
 from carddb.progress import SILENT, Reporter
 
 GAME_ID = re.compile(r"^[a-z][a-z0-9-]{1,31}$")
@@ -161,13 +162,16 @@ def scaffold_game(root: str | Path, game_id: str, name: str | None = None) -> li
     title = name or game_id.replace("-", " ").title()
     values = {"id": game_id, "name": title.replace('"', "'")}
     created = []
-    for source in sorted(p for p in STARTER.rglob("*") if p.is_file()):
-        top, *rest = source.relative_to(STARTER).parts
-        path = targets[top].joinpath(*rest)
-        text = source.read_text(encoding="utf-8")
-        if source.name in _FILLED_IN:
-            text = Template(text).substitute(values)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(text, encoding="utf-8")
-        created.append(path)
+    for top, target in targets.items():
+        # Each folder is built aside and put in place whole: an interrupted init leaves no half game behind
+        # (which would then block running it again).
+        with replacing_folder(target) as stage:
+            for source in sorted(p for p in (STARTER / top).rglob("*") if p.is_file()):
+                relative = source.relative_to(STARTER / top)
+                text = source.read_text(encoding="utf-8")
+                if source.name in _FILLED_IN:
+                    text = Template(text).substitute(values)
+                (stage / relative).parent.mkdir(parents=True, exist_ok=True)
+                (stage / relative).write_text(text, encoding="utf-8")
+                created.append(target / relative)
     return created

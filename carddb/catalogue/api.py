@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import tempfile
 from collections.abc import Collection, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -32,6 +31,7 @@ from carddb.catalogue.store import identity, read_cards, register_game, save_gam
 from carddb.catalogue.validate import RawCard, build_cards
 from carddb.catalogue.workspace_cards import read_workspace_game
 from carddb.errors import CardDataError, ConflictError, InputError, NotFoundError
+from carddb.files.replacing import write_file
 from carddb.rules.cards import Card, normalise_name
 from carddb.rules.fields import FieldDef
 from carddb.rules.game import GameDefinition
@@ -179,6 +179,16 @@ class Catalogue:
             return [(code, name) for code, name in rows]
         return [(s.code, s.name) for s in self.game(game_id).sets]
 
+    def set_code(self, game_id: str, wanted: str) -> str:
+        """The code of the game's set ``wanted`` names (its code in any case, or its name); NotFoundError
+        naming the sets otherwise."""
+        sets = self.sets(game_id)
+        for code, name in sets:
+            if wanted.casefold() in (code.casefold(), name.casefold()):
+                return code
+        known = ", ".join(code for code, _name in sets) or "none"
+        raise NotFoundError(f"{game_id} has no set {wanted!r} (sets: {known})")
+
     # cards ------------------------------------------------------------------------------------------------
     def cards(self, game_id: str, set_code: str | None = None) -> list[Card]:
         self.game(game_id)
@@ -263,7 +273,7 @@ class Catalogue:
 
     def export_cards(self, game_id: str, fmt: str = "yaml", set_code: str | None = None) -> str:
         game = self.game(game_id)
-        cards = self.cards(game_id, set_code)
+        cards = self.cards(game_id, self.set_code(game_id, set_code) if set_code is not None else None)
         if fmt == "yaml":
             return cardfiles.cards_to_yaml(game, cards)
         if fmt == "csv":
@@ -300,14 +310,5 @@ def open_catalogue(db: str | None = None, root: str | Path | None = None) -> Cat
 
 
 def write_text_atomic(path: str | Path, text: str, encoding: str = "utf-8") -> None:
-    """Write a file whole or not at all: a temporary file beside it, then a rename."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding=encoding, newline="") as handle:
-            handle.write(text)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    """Write a file whole or not at all (``carddb.files.replacing``, the one way carddb writes files)."""
+    write_file(path, text, encoding=encoding)

@@ -14,10 +14,7 @@ on either engine. The folder is written beside the target and swapped in whole; 
 from __future__ import annotations
 
 import json
-import os
 import re
-import shutil
-import tempfile
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -31,9 +28,11 @@ from carddb.catalogue.definitions import parse_definition
 from carddb.catalogue.models import BoosterOpening, Collection, CollectionEntry, GameRow, SetRow
 from carddb.catalogue.provenance import UNKNOWN, Source, fingerprint
 from carddb.catalogue.store import identity, write_cards
-from carddb.catalogue.textfiles import read_text_file
 from carddb.catalogue.validate import build_cards
 from carddb.errors import InputError, OutputError
+from carddb.files.reading import read_json_file, read_text_file
+from carddb.files.replacing import clean_leftovers, replacing_folder
+from carddb.rules.limits import brief, in_int_range, int_range_text, shown
 
 FORMAT = "carddb-dump"
 FORMAT_VERSION = 1
@@ -91,11 +90,17 @@ def _sources(root: Path, entry: dict[str, Any], cards: list[Any]) -> list[Source
     """The sources a dump lists for its cards (a dump from before sources: unknown, as after an upgrade)."""
     listed = {}
     if entry.get("sources"):
-        for item in _read_json(root, entry["sources"]):
-            if not (isinstance(item, list) and len(item) == 4):
-                raise InputError(f"{root / entry['sources']}: each entry is [card, kind, name, time]")
+        path = _inside(root, _text_field(entry, "sources", root / MANIFEST))
+        items = read_json_file(path, what="dump file")
+        for item in items if isinstance(items, list) else [items]:
+            if not (isinstance(item, list) and len(item) == 4 and all(isinstance(v, str) for v in item[:3])
+                    and isinstance(item[3], str | None)):
+                raise InputError(f"{path}: each entry is [card, kind, name, time], not {shown(item)}")
             key, kind, name, at = item
-            listed[key] = (kind, name, datetime.fromisoformat(at) if at else None)
+            try:
+                listed[key] = (kind, name, datetime.fromisoformat(at) if at else None)
+            except ValueError:
+                raise InputError(f"{path}: {shown(at)} is not a date and time") from None
     result = []
     for card in cards:
         kind, name, at = listed.get(card.key, (UNKNOWN, "", None))
@@ -113,23 +118,11 @@ def dump(catalogue: Catalogue, folder: str | Path) -> dict[str, int]:
     target = Path(folder)
     if target.exists() and (not target.is_dir() or (any(target.iterdir()) and not (target / MANIFEST).exists())):
         raise OutputError(f"{target} exists and is not an earlier carddb dump; choose a new or empty folder")
-    target.parent.mkdir(parents=True, exist_ok=True)
-    building = Path(tempfile.mkdtemp(prefix=f".{target.name}.", dir=target.parent))
-    try:
+    with replacing_folder(target) as building:
         for relative, content in files.items():
             path = building / relative
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(content, encoding="utf-8", newline="")
-        old = None
-        if target.exists():
-            old = target.parent / f"{building.name}.old"
-            os.replace(target, old)
-        os.replace(building, target)
-        if old is not None:
-            shutil.rmtree(old, ignore_errors=True)
-    except BaseException:
-        shutil.rmtree(building, ignore_errors=True)
-        raise
     manifest = json.loads(files[MANIFEST])
     return {"games": len(manifest["games"]), "cards": sum(g["card_count"] for g in manifest["games"]),
             "collections": len(json.loads(files["collections.json"])),
@@ -137,31 +130,70 @@ def dump(catalogue: Catalogue, folder: str | Path) -> dict[str, int]:
 
 
 def restore(catalogue: Catalogue, folder: str | Path) -> dict[str, int]:
-    """Read a dump into an empty catalogue, in one transaction: everything or nothing."""
+    """Read a dump into an empty catalogue, in one transaction: everything or nothing.
+
+    Every file is checked before anything is written: the manifest's shape and card counts, and each record
+    of collections.json and boosters.json (types, numbers within the catalogue's range, games of the dump).
+    """
     root = Path(folder)
-    manifest = _read_json(root, MANIFEST)
+    clean_leftovers(root.absolute().parent)  # a dump whose writing was interrupted gets its old copy back
+    manifest_path = root / MANIFEST
+    manifest = read_json_file(manifest_path, what="dump manifest")
     if not isinstance(manifest, dict) or manifest.get("format") != FORMAT:
-        raise InputError(f"{root / MANIFEST}: not a carddb dump manifest")
+        raise InputError(f"{manifest_path}: not a carddb dump manifest")
     if manifest.get("format_version") != FORMAT_VERSION:
-        raise InputError(f"{root / MANIFEST}: dump format {manifest.get('format_version')!r}; this carddb reads "
-                         f"format {FORMAT_VERSION}")
+        raise InputError(f"{manifest_path}: dump format {shown(manifest.get('format_version'))}; this carddb "
+                         f"reads format {FORMAT_VERSION}")
+    entries = _records(manifest.get("games"), manifest_path, "games", _GAME_ENTRY)
     existing = catalogue.held_games()
     if existing:
         raise InputError(f"restore needs an empty catalogue; {display_url(catalogue.engine)} already holds "
                          f"{', '.join(existing)}")
     loaded = []
-    for entry in manifest["games"]:
+    for number, entry in enumerate(entries, start=1):
+        where = f"{manifest_path} game {number}"
+        sets = entry["sets"]
+        if not all(isinstance(pair, list) and len(pair) == 2 and all(isinstance(v, str) for v in pair)
+                   for pair in sets):
+            raise InputError(f"{where}: sets must be [code, name] pairs of text")
         definition = read_text_file(_inside(root, entry["definition"]), what="game definition")
         game = parse_definition(definition, entry["definition_path"])
         if game.id != entry["id"]:
             raise InputError(f"{root / entry['definition']}: declares game {game.id!r}, the manifest says "
-                             f"{entry['id']!r}")
+                             f"{brief(entry['id'])!r}")
         cards_path = _inside(root, entry["cards"])
         _named, raws = cardfiles.read_card_file(cards_path)
         cards = build_cards(game, raws, str(cards_path), extra_sets=[code for code, _name in entry["sets"]])
+        if len(cards) != entry["card_count"]:
+            raise InputError(f"{cards_path}: holds {len(cards)} cards, the manifest says {entry['card_count']}; "
+                             "the dump is incomplete or was edited, nothing was restored")
         loaded.append((entry, game, definition, cards, _sources(root, entry, cards)))
-    collections = _read_json(root, manifest["collections"])
-    boosters = _read_json(root, manifest["boosters"])
+    games = {game.id for _entry, game, *_rest in loaded}
+    collections_path = _inside(root, _text_field(manifest, "collections", manifest_path))
+    collections = _records(read_json_file(collections_path, what="dump file"), collections_path, "", _COLLECTION)
+    for number, item in enumerate(collections, start=1):
+        where = f"{collections_path} record {number}"
+        _known_game(item["game"], games, where)
+        for pair in item["cards"]:
+            if not (isinstance(pair, list) and len(pair) == 2 and isinstance(pair[0], str)
+                    and _whole(pair[1]) and 0 < pair[1] <= LARGEST_COUNT):
+                raise InputError(f"{where}: each card is [card key, count] with a count from 1 to "
+                                 f"{LARGEST_COUNT:,}, not {shown(pair)}")
+    boosters_path = _inside(root, _text_field(manifest, "boosters", manifest_path))
+    boosters = _records(read_json_file(boosters_path, what="dump file"), boosters_path, "", _BOOSTER)
+    opened_at = []
+    for number, item in enumerate(boosters, start=1):
+        where = f"{boosters_path} record {number}"
+        _known_game(item["game"], games, where)
+        if item["seed"] is not None and not (_whole(item["seed"]) and in_int_range(item["seed"])):
+            raise InputError(f"{where}: seed is a whole number {int_range_text()} or null, not "
+                             f"{shown(item['seed'])}")
+        if not all(isinstance(card, str) for card in item["cards"]):
+            raise InputError(f"{where}: cards is a list of card keys (text)")
+        try:
+            opened_at.append(datetime.fromisoformat(item["opened_at"]))
+        except ValueError:
+            raise InputError(f"{where}: opened_at is not a date and time ({shown(item['opened_at'])})") from None
     with catalogue.transaction() as session:
         for entry, game, definition, cards, sources in loaded:
             session.add(GameRow(id=game.id, name=game.name, definition=definition,
@@ -178,21 +210,59 @@ def restore(catalogue: Catalogue, folder: str | Path) -> dict[str, int]:
             session.add_all(CollectionEntry(collection_id=collection.id, card_key=key, count=count)
                             for key, count in item["cards"])
         session.add_all(BoosterOpening(game_id=b["game"], player=b["player"], seed=b["seed"], cards=b["cards"],
-                                       opened_at=datetime.fromisoformat(b["opened_at"])) for b in boosters)
+                                       opened_at=when) for b, when in zip(boosters, opened_at, strict=True))
     return {"games": len(loaded), "cards": sum(len(cards) for *_, cards, _sources in loaded),
             "collections": len(collections), "boosters": len(boosters)}
+
+
+#: The largest count of one card a collection may hold (the catalogue's INTEGER column holds more).
+LARGEST_COUNT = 1_000_000
+_GAME_ENTRY = {"id": str, "definition": str, "definition_path": str, "cards": str, "card_count": int, "sets": list}
+_COLLECTION = {"game": str, "name": str, "cards": list}
+_BOOSTER = {"game": str, "player": str, "opened_at": str, "seed": (int, type(None)), "cards": list}
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _records(value: Any, path: Path, key: str, shape: dict[str, Any]) -> list[dict[str, Any]]:
+    """``value`` as a list of objects with exactly the keys of ``shape``, each of its type."""
+    what = f"{path}{f' {key}' if key else ''}"
+    if not isinstance(value, list):
+        raise InputError(f"{what}: expected a list of records, got {shown(value)}")
+    for number, record in enumerate(value, start=1):
+        if not isinstance(record, dict):
+            raise InputError(f"{what} record {number}: expected an object, got {shown(record)}")
+        missing = [k for k in shape if k not in record]
+        if missing:
+            raise InputError(f"{what} record {number}: {missing[0]!r} is missing")
+        for field_name, kind in shape.items():
+            field_value = record[field_name]
+            if not isinstance(field_value, kind) or (kind is int and isinstance(field_value, bool)):
+                raise InputError(f"{what} record {number}: {field_name} has the wrong type "
+                                 f"({shown(field_value)})")
+            if _whole(field_value) and not in_int_range(field_value):
+                raise InputError(f"{what} record {number}: {field_name} {shown(field_value)} is out of range "
+                                 f"({int_range_text()})")
+    return value
+
+
+def _text_field(manifest: dict[str, Any], key: str, path: Path) -> str:
+    value = manifest.get(key)
+    if not isinstance(value, str):
+        raise InputError(f"{path}: {key} must name a file of the dump, not {shown(value)}")
+    return value
+
+
+def _known_game(game_id: str, games: set[str], where: str) -> None:
+    if game_id not in games:
+        raise InputError(f"{where}: game {brief(game_id)!r} is not one of the dump's games "
+                         f"({', '.join(sorted(games)) or 'none'})")
 
 
 def _inside(root: Path, relative: str) -> Path:
     parts = str(relative).split("/")
     if str(relative).startswith("/") or any(p in ("", ".", "..") for p in parts):
-        raise InputError(f"{root / MANIFEST}: {relative!r} is not a path inside the dump")
+        raise InputError(f"{root / MANIFEST}: {shown(relative)} is not a path inside the dump")
     return root.joinpath(*parts)
-
-
-def _read_json(root: Path, relative: str) -> Any:
-    path = _inside(root, relative)
-    try:
-        return json.loads(read_text_file(path, what="dump file"))
-    except json.JSONDecodeError as exc:
-        raise InputError(f"{path}: not valid JSON (line {exc.lineno}: {exc.msg})") from None

@@ -14,11 +14,12 @@ from typing import Any
 
 import yaml
 
-from carddb.catalogue.textfiles import read_text_file
 from carddb.catalogue.validate import RawCard
 from carddb.errors import CardDataError
+from carddb.files.reading import read_text_file
 from carddb.rules.cards import COMMON_KEYS, PRINTING_KEYS, Card
 from carddb.rules.game import GameDefinition
+from carddb.rules.limits import brief, shown
 
 #: Characters that make a spreadsheet treat a cell as a formula; such text cells are exported behind a quote.
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
@@ -81,8 +82,9 @@ def _read_yaml(text: str, name: str) -> tuple[str | None, list[RawCard]]:
         raise CardDataError(f"{name}: a card file holds a mapping with a 'cards' list")
     unknown = set(data) - {"game", "set", "cards"}
     if unknown:
-        raise CardDataError(f"{name}: unknown top-level key {sorted(unknown)[0]!r} (expected game, set, cards)")
-    default_set = str(data.get("set") or "")
+        raise CardDataError(f"{name}: unknown top-level key {shown(sorted(map(str, unknown))[0])} "
+                            "(expected game, set, cards)")
+    default_set = _scalar(data.get("set"), f"{name}, set")
     raws = []
     for index, entry in enumerate(data["cards"], start=1):
         where = f"{name} line {lines[index - 1]}" if index <= len(lines) else f"{name} card {index}"
@@ -93,12 +95,19 @@ def _read_yaml(text: str, name: str) -> tuple[str | None, list[RawCard]]:
         if printings is not None:
             if not isinstance(printings, list) or not all(isinstance(p, dict) for p in printings):
                 raise CardDataError(f"{where}, printings: a list of mappings (set, number, rarity, art)")
-            printings = [{str(k): ("" if v is None else str(v)) for k, v in p.items()} for p in printings]
+            printings = [{str(k): _scalar(v, f"{where}, printings, {brief(k)}") for k, v in p.items()}
+                         for p in printings]
         elif default_set and not values.get("set"):
             values["set"] = default_set
-        raws.append(RawCard(values=values, where=f"{where} ({values.get('name', '?')})",
+        raws.append(RawCard(values=values, where=f"{where} ({brief(values.get('name', '?'))})",
                             printings=printings or []))
-    return (str(data["game"]) if data.get("game") else None), raws
+    return (_scalar(data["game"], f"{name}, game") if data.get("game") else None), raws
+
+
+def _scalar(value: Any, where: str) -> str:
+    if isinstance(value, list | dict):
+        raise CardDataError(f"{where}: expected text, got {shown(value)}")
+    return "" if value is None else str(value)
 
 
 def _read_csv(text: str, name: str) -> list[RawCard]:

@@ -14,6 +14,7 @@ from carddb.errors import CardDataError
 from carddb.rules.cards import COMMON_KEYS, PRINTING_KEYS, Card, Printing, normalise_name
 from carddb.rules.fields import FieldValueError
 from carddb.rules.game import GameDefinition
+from carddb.rules.limits import brief, shown
 
 MAX_REPORTED = 20
 
@@ -90,16 +91,16 @@ class _SetCodes:
 
 def build_card(game: GameDefinition, raw: RawCard, sets: _SetCodes | None = None) -> Card:
     values = dict(raw.values)
-    name = _text(values.pop("name", ""))
+    name = _text(values.pop("name", ""), raw.where, "name")
     if not name:
         raise CardDataError(f"{raw.where}, column name: a card needs a name")
-    kind = _text(values.pop("kind", ""))
+    kind = _text(values.pop("kind", ""), raw.where, "kind")
     if kind not in game.kinds:
-        raise CardDataError(f"{raw.where}, column kind: {name!r} has kind {kind!r}; "
+        raise CardDataError(f"{raw.where}, column kind: {shown(name)} has kind {shown(kind)}; "
                             f"{game.id} has {', '.join(game.kinds)}")
     kind_def = game.kinds[kind]
-    text = _text(values.pop("text", "")).replace("\r\n", "\n")
-    flavor = _text(values.pop("flavor", "")).replace("\r\n", "\n")
+    text = _text(values.pop("text", ""), raw.where, "text").replace("\r\n", "\n")
+    flavor = _text(values.pop("flavor", ""), raw.where, "flavor").replace("\r\n", "\n")
     sample = _sample(values.pop("sample", []), raw.where)
     values.pop("game", None)
     values.pop("qualifier", None)
@@ -108,7 +109,7 @@ def build_card(game: GameDefinition, raw: RawCard, sets: _SetCodes | None = None
         if key in PRINTING_KEYS:
             continue
         if key not in game.fields:
-            raise CardDataError(f"{raw.where}, column {key}: unknown column for {game.id}; fields are "
+            raise CardDataError(f"{raw.where}, column {brief(key)}: unknown column for {game.id}; fields are "
                                 f"{', '.join([*COMMON_KEYS, *PRINTING_KEYS, *game.fields])}")
         definition = game.fields[key]
         if definition.computed:
@@ -151,14 +152,15 @@ def _printings(raw: RawCard, sets: _SetCodes, name: str) -> list[Printing]:
     for entry in entries:
         unknown = set(entry) - set(PRINTING_KEYS)
         if unknown:
-            raise CardDataError(f"{raw.where}, printings: unknown key {sorted(unknown)[0]!r}; "
+            raise CardDataError(f"{raw.where}, printings: unknown key {shown(sorted(unknown)[0])}; "
                                 f"a printing has {', '.join(PRINTING_KEYS)}")
-        set_code = _text(entry.get("set", ""))
+        set_code = _text(entry.get("set", ""), raw.where, "set")
         if not set_code:
-            raise CardDataError(f"{raw.where}, column set: {raw.values.get('name', '?')} has no set")
+            raise CardDataError(f"{raw.where}, column set: {brief(raw.values.get('name', '?'))} has no set")
         set_code = sets.code(set_code, raw.where, name)
-        printings.append(Printing(set=set_code, number=_text(entry.get("number", "")),
-                                  rarity=_text(entry.get("rarity", "")), art=_text(entry.get("art", ""))))
+        printings.append(Printing(set=set_code, number=_text(entry.get("number", ""), raw.where, "number"),
+                                  rarity=_text(entry.get("rarity", ""), raw.where, "rarity"),
+                                  art=_text(entry.get("art", ""), raw.where, "art")))
     return printings
 
 
@@ -167,14 +169,14 @@ def _sample(value: Any, where: str) -> list[str]:
         return []
     if isinstance(value, str):
         return [part.strip() for part in value.split(";") if part.strip()]
-    if isinstance(value, list):
+    if isinstance(value, list) and not any(isinstance(part, list | dict) for part in value):
         return [str(part) for part in value]
-    raise CardDataError(f"{where}, column sample: expected a list of keys, got {value!r}")
+    raise CardDataError(f"{where}, column sample: expected a list of keys, got {shown(value)}")
 
 
-def _text(value: Any) -> str:
+def _text(value: Any, where: str = "", column: str = "") -> str:
     if value is None:
         return ""
     if isinstance(value, list | dict):
-        raise CardDataError(f"expected text, got {value!r}")
+        raise CardDataError(f"{where}, column {column}: expected text, got {shown(value)}")
     return str(value).strip()

@@ -159,15 +159,15 @@ def export_cards(
     old_fmt: str = typer.Option(None, "--format", "-f", hidden=True, help="Deprecated: --file-format."),
 ) -> None:
     """Export a game's cards as CSV or YAML; importing the file again gives the same catalogue."""
-    from carddb.catalogue.api import write_text_atomic
     from carddb.cli.common import deprecated
+    from carddb.files.replacing import write_file
 
     fmt = deprecated(old_fmt, "--format", "--file-format") or fmt
     text = state(ctx).catalogue().export_cards(game, fmt, set_code)
     if out is None:
         typer.echo(text, nl=False)
     else:
-        write_text_atomic(out, text)
+        write_file(out, text)
         typer.echo(f"Wrote {out}", err=True)
 
 

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import typer
 
-from carddb.catalogue.textfiles import read_deck_file
 from carddb.cli.common import print_table, state
+from carddb.files.reading import read_deck_file
 
 app = typer.Typer(no_args_is_help=True)
 

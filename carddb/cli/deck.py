@@ -7,9 +7,9 @@ from pathlib import Path
 
 import typer
 
-from carddb.catalogue.textfiles import read_deck_file
 from carddb.cli.common import state
 from carddb.errors import InputError
+from carddb.files.reading import read_deck_file
 
 app = typer.Typer(no_args_is_help=True)
 
@@ -90,6 +90,11 @@ def convert(
         return
     deck = parse_deck(text, game, file.name)
     deck.name = deck.name or file.stem
+    untouched = f"; {out} was not touched" if out is not None else ""
+    if not deck.entries:
+        first = next(iter(deck.problems), None)
+        reason = f"line {first.line}: {first.message}" if first else "it holds no card lines"
+        raise InputError(f"{file}: nothing to convert ({reason}){untouched}")
     for problem in deck.problems:
         typer.echo(f"warning: line {problem.line}: {problem.message} (not converted)", err=True)
     _write_or_print(write_deck(deck, game, to), out, to, deck)
@@ -114,9 +119,9 @@ def _write_or_print(result: str, out: Path | None, to: str, deck) -> None:  # ty
     if out is None:
         typer.echo(result, nl=False)
         return
-    from carddb.catalogue.api import write_text_atomic
+    from carddb.files.replacing import write_file
 
-    write_text_atomic(out, result, encoding="cp1252" if to == "apprentice" and _is_cp1252(result) else "utf-8")
+    write_file(out, result, encoding="cp1252" if to == "apprentice" and _is_cp1252(result) else "utf-8")
     typer.echo(f"Wrote {out}" + (f" ({len(deck.entries)} lines, {deck.total} cards)." if deck else "."))
 
 

@@ -53,7 +53,7 @@ def try_fast_check(argv: list[str]) -> int | None:
 
     try:
         from carddb.catalogue.game_cards import game_and_cards
-        from carddb.catalogue.textfiles import read_deck_file
+        from carddb.files.reading import read_deck_file
         from carddb.rules.report import check_deck_text
 
         path = Path(str(args["file"]))

@@ -88,8 +88,8 @@ def sheets(
 ) -> None:
     """Print proxy sheets of a deck (with its counts), a set or a whole game, checked after writing."""
     from carddb.catalogue.game_cards import game_and_cards
-    from carddb.catalogue.textfiles import read_deck_file
     from carddb.errors import InputError
+    from carddb.files.reading import read_deck_file
     from carddb.paint.print_job import PrintOptions, cards_of_set, print_cards, print_deck
 
     st = state(ctx)

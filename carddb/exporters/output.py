@@ -1,23 +1,21 @@
 """Writing a whole export folder at once: build beside the target, then swap it in.
 
 An export is many files; a player must never find half of them. The folder is built in a hidden sibling
-(same file system, so ``os.replace`` is a rename) and swapped in only once it is complete. An existing
-output folder is replaced only if it holds carddb's marker file (a previous export) or nothing at all;
-any other folder is refused, since replacing it would delete a user's files. Every path written goes
-through ``inside``, so no card or set name can lead a write outside the folder.
+and swapped in only once it is complete, by ``carddb.files.replacing`` (the target is never missing, even
+when the run is killed). An existing output folder is replaced only if it holds carddb's marker file (a
+previous export) or nothing at all; any other folder is refused, since replacing it would delete a user's
+files. Every path written goes through ``inside``, so no card or set name can lead a write outside the folder.
 """
 
 from __future__ import annotations
 
 import contextlib
 import json
-import os
-import shutil
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
 from carddb.errors import OutputError
+from carddb.files.replacing import replacing_folder
 
 MARKER = "carddb-export.json"
 
@@ -49,42 +47,16 @@ def check_target(out_dir: Path) -> None:
 
 @contextlib.contextmanager
 def staged_folder(out_dir: Path, marker: dict[str, object]) -> Iterator[Path]:
-    """Yield an empty folder to build the export in; on success it replaces ``out_dir`` in one rename.
+    """Yield an empty folder to build the export in; on success it replaces ``out_dir`` whole.
 
     On any error the staging folder is removed and ``out_dir`` is left exactly as it was.
     """
     out_dir = Path(out_dir)
     check_target(out_dir)
-    parent = out_dir.resolve().parent
-    try:
-        parent.mkdir(parents=True, exist_ok=True)
-        stage = Path(tempfile.mkdtemp(prefix=f".{out_dir.name}.building-", dir=parent))
-    except OSError as exc:
-        raise OutputError(f"cannot create the output folder {out_dir}: {exc}") from None
-    try:
+    with replacing_folder(out_dir) as stage:
         yield stage
         (stage / MARKER).write_text(json.dumps(marker, indent=2, sort_keys=True) + "\n", encoding="utf-8")
-        _swap(stage, out_dir)
-    except BaseException:
-        shutil.rmtree(stage, ignore_errors=True)
-        raise
-
-
-def _swap(stage: Path, out_dir: Path) -> None:
-    check_target(out_dir)  # checked again: another process may have filled it meanwhile
-    old = None
-    try:
-        if out_dir.exists():
-            old = out_dir.resolve().parent / f".{out_dir.name}.old-{os.getpid()}"
-            shutil.rmtree(old, ignore_errors=True)
-            os.replace(out_dir, old)
-        os.replace(stage, out_dir)
-    except OSError as exc:
-        if old is not None and old.exists() and not out_dir.exists():
-            os.replace(old, out_dir)
-        raise OutputError(f"cannot put the export in place at {out_dir}: {exc}") from None
-    if old is not None:
-        shutil.rmtree(old, ignore_errors=True)
+        check_target(out_dir)  # checked again: another process may have filled it meanwhile
 
 
 def write_bytes(root: Path, relative: str, data: bytes) -> Path:

@@ -12,14 +12,13 @@ measures what is left.
 from __future__ import annotations
 
 import io
-import os
-import tempfile
 from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
-from carddb.errors import InputError, OutputError
+from carddb.errors import InputError
+from carddb.files.replacing import write_file
 from carddb.layout.impose import IDENTITY, PagePlan, Size, back_transform
 from carddb.layout.printer_profile import (
     LABEL_PT,
@@ -31,7 +30,7 @@ from carddb.layout.printer_profile import (
     stations,
 )
 from carddb.paint.sheet_check import CheckReport, Expected
-from carddb.paint.sheets import PT, check_output_path, commit_files, default_mode, new_canvas, sheet_font
+from carddb.paint.sheets import PT, check_output_path, commit_files, new_canvas, sheet_font
 
 LINE_PT = 0.35
 RULER_PT = 0.6
@@ -173,13 +172,4 @@ def write_profile(path: str | Path, profile: PrinterProfile) -> Path:
         raise InputError(f"{path}: a printer profile is a .toml file")
     if not path.parent.is_dir():
         raise InputError(f"{path.parent}: no such folder")
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(profile.to_toml())
-        os.chmod(tmp, default_mode())
-        os.replace(tmp, path)
-    except OSError as error:
-        Path(tmp).unlink(missing_ok=True)
-        raise OutputError(f"cannot write {path}: {error.strerror or error}") from None
-    return path
+    return write_file(path, profile.to_toml())

@@ -17,8 +17,8 @@ from typing import Any
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
-from carddb.catalogue.textfiles import read_deck_file
 from carddb.errors import CarddbError, InputError
+from carddb.files.reading import read_deck_file
 from carddb.layout import FaceLayout, TemplateSet, layout_back, layout_face, load_templates
 from carddb.layout import Rect as LayoutRect
 from carddb.layout.impose import (

@@ -6,9 +6,7 @@ gave (unhinted advances, as the vector painter draws), so both painters put ever
 
 from __future__ import annotations
 
-import os
 import struct
-import tempfile
 import zlib
 from functools import lru_cache
 from pathlib import Path
@@ -16,6 +14,7 @@ from pathlib import Path
 from PIL import Image, ImageDraw, ImageFont, features
 
 from carddb.errors import OutputError
+from carddb.files.replacing import staged_file
 from carddb.layout.ops import Ellipse, FaceLayout, ImageOp, Line, Op, Polygon, Rect, TextRun
 
 DEFAULT_DPI = 300
@@ -146,15 +145,8 @@ def png_bytes(image: Image.Image, dpi: float) -> bytes:
 
 
 def write_image(image: Image.Image, path: Path, kind: str, dpi: float) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=".", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            if kind == "PNG":
-                handle.write(png_bytes(image, dpi))
-            else:
-                image.save(handle, "JPEG", quality=92, subsampling=0, dpi=(round(dpi), round(dpi)))
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    with staged_file(path) as part, open(part, "wb") as handle:
+        if kind == "PNG":
+            handle.write(png_bytes(image, dpi))
+        else:
+            image.save(handle, "JPEG", quality=92, subsampling=0, dpi=(round(dpi), round(dpi)))

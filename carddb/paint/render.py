@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from carddb.errors import InputError, OutputError
+from carddb.files.replacing import write_file
 from carddb.layout import FaceLayout, TemplateSet, layout_back, layout_face, load_templates
 from carddb.paint.raster import FORMATS, render_image, write_image
 from carddb.rules.cards import Card, slugify
@@ -242,11 +243,7 @@ def _read_manifest(path: Path) -> dict[str, dict[str, Any]]:
 
 
 def _write_manifest(path: Path, faces: dict[str, dict[str, Any]]) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
-    tmp.write_text(json.dumps({"version": RENDER_VERSION, "faces": faces}, indent=1, sort_keys=True),
-                   encoding="utf-8")
-    os.replace(tmp, path)
+    write_file(path, json.dumps({"version": RENDER_VERSION, "faces": faces}, indent=1, sort_keys=True))
 
 
 __all__ = ["FaceProblem", "RenderReport", "face_path", "render_faces"]

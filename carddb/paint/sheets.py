@@ -13,8 +13,6 @@ from __future__ import annotations
 
 import hashlib
 import io
-import os
-import tempfile
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
@@ -24,7 +22,8 @@ from reportlab import rl_config
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
-from carddb.errors import InputError, LimitError, OutputError
+from carddb.errors import InputError, LimitError
+from carddb.files.replacing import staged_files
 from carddb.layout.impose import Affine, PagePlan, Placement, Rect, SheetPlan, union
 from carddb.paint.sheet_check import CheckReport, Expected, check_pdf
 from carddb.paint.sheet_words import SHEET_FONT, draw_deck_list, draw_header, sheet_font
@@ -241,44 +240,17 @@ def _draw_lines(canvas: Canvas, page: PagePlan) -> None:
     canvas.restoreState()
 
 
-def default_mode() -> int:
-    """The permissions a newly created file gets under the user's umask (mkstemp's files are private)."""
-    mask = os.umask(0)
-    os.umask(mask)
-    return 0o666 & ~mask
-
-
-def _atomic_write(path: Path, data: bytes) -> Path:
-    """Write ``data`` to a temporary file beside ``path`` and return the temporary path (renamed later)."""
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".part", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-        os.chmod(tmp, default_mode())
-    except OSError as error:
-        Path(tmp).unlink(missing_ok=True)
-        raise OutputError(f"cannot write {path}: {error.strerror or error}") from None
-    return Path(tmp)
-
-
 def commit_files(files: list[tuple[Path, bytes, list[Expected]]], *, min_dpi: float = 150.0) -> list[CheckReport]:
-    """Write each PDF to a temporary file beside its target, check them all, then rename them all into place.
+    """Write each PDF to a hidden file beside its target, check them all, then rename them all into place
+    (``carddb.files.replacing.staged_files``).
 
-    When a write or a check fails, every temporary file is removed and no target is touched.
+    When a write or a check fails, every hidden file is removed and no target is touched.
     """
-    temps: list[Path] = []
-    try:
+    with staged_files([path for path, _data, _expected in files]) as parts:
         checks = []
-        for path, data, expected in files:
-            tmp = _atomic_write(path, data)
-            temps.append(tmp)
-            checks.append(check_pdf(tmp, expected, min_dpi=min_dpi, shown_as=path))
-        for tmp, (path, _data, _expected) in zip(temps, files, strict=True):
-            os.replace(tmp, path)
-    except BaseException:
-        for tmp in temps:
-            tmp.unlink(missing_ok=True)
-        raise
+        for part, (path, data, expected) in zip(parts, files, strict=True):
+            part.write_bytes(data)
+            checks.append(check_pdf(part, expected, min_dpi=min_dpi, shown_as=path))
     return checks
 
 

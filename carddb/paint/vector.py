@@ -7,8 +7,6 @@ as a one-page PDF of exactly the face's size. Text stays real text with embedded
 from __future__ import annotations
 
 import hashlib
-import os
-import tempfile
 from pathlib import Path
 
 from reportlab.lib.colors import HexColor
@@ -19,6 +17,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
 from carddb.errors import OutputError
+from carddb.files.replacing import staged_file
 from carddb.layout.fonts import BUILTIN_STYLES
 from carddb.layout.ops import Ellipse, FaceLayout, ImageOp, Line, Op, Polygon, Rect, TextRun
 
@@ -115,17 +114,10 @@ def _image(c: Canvas, op: ImageOp) -> None:
 def face_pdf(face: FaceLayout, path: str | Path) -> Path:
     """Write ``face`` as a one-page PDF the size of the face, whole or not at all."""
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=".", suffix=".pdf.tmp", dir=path.parent)
-    os.close(fd)
-    try:
-        canvas = Canvas(tmp, pagesize=(face.width * mm, face.height * mm), invariant=1, pageCompression=1,
+    with staged_file(path) as part:
+        canvas = Canvas(str(part), pagesize=(face.width * mm, face.height * mm), invariant=1, pageCompression=1,
                         initialFontName=font_name(BUILTIN_STYLES["regular"][0].as_posix()))
         draw_face(canvas, face, 0.0, 0.0)
         canvas.showPage()
         canvas.save()
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
     return path

@@ -20,6 +20,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from carddb.rules.limits import in_int_range, int_range_text, shown
+
 FIELD_TYPES = ("int", "str", "text", "bool", "choice", "list", "map")
 LIST_SEPARATOR = ";"
 
@@ -59,8 +61,8 @@ class FieldDef:
         return handler(value)
 
     def _coerce_int(self, value: Any) -> int | str:
-        if isinstance(value, bool):
-            raise FieldValueError(f"expected a whole number, got {value!r}")
+        if isinstance(value, bool | list | tuple | dict):
+            raise FieldValueError(f"expected a whole number, got {shown(value)}")
         if isinstance(value, int):
             number = value
         else:
@@ -72,7 +74,9 @@ class FieldDef:
                 number = int(text)
             except ValueError:
                 extra = f" or {' / '.join(self.also)}" if self.also else ""
-                raise FieldValueError(f"expected a whole number{extra}, got {text!r}") from None
+                raise FieldValueError(f"expected a whole number{extra}, got {shown(text)}") from None
+        if not in_int_range(number):
+            raise FieldValueError(f"{shown(number)} is out of range: a whole number here is {int_range_text()}")
         if self.minimum is not None and number < self.minimum:
             raise FieldValueError(f"{number} is below the minimum {self.minimum}")
         if self.maximum is not None and number > self.maximum:
@@ -81,12 +85,12 @@ class FieldDef:
 
     def _coerce_str(self, value: Any) -> str:
         if isinstance(value, list | dict):
-            raise FieldValueError(f"expected text, got {value!r}")
+            raise FieldValueError(f"expected text, got {shown(value)}")
         return str(value).strip()
 
     def _coerce_text(self, value: Any) -> str:
         if isinstance(value, list | dict):
-            raise FieldValueError(f"expected text, got {value!r}")
+            raise FieldValueError(f"expected text, got {shown(value)}")
         return str(value).replace("\r\n", "\n").strip()
 
     def _coerce_bool(self, value: Any) -> bool:
@@ -97,7 +101,7 @@ class FieldDef:
             return True
         if text in _FALSE:
             return False
-        raise FieldValueError(f"expected true or false, got {value!r}")
+        raise FieldValueError(f"expected true or false, got {shown(value)}")
 
     def _coerce_choice(self, value: Any) -> str:
         return self._one_choice(self._coerce_str(value))
@@ -108,15 +112,19 @@ class FieldDef:
         for choice in self.choices:
             if choice.casefold() == text.casefold():
                 return choice
-        raise FieldValueError(f"{text!r} is not one of {', '.join(self.choices)}")
+        raise FieldValueError(f"{shown(text)} is not one of {', '.join(self.choices)}")
 
     def _coerce_list(self, value: Any) -> list[str] | None:
         if isinstance(value, str):
             items = [part.strip() for part in value.split(LIST_SEPARATOR)]
         elif isinstance(value, list | tuple):
-            items = [str(part).strip() for part in value]
+            nested = next((part for part in value if isinstance(part, list | tuple | dict)), None)
+            if nested is not None:
+                raise FieldValueError(f"expected a list of words, but an item is itself a "
+                                      f"{'mapping' if isinstance(nested, dict) else 'list'}: {shown(nested)}")
+            items = [("" if part is None else str(part)).strip() for part in value]
         else:
-            raise FieldValueError(f"expected a list, got {value!r}")
+            raise FieldValueError(f"expected a list, got {shown(value)}")
         items = [self._one_choice(item) for item in items if item]
         return items or None
 
@@ -128,18 +136,24 @@ class FieldDef:
                     continue
                 name, sep, amount = part.rpartition("=")
                 if not sep or not name.strip():
-                    raise FieldValueError(f"expected 'Name=number' pairs, got {part.strip()!r}")
+                    raise FieldValueError(f"expected 'Name=number' pairs, got {shown(part.strip())}")
                 pairs[name.strip()] = amount.strip()
         elif isinstance(value, dict):
             pairs = dict(value)
         else:
-            raise FieldValueError(f"expected Name=number pairs, got {value!r}")
+            raise FieldValueError(f"expected Name=number pairs, got {shown(value)}")
         result: dict[str, int] = {}
         for name, amount in pairs.items():
+            if isinstance(amount, bool | list | dict | float) or isinstance(name, list | dict | tuple):
+                raise FieldValueError(f"{shown(name)}: expected a whole number, got {shown(amount)}")
             try:
-                result[str(name)] = int(str(amount).lstrip("+"))
+                number = int(str(amount).lstrip("+"))
             except ValueError:
-                raise FieldValueError(f"{name}: expected a whole number, got {amount!r}") from None
+                raise FieldValueError(f"{shown(name)}: expected a whole number, got {shown(amount)}") from None
+            if not in_int_range(number):
+                raise FieldValueError(f"{shown(name)}: {shown(number)} is out of range: a whole number here is "
+                                      f"{int_range_text()}")
+            result[str(name)] = number
         return result or None
 
     def to_cell(self, value: Any) -> str:

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import logging
 import os
-import shutil
-import tempfile
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -15,6 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from carddb.errors import InputError, OutputError
+from carddb.files.replacing import replacing_folder
 from carddb.progress import SILENT, Reporter
 from carddb.rules.cards import Card
 from carddb.site import bundle, hook
@@ -140,27 +139,21 @@ def run_mkdocs(root: Path, content: SiteContent, out: Path, site_url: str | None
     if not config_file.is_file():
         raise InputError(f"{config_file} is missing: the site needs its MkDocs configuration")
     _refuse_to_replace_a_stranger(out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=f".{out.name}.", dir=out.parent))
     warnings = _WarningLog()
     logger = logging.getLogger("mkdocs")
-    logger.addHandler(warnings)
-    hook.provide(content)
-    try:
-        overrides = {"site_url": site_url} if site_url else {}
-        config = load_config(config_file=str(config_file), site_dir=str(staging), strict=True, **overrides)
-        build(config)
-    except (MkDocsException, OSError) as exc:
-        shutil.rmtree(staging, ignore_errors=True)
-        detail = "; ".join(warnings.messages) or str(exc)
-        raise OutputError(f"the site did not build: {detail}") from None
-    except BaseException:
-        shutil.rmtree(staging, ignore_errors=True)
-        raise
-    finally:
-        hook.provide(None)
-        logger.removeHandler(warnings)
-    _swap_in(staging, out)
+    with replacing_folder(out) as staging:
+        logger.addHandler(warnings)
+        hook.provide(content)
+        try:
+            overrides = {"site_url": site_url} if site_url else {}
+            config = load_config(config_file=str(config_file), site_dir=str(staging), strict=True, **overrides)
+            build(config)
+        except (MkDocsException, OSError) as exc:
+            detail = "; ".join(warnings.messages) or str(exc)
+            raise OutputError(f"the site did not build: {detail}") from None
+        finally:
+            hook.provide(None)
+            logger.removeHandler(warnings)
 
 
 def _refuse_to_replace_a_stranger(out: Path) -> None:
@@ -172,16 +165,6 @@ def _refuse_to_replace_a_stranger(out: Path) -> None:
         return
     raise OutputError(f"{out} exists and is not a site (no {SITE_INDEX}); choose a new or empty folder, or an "
                       "earlier site (nothing was changed)")
-
-
-def _swap_in(staging: Path, out: Path) -> None:
-    old = None
-    if out.exists():
-        old = Path(tempfile.mkdtemp(prefix=f".{out.name}.old.", dir=out.parent))
-        os.replace(out, old / "site")
-    os.replace(staging, out)
-    if old is not None:
-        shutil.rmtree(old, ignore_errors=True)
 
 
 class _WarningLog(logging.Handler):

@@ -13,7 +13,8 @@ from pypdf import PdfReader
 
 from carddb.errors import InputError, LimitError, OutputError
 from carddb.layout.impose import Margins, SheetSpec, paper_size, plan_sheets
-from carddb.paint.sheets import PrintJob, default_mode, write_sheets
+from carddb.files.replacing import new_file_mode
+from carddb.paint.sheets import PrintJob, write_sheets
 
 from .conftest import MM, assert_near, measured, stand_in_job
 
@@ -30,7 +31,7 @@ def test_every_vector_card_is_where_the_plan_says(tmp_path, paper, bleed, gutter
     out = tmp_path / "deck.pdf"
     report = write_sheets(stand_in_job(plan), out)
     assert report.files == [out] and report.cards == 11
-    assert out.stat().st_mode & 0o777 == default_mode()  # not the private mode of a temporary file
+    assert out.stat().st_mode & 0o777 == new_file_mode()  # not the private mode of a temporary file
     for index in range(len(plan.pages)):
         assert_near(measured(out, index, raster=False), expected_fronts(plan, index))
 

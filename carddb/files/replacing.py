@@ -1,0 +1,310 @@
+"""The one way carddb writes a file or a folder: whole or not at all, and never leaving the target missing.
+
+A file is written to a hidden ``.part`` file beside it and renamed over the target (one atomic rename).
+A folder is built in a hidden staging folder beside it; on Linux the two are then exchanged in one step
+(``renameat2`` with ``RENAME_EXCHANGE``) and the old copy, now in the staging folder, is deleted. Where the
+exchange is not available the old folder is first renamed aside, the new one renamed in, and the old one
+deleted; a run killed between those two renames leaves the old folder aside under a recognisable name, and
+the next run puts it back. So whatever moment a run is killed at, the target is the old or the new
+complete version.
+
+Everything in progress carries carddb's name and the process id (``.deck.dek.carddb-4711-1a2b3c4d.part``,
+``.site.carddb-new-4711-1a2b3c4d``); the next write into the same folder removes those of processes that
+are no longer running. Files and folders get the permissions of the user's umask (0644 and 0755 under
+umask 022), or those of the file or folder they replace.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import errno
+import hashlib
+import os
+import re
+import secrets
+import shutil
+import signal
+import stat
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+from carddb.errors import OutputError
+
+#: Set to ``step`` or ``step:N`` (the Nth time that step is reached) to have the process kill itself with
+#: SIGKILL there: the hostile tests use it to interrupt writes at their most delicate moments.
+KILL_AT_ENV = "CARDDB_TEST_KILL_AT"
+#: Set to 1 to use the portable two-rename replacement even where the one-step exchange works.
+NO_EXCHANGE_ENV = "CARDDB_TEST_NO_EXCHANGE"
+
+_LEFTOVER = re.compile(r"^\.(?P<name>.+)\.carddb-(?:(?P<kind>new|old)-)?(?P<pid>\d+)-(?P<token>[0-9a-f]{8})"
+                       r"(?P<part>\.part)?$")
+_SHORTENED = re.compile(r"\[[0-9a-f]{8}\]$")
+_RENAME_EXCHANGE = 2
+_AT_FDCWD = -100
+_WINDOWS_STALE_SECONDS = 3600
+_cleaned: set[str] = set()  # folders already cleaned by this process
+_mine: set[str] = set()  # leftovers-to-be this process is still writing
+_reached: dict[str, int] = {}
+
+
+# --- files ----------------------------------------------------------------------------------------------
+
+def write_file(path: str | Path, data: bytes | str, *, encoding: str = "utf-8") -> Path:
+    """Write ``data`` to ``path`` whole or not at all (text is encoded as given, line endings untouched)."""
+    payload = data.encode(encoding) if isinstance(data, str) else data
+    with staged_file(path) as part:
+        fd = os.open(part, os.O_WRONLY | os.O_TRUNC | getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0))
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(payload)
+    return Path(path)
+
+
+@contextlib.contextmanager
+def staged_file(path: str | Path) -> Iterator[Path]:
+    """Yield a new, empty hidden file beside ``path`` to write; when the block ends without an error it is
+    renamed over ``path`` (made first if missing); on any error it is removed and ``path`` is untouched."""
+    target = _real_target(Path(path))
+    with staged_files([target]) as parts:
+        yield parts[0]
+
+
+@contextlib.contextmanager
+def staged_files(paths: list[Path]) -> Iterator[list[Path]]:
+    """Like ``staged_file`` for several files that go in together: each gets its hidden file, and only when
+    the block succeeds are they renamed into place (a failed check after writing leaves every target as it was)."""
+    targets = [_real_target(Path(p)) for p in paths]
+    parts: list[Path] = []
+    current = targets[0] if targets else Path()
+    try:
+        for current in targets:
+            _prepare_parent(current)
+            parts.append(_new_part(current))
+        yield parts
+        for part, current in zip(parts, targets, strict=True):
+            _keep_mode(current, part)
+            _checkpoint("file-written")
+            os.replace(part, current)
+            _mine.discard(str(part))
+    except OSError as exc:
+        raise OutputError(_failure(exc, current, parts)) from None
+    finally:
+        for part in parts:
+            if str(part) in _mine:
+                _mine.discard(str(part))
+                with contextlib.suppress(OSError):
+                    part.unlink()
+
+
+def _failure(exc: OSError, target: Path, hidden: list[Path]) -> str:
+    """The one line for a write the system refused, naming what the user knows: the target, or the folder in
+    its way (never a hidden file of ours)."""
+    named = exc.filename2 or exc.filename
+    if named is None or Path(named) in hidden or ".carddb-" in Path(named).name:
+        return f"cannot write {target}: {exc.strerror or exc}"
+    return f"{named}: {exc.strerror or exc}"
+
+
+def new_file_mode() -> int:
+    """The permissions a new file gets under the user's umask (0644 under umask 022)."""
+    mask = os.umask(0)
+    os.umask(mask)
+    return 0o666 & ~mask
+
+
+def _new_part(target: Path) -> Path:
+    part = target.with_name(f".{_short(target.name)}.carddb-{os.getpid()}-{secrets.token_hex(4)}.part")
+    _mine.add(str(part))
+    # O_EXCL: never an existing file; mode 0666 less the umask, as any program's new file (mkstemp's are 0600).
+    fd = os.open(part, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
+                 | getattr(os, "O_CLOEXEC", 0), 0o666)
+    os.close(fd)
+    return part
+
+
+# --- folders --------------------------------------------------------------------------------------------
+
+@contextlib.contextmanager
+def replacing_folder(path: str | Path) -> Iterator[Path]:
+    """Yield an empty hidden folder beside ``path`` to build in; when the block ends without an error it
+    replaces ``path`` (never leaving it missing); on any error it is removed and ``path`` is untouched.
+
+    Whether ``path`` may be replaced at all (is it an earlier export, not a user's folder?) is for the caller
+    to check first.
+    """
+    target = _real_target(Path(path))
+    try:
+        _prepare_parent(target)
+        stage = target.with_name(f".{_short(target.name)}.carddb-new-{os.getpid()}-{secrets.token_hex(4)}")
+        _mine.add(str(stage))
+        os.mkdir(stage, 0o777)  # 0777 less the umask (mkdtemp's folders are 0700)
+    except OSError as exc:
+        raise OutputError(f"cannot create the folder {target}: {exc.strerror or exc}") from None
+    try:
+        yield stage
+        _checkpoint("folder-staged")
+        swap_in(stage, target)
+    finally:
+        _mine.discard(str(stage))
+        if stage.exists():
+            shutil.rmtree(stage, ignore_errors=True)
+
+
+def swap_in(stage: Path, target: Path) -> None:
+    """Put the complete folder ``stage`` at ``target`` (its sibling), replacing what is there."""
+    try:
+        if target.is_dir():
+            with contextlib.suppress(OSError):
+                os.chmod(stage, stat.S_IMODE(target.stat().st_mode))
+        if not os.path.lexists(target):
+            os.rename(stage, target)
+            return
+        if _exchange(stage, target):
+            _checkpoint("folder-exchanged")
+            shutil.rmtree(stage, ignore_errors=True)  # the old copy
+            return
+        old = target.with_name(f".{_short(target.name)}.carddb-old-{os.getpid()}-{secrets.token_hex(4)}")
+        _mine.add(str(old))
+        os.rename(target, old)
+        try:
+            _checkpoint("folder-old-moved")
+            os.rename(stage, target)
+        except BaseException:
+            if not os.path.lexists(target):
+                os.rename(old, target)
+            raise
+        finally:
+            _mine.discard(str(old))
+        shutil.rmtree(old, ignore_errors=True)
+    except OSError as exc:
+        raise OutputError(f"cannot put the new {target.name} in place at {target}: {exc.strerror or exc}; "
+                          "the old one was kept") from None
+
+
+def _exchange(a: Path, b: Path) -> bool:
+    """Swap two paths in one atomic step (Linux ``renameat2``); False where that is not available."""
+    if not sys.platform.startswith("linux") or os.environ.get(NO_EXCHANGE_ENV):
+        return False
+    rename = _renameat2()
+    if rename is None:
+        return False
+    if rename(_AT_FDCWD, os.fsencode(a), _AT_FDCWD, os.fsencode(b), _RENAME_EXCHANGE) == 0:
+        return True
+    code = ctypes.get_errno()
+    if code in (errno.EINVAL, errno.ENOSYS, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EXDEV):
+        return False  # a file system or kernel without the exchange: the portable way then
+    raise OSError(code, os.strerror(code), str(b))
+
+
+_renameat2_function: list[object] = []
+
+
+def _renameat2():  # type: ignore[no-untyped-def]
+    if not _renameat2_function:
+        try:
+            function = ctypes.CDLL(None, use_errno=True).renameat2
+            function.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint]
+            function.restype = ctypes.c_int
+        except (AttributeError, OSError):
+            function = None
+        _renameat2_function.append(function)
+    return _renameat2_function[0]
+
+
+# --- leftovers of interrupted runs ----------------------------------------------------------------------
+
+def clean_leftovers(folder: str | Path) -> list[Path]:
+    """Remove what interrupted carddb runs left in ``folder`` (staging folders, ``.part`` files), putting
+    back an old folder a run was killed in the middle of replacing. Returns what was removed or restored."""
+    folder = Path(folder)
+    done: list[Path] = []
+    try:
+        entries = sorted(os.scandir(folder), key=lambda e: e.name)
+    except OSError:
+        return done
+    # Old copies first: a target killed between the two renames of the portable way gets its old copy back,
+    # and only then are the staging folders (one of them that run's complete new copy) removed.
+    leftovers = [(entry, match) for entry in entries if (match := _LEFTOVER.match(entry.name))]
+    leftovers.sort(key=lambda item: item[1]["kind"] != "old")
+    for entry, match in leftovers:
+        if entry.path in _mine or not _dead(int(match["pid"]), entry):
+            continue
+        path = Path(entry.path)
+        with contextlib.suppress(OSError):
+            if match["kind"] == "old":
+                if _SHORTENED.search(match["name"]):
+                    continue  # which folder it was is not certain: leave it for the user
+                target = folder / match["name"]
+                if not os.path.lexists(target):
+                    os.rename(path, target)
+                    done.append(target)
+                    continue
+            if entry.is_dir(follow_symlinks=False):
+                shutil.rmtree(path)
+            else:
+                path.unlink()
+            done.append(path)
+    return done
+
+
+def _dead(pid: int, entry: os.DirEntry[str]) -> bool:
+    if os.name == "nt":  # no safe liveness test there (os.kill would end the process): go by age
+        try:
+            return time.time() - entry.stat(follow_symlinks=False).st_mtime > _WINDOWS_STALE_SECONDS
+        except OSError:
+            return False
+    if pid == os.getpid():
+        return True  # an earlier process had our number; what this one is writing is in _mine
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return True
+    except OSError:
+        return False  # alive, another user's
+    return False
+
+
+def _prepare_parent(target: Path) -> None:
+    target.parent.mkdir(parents=True, exist_ok=True)
+    key = str(target.parent)
+    if key not in _cleaned:
+        _cleaned.add(key)
+        clean_leftovers(target.parent)
+
+
+def _real_target(path: Path) -> Path:
+    """The path written: through a symlink to what it names (a link to a served folder stays a link)."""
+    path = Path(os.path.abspath(path))
+    if path.is_symlink():
+        return Path(os.path.realpath(path))
+    return path
+
+
+def _keep_mode(target: Path, part: Path) -> None:
+    with contextlib.suppress(OSError):
+        info = target.stat()
+        if stat.S_ISREG(info.st_mode):
+            os.chmod(part, stat.S_IMODE(info.st_mode))
+
+
+def _short(name: str) -> str:
+    """A target's name as it appears in its leftovers' names: long names are cut and marked with a hash, so the
+    leftover's name stays within the 255 bytes file systems allow."""
+    if len(os.fsencode(name)) <= 120:
+        return name
+    digest = hashlib.sha256(os.fsencode(name)).hexdigest()[:8]
+    return f"{os.fsencode(name)[:100].decode('utf-8', 'ignore')}[{digest}]"
+
+
+def _checkpoint(step: str) -> None:
+    wanted = os.environ.get(KILL_AT_ENV)
+    if not wanted:
+        return
+    name, _, count = wanted.partition(":")
+    if name != step:
+        return
+    _reached[step] = _reached.get(step, 0) + 1
+    if _reached[step] >= int(count or 1):
+        os.kill(os.getpid(), getattr(signal, "SIGKILL", signal.SIGTERM))
