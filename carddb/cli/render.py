@@ -35,13 +35,15 @@ def render(
     if set_code and set_code.casefold() not in {s.code.casefold() for s in definition.sets}:
         known = ", ".join(s.code for s in definition.sets) or "none"
         raise InputError(f"{game} has no set {set_code!r} (sets: {known})")
+    game_cards = cards  # face file names are unique within the whole game, whichever set is drawn
     if set_code:
         cards = [card for card in cards if any(p.set.casefold() == set_code.casefold() for p in card.printings)]
     out_dir = out or workspace.output_dir / "faces"
     if out_dir.exists() and not out_dir.is_dir():
         raise InputError(f"{out_dir} is a file; --out takes the folder the faces go in")
     with st.progress() as progress, progress.task(f"Drawing {game} faces") as task:
-        report = render_faces(workspace.root, definition, cards, out_dir, dpi=dpi, fmt=fmt, progress=task)
+        report = render_faces(workspace.root, definition, cards, out_dir, dpi=dpi, fmt=fmt, progress=task,
+                              game_cards=game_cards)
     folder = report.files["back"].parent
     st.say(f"{game}: drew {len(report.drawn)} face{'s' if len(report.drawn) != 1 else ''}, "
            f"reused {len(report.reused)}, in {folder}")

@@ -12,12 +12,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from carddb.errors import InputError
-from carddb.rules.cards import Card, slugify
+from carddb.rules.cards import Card
 from carddb.rules.checker import card_index, check_deck
 from carddb.rules.deck import Deck, DeckEntry
 from carddb.rules.deckfile import decode_deck_bytes
 from carddb.rules.deckparse import parse_deck
 from carddb.rules.game import GameDefinition
+from carddb.rules.slugs import slugify
 from carddb.workspace import Workspace
 
 

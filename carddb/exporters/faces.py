@@ -1,6 +1,7 @@
 """Card face images for the exports: where ``carddb render`` puts them, brought up to date first.
 
-The renderer writes ``<faces>/<game>/<card.slug>.<fmt>`` and ``back.<fmt>``; LackeyCCG wants small JPEGs
+The renderer writes ``<faces>/<game>/<stem>.<fmt>`` (``carddb.rules.slugs.card_stems``) and ``back.<fmt>``;
+LackeyCCG wants small JPEGs
 (its tutorial: "image files for the cards (in jpg format)"; plugins ship a few hundred pixels tall), so
 faces are re-encoded here at a fixed height, keeping the card's aspect ratio.
 """
@@ -14,6 +15,7 @@ from pathlib import Path
 from carddb.errors import OutputError
 from carddb.rules.cards import Card
 from carddb.rules.game import GameDefinition
+from carddb.rules.slugs import card_stems
 
 FACE_SUFFIXES = (".png", ".jpg", ".jpeg")
 LACKEY_HEIGHT = 560  # pixels: about 200 DPI for a 63 x 88 mm card, ~40-70 kB a face
@@ -32,13 +34,14 @@ def collect_faces(workspace_root: Path, game: GameDefinition, cards: Sequence[Ca
     """Every card's face and the back, brought up to date through ``render_faces`` first.
 
     The renderer redraws only what changed (a card, its template, fonts or art), so an export never ships a
-    stale face. Returns ``({card.slug: path}, back_path)``; raises ``OutputError`` naming the cards still
-    without a face.
+    stale face. Returns ``({card.key: path}, back_path)``; raises ``OutputError`` naming the cards still
+    without a face. ``cards`` are all the game's cards (face file names are unique within the game).
     """
+    stems = card_stems(c.key for c in cards)
     try:
         render = renderer or _default_renderer()
     except OutputError:
-        if any(find_face(faces_dir, game.id, c.slug) is None for c in cards):
+        if any(find_face(faces_dir, game.id, stems[c.key]) is None for c in cards):
             raise
         notes.append(f"the face renderer cannot be loaded; using the faces in {faces_dir / game.id} as they are")
     else:
@@ -49,11 +52,11 @@ def collect_faces(workspace_root: Path, game: GameDefinition, cards: Sequence[Ca
     faces: dict[str, Path] = {}
     still: list[str] = []
     for card in cards:
-        path = find_face(faces_dir, game.id, card.slug)
+        path = find_face(faces_dir, game.id, stems[card.key])
         if path is None:
             still.append(card.key)
         else:
-            faces[card.slug] = path
+            faces[card.key] = path
     back = find_face(faces_dir, game.id, "back")
     if still or back is None:
         what = ", ".join(still[:5]) + (f" and {len(still) - 5} more" if len(still) > 5 else "")

@@ -8,6 +8,7 @@ from typing import Any
 from carddb.layout.reminders import reminders_for
 from carddb.rules.cards import COMMON_KEYS, PRINTING_KEYS
 from carddb.rules.game import GameDefinition
+from carddb.rules.slugs import slugify
 
 #: What a declared field a card does not have reads as, by field type (so ``join`` and ``if`` just work).
 _EMPTY = {"list": list, "map": dict, "bool": lambda: False}
@@ -28,8 +29,10 @@ class CardView:
             return getattr(card, key)
         if key in PRINTING_KEYS:
             return card.get(key, "")
-        if key in ("slug", "key", "qualifier"):
+        if key in ("key", "qualifier"):
             return getattr(card, key)
+        if key == "slug":
+            return slugify(card.key)
         if key == "kind_label":
             kind = game.kinds.get(card.kind)
             return kind.label if kind else card.kind

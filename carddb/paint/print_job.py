@@ -34,8 +34,9 @@ from carddb.layout.impose import (
 )
 from carddb.layout.printer_profile import PrinterProfile, read_profile
 from carddb.paint.sheets import PrintJob, SheetFace, SheetReport, write_sheets
-from carddb.rules.cards import Card, slugify
+from carddb.rules.cards import Card
 from carddb.rules.game import GameDefinition
+from carddb.rules.slugs import slugify
 
 RASTER_VERSION = "1"  # bump when raster faces for sheets must be redrawn
 

@@ -3,8 +3,9 @@
 A face is redrawn only when its card, its template (or what it extends, or the icons), a font file, an art
 file, the DPI or the format changed: ``<out_dir>/<game>/.manifest.json`` keeps a content hash of all of
 these per face, with what the layout reported (shrunk or overflowing text, warnings) so a reused face is
-reported like a drawn one. Faces are ``<out_dir>/<game>/<card.slug>.<fmt>`` plus ``back.<fmt>``; no card
-name can put a file anywhere else.
+reported like a drawn one. Faces are ``<out_dir>/<game>/<stem>.<fmt>`` plus ``back.<fmt>``, the stem from
+``carddb.rules.slugs.card_stems`` (readable, bounded, unique in the game); no card name can put a file
+anywhere else.
 """
 
 from __future__ import annotations
@@ -23,8 +24,9 @@ from carddb.errors import InputError, OutputError
 from carddb.files.replacing import write_file
 from carddb.layout import FaceLayout, TemplateSet, layout_back, layout_face, load_templates
 from carddb.paint.raster import FORMATS, render_image, write_image
-from carddb.rules.cards import Card, slugify
+from carddb.rules.cards import Card
 from carddb.rules.game import GameDefinition
+from carddb.rules.slugs import card_stems, slugify
 
 RENDER_VERSION = "2"  # bump when the layout engine or the painters change how the same card looks
 MANIFEST = ".manifest.json"
@@ -65,17 +67,19 @@ class RenderReport:
     notes: list[str] = field(default_factory=list)  # template sizes raised to their role's floor
 
 
-def face_path(out_dir: str | Path, game_id: str, card: Card | None, fmt: str = "png") -> Path:
-    """Where the face of ``card`` (None: the game's back) is written: always inside ``out_dir``."""
+def face_path(out_dir: str | Path, game_id: str, stem: str | None, fmt: str = "png") -> Path:
+    """Where a face is written: ``stem`` from ``card_stems`` (None: the game's back); always inside ``out_dir``."""
     ext = _extension(fmt)
-    stem = BACK if card is None else card.slug
-    if card is not None and stem == BACK:
-        stem = f"{BACK}-card"  # a card named "Back" must not overwrite the card back
     base = Path(out_dir).resolve()
-    path = (base / slugify(game_id) / f"{stem}.{ext}").resolve()
-    if not path.is_relative_to(base):  # slugs are [a-z0-9-] so this cannot happen; keep the promise checkable
+    path = (base / slugify(game_id) / f"{stem or BACK}.{ext}").resolve()
+    if not path.is_relative_to(base):  # stems are [a-z0-9-] so this cannot happen; keep the promise checkable
         raise OutputError(f"refusing to write {path}: outside {base}")
     return path
+
+
+def face_stems(cards: Sequence[Card]) -> dict[str, str]:
+    """Card key -> the stem of its face file (``carddb.rules.slugs.card_stems``; never ``back``)."""
+    return card_stems(card.key for card in cards)
 
 
 def _extension(fmt: str) -> str:
@@ -86,8 +90,13 @@ def _extension(fmt: str) -> str:
 
 
 def render_faces(workspace_root: str | Path, game: GameDefinition, cards: Sequence[Card], out_dir: str | Path, *,
-                 dpi: int = 300, fmt: str = "png", progress: Progress | None = None) -> RenderReport:
-    """Draw the faces of ``cards`` and the game's back into ``out_dir``, reusing every face that is current."""
+                 dpi: int = 300, fmt: str = "png", progress: Progress | None = None,
+                 game_cards: Sequence[Card] | None = None) -> RenderReport:
+    """Draw the faces of ``cards`` and the game's back into ``out_dir``, reusing every face that is current.
+
+    Face file names are unique within the game: when ``cards`` are some of its cards (one set), pass all of
+    them as ``game_cards`` so each face gets the name a whole-game render gives it.
+    """
     if not 10 <= dpi <= 2400:
         raise InputError(f"DPI must be between 10 and 2400, not {dpi}")
     ext = _extension(fmt)
@@ -95,18 +104,14 @@ def render_faces(workspace_root: str | Path, game: GameDefinition, cards: Sequen
     templates = load_templates(root, game)
     out = Path(out_dir).resolve()
     folder = face_path(out, game.id, None, ext).parent
+    stems = face_stems([*(game_cards or ()), *cards])
     report = RenderReport(game.id, out, notes=list(templates.notes))
     manifest = _read_manifest(folder / MANIFEST)
     common = _common_key(game, templates, dpi, ext)
 
-    by_path: dict[Path, Card] = {}
     jobs: list[tuple[str, Card | None, str, Path]] = []  # (manifest key, card, content hash, path)
-    for card in cards:
-        path = face_path(out, game.id, card, ext)
-        if path in by_path:
-            raise InputError(f"cards {by_path[path].key!r} and {card.key!r} of {game.id} would share the face "
-                             f"file {path.name}; rename one")
-        by_path[path] = card
+    for card in {card.key: card for card in cards}.values():
+        path = face_path(out, game.id, stems[card.key], ext)
         jobs.append((path.stem, card, _card_key(common, templates, card, root), path))
     jobs.append((BACK, None, hashlib.sha256(f"{common}|{templates.digest(None)}".encode()).hexdigest(),
                  face_path(out, game.id, None, ext)))
@@ -246,4 +251,4 @@ def _write_manifest(path: Path, faces: dict[str, dict[str, Any]]) -> None:
     write_file(path, json.dumps({"version": RENDER_VERSION, "faces": faces}, indent=1, sort_keys=True))
 
 
-__all__ = ["FaceProblem", "RenderReport", "face_path", "render_faces"]
+__all__ = ["FaceProblem", "RenderReport", "face_path", "face_stems", "render_faces"]

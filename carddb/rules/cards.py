@@ -58,11 +58,6 @@ class Card:
         """A stable identity within the game: the name, plus the qualifier when there is one."""
         return f"{self.name} ({self.qualifier})" if self.qualifier else self.name
 
-    @property
-    def slug(self) -> str:
-        """A file-name-safe identity, unique within a game (used for face images and URLs)."""
-        return slugify(self.key)
-
     def get(self, key: str, default: Any = None) -> Any:
         """A value by its public key: a common key, a printing key of the first printing, or a field."""
         if key in COMMON_KEYS:
@@ -104,14 +99,3 @@ def normalise_name(name: str) -> str:
     """
     text = unicodedata.normalize("NFC", name).translate(_APOSTROPHES)
     return _SPACES.sub(" ", text).strip().casefold()
-
-
-_UNSAFE = re.compile(r"[^a-z0-9]+")
-_WINDOWS_RESERVED = {"con", "prn", "aux", "nul", *(f"com{i}" for i in range(10)), *(f"lpt{i}" for i in range(10))}
-
-
-def slugify(text: str) -> str:
-    """A lower-case ASCII file name stem: ``Alan's Site`` -> ``alan-s-site``; never empty, never reserved."""
-    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode("ascii")
-    slug = _UNSAFE.sub("-", ascii_text.lower()).strip("-") or "card"
-    return f"{slug}-card" if slug in _WINDOWS_RESERVED else slug

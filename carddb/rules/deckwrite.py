@@ -16,11 +16,12 @@ trip). Lines of the same card in the same zone are merged. Zones are written in 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from xml.sax.saxutils import escape, quoteattr
 
-from carddb.rules.cards import slugify
 from carddb.rules.deck import Deck, DeckEntry
 from carddb.rules.game import GameDefinition
+from carddb.rules.slugs import slugify
 
 WRITE_FORMATS = ("text", "lackey", "apprentice", "cockatrice")
 SUFFIXES = {"text": ".txt", "lackey": ".dek", "apprentice": ".dec", "cockatrice": ".cod"}
@@ -70,7 +71,11 @@ def _lackey_zone(game: GameDefinition, zone: str) -> str:
         (zone_def.label if zone_def else zone)
 
 
-def write_lackey(deck: Deck, game: GameDefinition) -> str:
+def write_lackey(deck: Deck, game: GameDefinition, image_of: Mapping[str, str] | None = None) -> str:
+    """A LackeyCCG ``.dek``; each card's ``id`` is its ImageFile (``image_of`` by written name, when the writer
+    knows the plugin's; else the name's ``slugify``, which is the ImageFile of every card whose name reads
+    unlike the others')."""
+    images = image_of or {}
     plugin = game.lackey.get("plugin_name", game.name)
     out = ['<deck version="0.8">', "\t<meta>", f"\t\t<game>{escape(plugin)}</game>"]
     if deck.name:
@@ -81,7 +86,8 @@ def write_lackey(deck: Deck, game: GameDefinition) -> str:
         out.append(f"\t<superzone name={quoteattr(_lackey_zone(game, zone))}>")
         for entry in entries:
             name = escape(entry.written)
-            card = (f"\t\t<card><name id={quoteattr(slugify(entry.written))}>{name}</name>"
+            image = images.get(entry.written) or slugify(entry.written)
+            card = (f"\t\t<card><name id={quoteattr(image)}>{name}</name>"
                     f"<set>{escape(entry.set_hint or default_set)}</set></card>")
             out.extend([card] * entry.count)
         out.append("\t</superzone>")

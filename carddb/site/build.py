@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING
 from carddb.errors import InputError, OutputError
 from carddb.files.replacing import replacing_folder
 from carddb.progress import SILENT, Reporter
-from carddb.rules.cards import Card
 from carddb.site import bundle, hook
 from carddb.site.pages import CatalogueLike, SiteContent, generate
 from carddb.workspace import Workspace
@@ -95,16 +94,12 @@ def generate_content(root: Path, catalogue: CatalogueLike, game_ids: Sequence[st
     pyodide = bundle.find_pyodide(workspace.site_dir)
     faces = Path(faces_dir) if faces_dir is not None else workspace.output_dir / "faces"
 
-    def face(game_id: str, card: Card | None) -> Path | None:
-        path = face_path(faces, game_id, card, "png")
+    def face(game_id: str, stem: str | None) -> Path | None:
+        path = face_path(faces, game_id, stem, "png")
         return path if path.is_file() else None
 
-    def stem(game_id: str, card: Card) -> str:
-        """A card page is named as its face file is (one file-name scheme for faces, exports and pages)."""
-        return face_path(faces, game_id, card, "png").stem
-
     return generate(root, catalogue, games, package_root=PACKAGE_ROOT, pyodide=pyodide, faces=face,
-                    check_deck_json=check_deck_json, card_stem=stem)
+                    check_deck_json=check_deck_json)
 
 
 def build_workspace_site(workspace: Workspace, catalogue: Catalogue, out_dir: str | Path, *,

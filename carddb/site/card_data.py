@@ -6,12 +6,13 @@ builder charts, and the JSON the gallery and the deck builder read in the browse
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from carddb.rules.cards import Card, normalise_name
 from carddb.rules.checker import CardIndex
 from carddb.rules.game import GameDefinition
+from carddb.rules.slugs import card_stems
 
 #: Fields read as a card's "type" (filters, charts), in order of preference.
 TYPE_KEYS = ("type", "types", "site_type", "move_type")
@@ -65,20 +66,10 @@ class GameCards:
         return f"games/{self.game.id}/cards/{self.stems[card.key]}.md"
 
 
-def game_cards(game: GameDefinition, cards: Sequence[Card], stem: Callable[[Card], str]) -> GameCards:
-    """``stem(card)`` is the card's file-name stem (the face renderer's), made unique within the game here only
-    if two cards ever share one."""
-    stems: dict[str, str] = {}
-    taken: set[str] = {"index"}
-    for card in cards:
-        base = stem(card)
-        chosen, n = base, 1
-        while chosen in taken:
-            n += 1
-            chosen = f"{base}-{n}"
-        taken.add(chosen)
-        stems[card.key] = chosen
-    data = GameCards(game, list(cards), stems)
+def game_cards(game: GameDefinition, cards: Sequence[Card]) -> GameCards:
+    """The game's cards with what the site shows of them; each card's page and face are named by its file-name
+    stem (``carddb.rules.slugs.card_stems``: the face renderer's and the exports', never ``index``)."""
+    data = GameCards(game, list(cards), card_stems(card.key for card in cards))
     variants = [(fid, info.label, game.with_format(fid)) for fid, info in game.formats.items()] or \
         [(game.format, "", game)]
     indexes = [(fid, label, variant, CardIndex(variant, cards)) for fid, label, variant in variants]

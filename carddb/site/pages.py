@@ -13,8 +13,9 @@ from typing import Any, Protocol
 
 from carddb.errors import CarddbError
 from carddb.layout.template import load_templates
-from carddb.rules.cards import Card, slugify
+from carddb.rules.cards import Card
 from carddb.rules.game import GameDefinition
+from carddb.rules.slugs import slugify
 from carddb.site import bundle, print_bundle
 from carddb.site.card_data import GameCards, gallery_json, game_cards
 from carddb.site.card_page import card_page
@@ -65,15 +66,14 @@ class SiteContent:
 
 
 def generate(root: Path, catalogue: CatalogueLike, game_ids: Sequence[str], *, package_root: Path,
-             pyodide: bundle.Pyodide, faces: Callable[[str, Card | None], Path | None],
-             check_deck_json: DeckChecker, card_stem: Callable[[str, Card], str] | None = None) -> SiteContent:
+             pyodide: bundle.Pyodide, faces: Callable[[str, str | None], Path | None],
+             check_deck_json: DeckChecker) -> SiteContent:
     """The whole generated site for the workspace at ``root``.
 
-    ``faces(game_id, card)`` gives the rendered face of a card (None when there is none; ``card`` None: the
-    game's back); ``check_deck_json`` gives the sample decks their verdicts, the same function the browser
-    calls; ``card_stem(game_id, card)`` names a card's page (the face renderer's file-name stem).
+    ``faces(game_id, stem)`` gives the rendered face of the card with that file-name stem (None when there is
+    none; ``stem`` None: the game's back); ``check_deck_json`` gives the sample decks their verdicts, the same
+    function the browser calls. A card's page and face are named by its stem (``carddb.rules.slugs``).
     """
-    stem_of = card_stem or (lambda game_id, card: card.slug)
     content = SiteContent(games=list(game_ids))
     games = [catalogue.game(g) for g in game_ids]
     deck_games = [g for g in games if g.deck_game]
@@ -105,9 +105,9 @@ def generate(root: Path, catalogue: CatalogueLike, game_ids: Sequence[str], *, p
             content.data[deck.asset] = deck.text.encode()
         manifest["games"][game.id] = bundle.game_entry(game, toml_path, cards_path,
                                                        {d.filename: d.asset for d in decks})
-        data = game_cards(game, cards, lambda card, gid=game.id: stem_of(gid, card))
+        data = game_cards(game, cards)
         for card in cards:
-            face = faces(game.id, card)
+            face = faces(game.id, data.stems[card.key])
             if face is not None:
                 site_path = f"assets/faces/{game.id}/{face.name}"
                 content.copies[site_path] = face

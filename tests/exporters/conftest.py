@@ -12,17 +12,19 @@ from carddb.exporters.lackey import export_lackey
 from carddb.exporters.report import ExportReport
 from carddb.rules.cards import Card
 from carddb.rules.game import GameDefinition
+from carddb.rules.slugs import card_stems
 
 GAMES = ("minibattle", "shmod", "ssbm", "ssq", "website")
 FACE_SIZE = (126, 176)  # 63 x 88 mm at 2 px/mm: the poker-size aspect ratio
 
 
 def fake_render(workspace_root, game, cards, out_dir, *, dpi=300, fmt="png", progress=None):
-    """What ``carddb.paint.render.render_faces`` writes, in miniature: ``<out>/<game>/<slug>.png`` + back."""
+    """What ``carddb.paint.render.render_faces`` writes, in miniature: ``<out>/<game>/<stem>.png`` + back."""
     folder = Path(out_dir) / game.id
     folder.mkdir(parents=True, exist_ok=True)
+    stems = card_stems(card.key for card in cards)
     for card in cards:
-        Image.new("RGB", FACE_SIZE, (200, 40, 40)).save(folder / f"{card.slug}.{fmt}")
+        Image.new("RGB", FACE_SIZE, (200, 40, 40)).save(folder / f"{stems[card.key]}.{fmt}")
     Image.new("RGB", FACE_SIZE, (40, 40, 200)).save(folder / f"back.{fmt}")
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import struct
 import zlib
 from pathlib import Path
@@ -75,11 +76,13 @@ def test_unsafe_names_never_leave_the_output_folder(scratch, tmp_path):
     spells = [Card("shmod", n, "spell", fields={"level": 1}) for n in names]
     report = render_faces(scratch, game("shmod"), spells, out, dpi=DPI)
     written = sorted(str(p.relative_to(tmp_path)) for p in tmp_path.rglob("*.png"))
-    assert written == ["out/shmod/a-b.png", "out/shmod/back-card.png", "out/shmod/back.png", "out/shmod/card.png",
-                       "out/shmod/con-card.png", "out/shmod/etc-passwd.png", "out/shmod/x.png",
-                       "out/shmod/yoink.png"]
+    # Readable where the name allows; a reserved name (the back, a Windows device) or one with no letters
+    # left gets the hash of the card's name instead.
+    pattern = re.compile(r"out/shmod/(a-b|back|back-[0-9a-f]{6}|card-[0-9a-f]{6}|con-[0-9a-f]{6}|etc-passwd|x|yoink)"
+                         r"\.png")
+    assert len(written) == 8 and all(pattern.fullmatch(p) for p in written), written
     assert len(report.drawn) == 8
-    assert face_path(out, "../../evil", spells[0], "jpg") == (out / "evil" / "x.jpg").resolve()
+    assert face_path(out, "../../evil", "x", "jpg") == (out / "evil" / "x.jpg").resolve()
 
 
 def _png_header_only(width: int, height: int) -> bytes:

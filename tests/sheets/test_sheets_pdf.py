@@ -12,8 +12,8 @@ import pytest
 from pypdf import PdfReader
 
 from carddb.errors import InputError, LimitError, OutputError
-from carddb.layout.impose import Margins, SheetSpec, paper_size, plan_sheets
 from carddb.files.replacing import new_file_mode
+from carddb.layout.impose import Margins, SheetSpec, paper_size, plan_sheets
 from carddb.paint.sheets import PrintJob, write_sheets
 
 from .conftest import MM, assert_near, measured, stand_in_job

@@ -12,8 +12,9 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
+from carddb.catalogue.api import Catalogue
 from carddb.cli.main import app
-from carddb.rules.cards import slugify
+from carddb.rules.slugs import card_stems
 from carddb.workspace import Workspace
 from tests.site.conftest import HOSTILE_GAME, HOSTILE_NAME, HOSTILE_TEXT, BuiltSite, Visit, open_visit
 
@@ -212,11 +213,13 @@ def test_every_page_loads_nothing_from_another_host(visit: Visit, site: BuiltSit
     assert visit.external == []
 
 
-def test_a_card_name_of_markup_is_text_in_the_gallery(visit: Visit, site: BuiltSite) -> None:
+def test_a_card_name_of_markup_is_text_in_the_gallery(visit: Visit, site: BuiltSite, catalogue: Catalogue) -> None:
     page = visit.page
     page.goto(f"{site.url}games/{HOSTILE_GAME}/cards/")
     page.wait_for_selector("[data-card-gallery][data-mounted]", state="attached")
-    tile = page.locator(f"#{slugify(HOSTILE_NAME)}")
+    anchor = card_stems([*(c.key for c in catalogue.cards(HOSTILE_GAME)), HOSTILE_NAME])[HOSTILE_NAME]
+    assert anchor == "img-src-x-onerror-alert-1"  # the tile's id is the card's file name: readable, safe
+    tile = page.locator(f"#{anchor}")
     assert tile.locator(".carddb-name").inner_text() == HOSTILE_NAME
     assert tile.locator(".carddb-text").inner_text() == HOSTILE_TEXT
     assert page.locator("img[src='x'], article script").count() == 0

@@ -15,6 +15,7 @@ import pytest
 from carddb.catalogue.api import Catalogue
 from carddb.errors import InputError
 from carddb.rules.game import SEVERITIES
+from carddb.rules.slugs import card_stems
 from carddb.site.bundle import PYODIDE_FILES, find_pyodide
 from tests.site.conftest import FACES_GAME, HOSTILE_GAME, HOSTILE_NAME, HOSTILE_TEXT, BuiltSite
 from tests.site.htmlread import table, tables
@@ -116,7 +117,9 @@ def test_gallery_lists_every_card_as_text(site: BuiltSite, catalogue: Catalogue)
 def test_gallery_shows_every_rendered_face(site: BuiltSite, catalogue: Catalogue) -> None:
     page = site.folder / "games" / FACES_GAME / "cards" / "index.html"
     sources = re.findall(r'<img src="([^"]+)"', page.read_text(encoding="utf-8"))
-    assert sources == [f"../../../assets/faces/{FACES_GAME}/{card.slug}.png" for card in catalogue.cards(FACES_GAME)]
+    cards = catalogue.cards(FACES_GAME)
+    stems = card_stems(card.key for card in cards)
+    assert sources == [f"../../../assets/faces/{FACES_GAME}/{stems[card.key]}.png" for card in cards]
     for src in sources:
         assert (page.parent / src).resolve().read_bytes().startswith(b"\x89PNG"), src
     assert site.report.faces == len(catalogue.cards(FACES_GAME))

@@ -14,7 +14,8 @@ from pathlib import Path
 
 from carddb.catalogue.api import Catalogue
 from carddb.rules.checker import CardIndex
-from tests.site.conftest import FACES_GAME, HOSTILE_GAME, BuiltSite
+from carddb.rules.slugs import card_stems
+from tests.site.conftest import FACES_GAME, HOSTILE_GAME, HOSTILE_NAME, BuiltSite
 from tests.site.htmlread import table
 
 
@@ -22,17 +23,25 @@ def search_index(site: BuiltSite) -> list[dict]:
     return json.loads((site.folder / "search" / "search_index.json").read_text(encoding="utf-8"))["docs"]
 
 
+def stems_on_the_site(catalogue: Catalogue, game_id: str) -> dict[str, str]:
+    """Each card's file-name stem as the site names it: over the game's cards as the site has them (the
+    test's card of markup among shmod's)."""
+    keys = [card.key for card in catalogue.cards(game_id)]
+    return card_stems([*keys, HOSTILE_NAME] if game_id == HOSTILE_GAME else keys)
+
+
 def test_every_card_has_a_page_with_its_legality_from_the_checker(site: BuiltSite, catalogue: Catalogue) -> None:
     for game_id in site.report.games:
         game = catalogue.game(game_id)
         cards = catalogue.cards(game_id)
+        stems = stems_on_the_site(catalogue, game_id)
         pages = {p.name for p in (site.folder / "games" / game_id / "cards").iterdir() if p.is_dir()}
-        assert {c.slug for c in cards} <= pages
+        assert {stems[c.key] for c in cards} <= pages
         assert len(pages) == len(cards) + (game_id == HOSTILE_GAME)  # the test's card of markup has one too
         if not game.deck_game:
             continue
         for card in cards[:6]:
-            html = site.html(f"games/{game_id}/cards/{card.slug}.md")
+            html = site.html(f"games/{game_id}/cards/{stems[card.key]}.md")
             assert "<h1" in html and html_escape(card.key, quote=False) in html
             rows = table(html, "legality")
             assert [r[0] for r in rows] == [f.label for f in game.formats.values()]
@@ -48,7 +57,7 @@ def test_mario_s_extra_shows_on_the_mushroom_page(site: BuiltSite, catalogue: Ca
     if "ssbm" not in site.report.games:
         return
     mushroom = next(c for c in catalogue.cards("ssbm") if c.name == "Mushroom")
-    rows = table(site.html(f"games/ssbm/cards/{mushroom.slug}.md"), "legality")
+    rows = table(site.html(f"games/ssbm/cards/{stems_on_the_site(catalogue, 'ssbm')[mushroom.key]}.md"), "legality")
     assert "+1 when Mario is in the Character" in rows[0][1]
 
 
@@ -58,7 +67,8 @@ def test_site_search_has_card_names_and_texts_not_form_controls(site: BuiltSite,
     assert "Kind all" not in texts and "Search Kind" not in texts and "(none)Bowser" not in texts
     assert not any(d["location"].endswith("/cards/") for d in docs)  # the galleries: their cards' pages instead
     card = catalogue.cards("shmod")[0]
-    found = [d for d in docs if d["location"] == f"games/shmod/cards/{card.slug}/"]
+    stem = stems_on_the_site(catalogue, "shmod")[card.key]
+    found = [d for d in docs if d["location"] == f"games/shmod/cards/{stem}/"]
     assert found and found[0]["title"] == card.key and card.text.split(".")[0] in found[0]["text"]
 
 

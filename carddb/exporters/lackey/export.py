@@ -28,9 +28,10 @@ from carddb.exporters.lackey.plugininfo import build_plugininfo, clean_label, pl
 from carddb.exporters.lackey.publish import build_updatelist, build_version, check_base_url
 from carddb.exporters.output import check_target, listing, staged_folder, write_bytes
 from carddb.exporters.report import ExportReport
-from carddb.rules.cards import Card, Printing, slugify
+from carddb.rules.cards import Card, Printing
 from carddb.rules.deckwrite import write_lackey
 from carddb.rules.game import GameDefinition
+from carddb.rules.slugs import card_stems, slugify
 
 
 def export_lackey(workspace_root: str | Path, catalogue: Any, game_id: str, out_dir: str | Path,
@@ -81,7 +82,8 @@ def _plugin_files(workspace_root: Path, game: GameDefinition, cards: list[Card],
     warnings = report.warnings
     files: dict[str, bytes] = {"plugininfo.txt": build_plugininfo(game, warnings).encode("ascii")}
     names = lackey_names(cards, warnings)
-    images = _image_names(cards, warnings)
+    stems = card_stems(card.key for card in cards)  # the ImageFile of each card: its face's file name
+    images = {id(card): stems[card.key] for card in cards}
     default_set = game.sets[0].code if game.sets else game.id
     set_names: dict[str, str] = {}
     for code in [info.code for info in game.sets] + [default_set] + [p.set for c in cards for p in c.printings]:
@@ -101,7 +103,7 @@ def _plugin_files(workspace_root: Path, game: GameDefinition, cards: list[Card],
                 continue  # two printings in one set: Lackey knows a card once per set
             rows.setdefault(set_name, []).append(row_values(game, cols, card, printing, names[id(card)], set_name,
                                                             images[id(card)], writer))
-            files[f"sets/setimages/{set_name}/{images[id(card)]}.jpg"] = face_jpegs[card.slug]
+            files[f"sets/setimages/{set_name}/{images[id(card)]}.jpg"] = face_jpegs[card.key]
     data_files = []
     for set_name in sorted(rows, key=str.casefold):
         file_name = f"{slugify(set_name)}.txt"
@@ -122,7 +124,8 @@ def _plugin_files(workspace_root: Path, game: GameDefinition, cards: list[Card],
                                                           rarities, warnings).encode("ascii")
     first_set = {id(c): set_names[(c.printings[0].set if c.printings else default_set)] for c in cards}
     for deck in sample_decks(workspace_root, game, cards, report.notes):
-        text = write_lackey(deck.as_deck(game, lambda c: names[id(c)], lambda c: first_set[id(c)]), game)
+        text = write_lackey(deck.as_deck(game, lambda c: names[id(c)], lambda c: first_set[id(c)]), game,
+                            image_of={names[id(c)]: images[id(c)] for c in cards})
         text = _with_game(text, game, plugin)
         files[f"decks/{deck.stem}.dek"] = text.encode("utf-8")
         report.decks += 1
@@ -148,23 +151,6 @@ def _distinct(name: str, taken, warnings: list[str]) -> str:  # type: ignore[no-
         warnings.append(f"set {name!r} differs from another set only by case or by unsafe characters; "
                         f"its LackeyCCG Set is {candidate!r}")
     return candidate
-
-
-def _image_names(cards: list[Card], warnings: list[str]) -> dict[int, str]:
-    """Each card's ImageFile: its slug, made unique if two cards' names slug alike."""
-    out: dict[int, str] = {}
-    used: set[str] = set()
-    for card in cards:
-        name, n = card.slug, 1
-        while name in used:
-            n += 1
-            name = f"{card.slug}-{n}"
-        if n > 1:
-            warnings.append(f"{card.key}: its face file name {card.slug!r} is shared with another card; "
-                            f"its LackeyCCG ImageFile is {name!r} (the face shown is the one rendered last)")
-        used.add(name)
-        out[id(card)] = name
-    return out
 
 
 def _spawned(cardback: bytes, game: GameDefinition) -> bytes:

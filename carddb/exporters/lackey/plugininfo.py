@@ -12,8 +12,8 @@ from dataclasses import dataclass
 
 from carddb.errors import DefinitionError
 from carddb.exporters.text import to_ascii
-from carddb.rules.cards import slugify
 from carddb.rules.game import GameDefinition
+from carddb.rules.slugs import slugify
 
 _SAFE_PLUGIN = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
 _DIE_KINDS = {6: "ROLLD6", 20: "ROLLD20"}  # the only dice real plugins use
