@@ -100,24 +100,23 @@ def _write_warnings(out: Path, warnings: list[str]) -> Path | None:
     if not warnings:
         path.unlink(missing_ok=True)
         return None
-    out.mkdir(parents=True, exist_ok=True)
-    temp = path.with_name(f".{path.name}.tmp")
-    temp.write_text("".join(f"{line}\n" for line in warnings), encoding="utf-8")
-    temp.replace(path)
+    from carddb.files.replacing import write_file
+
+    write_file(path, "".join(f"{line}\n" for line in warnings))
     return path
 
 
 def _decks(workspace: Workspace, catalogue: Catalogue, game_id: str, out: Path, tell: Say,
            report: BuildReport, task: Task) -> None:
+    from carddb.files.reading import read_deck_file
     from carddb.rules.checker import card_index
-    from carddb.rules.deckfile import decode_deck_bytes
     from carddb.rules.report import check_deck_text
 
     game = catalogue.game(game_id)
     index = card_index(game, catalogue.cards(game_id))
     legal = illegal = 0
     for path in workspace.deck_files(game_id):
-        result = check_deck_text(decode_deck_bytes(path.read_bytes(), str(path)), game, index, path.name)
+        result = check_deck_text(read_deck_file(path), game, index, path.name)
         promised = not path.name.startswith("illegal-")
         legal += result.legal
         illegal += not result.legal

@@ -6,13 +6,32 @@ of the class, in one place (``carddb.cli.main``). Nothing else is allowed to rea
 
 from __future__ import annotations
 
+import re
+
+#: The password of any URL (``mysql://u:secret@h/db``, ``postgresql://u:secret@h/db``) and a password given
+#: as a parameter (``?password=secret``, ``password=secret`` in a connection string).
+_URL_PASSWORD = re.compile(r"(?P<head>\b[A-Za-z][A-Za-z0-9+.-]*://[^/\s:@]*):(?P<secret>\S*)@(?=[^\s@]*$|[^\s@]*\s)")
+_PARAMETER_PASSWORD = re.compile(r"(?P<head>\b(?:password|passwd|pwd)\s*=\s*)(?P<secret>[^&\s;'\"]+)", re.IGNORECASE)
+
+
+def mask_secrets(text: str) -> str:
+    """``text`` with every password in it replaced by ``***``: the one place database URLs are masked, applied
+    to every message carddb prints (errors, crash reports) and to the catalogue's name as it is shown."""
+    text = _URL_PASSWORD.sub(r"\g<head>:***@", text)
+    return _PARAMETER_PASSWORD.sub(r"\g<head>***", text)
+
 
 class CarddbError(Exception):
-    """Base of every error carddb reports to a user. ``exit_code`` is the process exit status."""
+    """Base of every error carddb reports to a user. ``exit_code`` is the process exit status.
+
+    The message and hint are masked (``mask_secrets``) as they are made, so no password reaches a user.
+    """
 
     exit_code = 2
 
     def __init__(self, message: str, *, hint: str | None = None) -> None:
+        message = mask_secrets(message)
+        hint = mask_secrets(hint) if hint else hint
         super().__init__(message)
         self.message = message
         self.hint = hint

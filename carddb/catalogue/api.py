@@ -241,6 +241,8 @@ class Catalogue:
     def import_cards(self, path: str | Path, game_id: str | None = None) -> ImportReport:
         """Import a YAML or CSV card file in one transaction: every card or none."""
         named_game, raws = cardfiles.read_card_file(path)
+        if not raws:
+            raise CardDataError(f"{path}: holds no cards; nothing was imported")
         if game_id and named_game and named_game != game_id:
             raise CardDataError(f"{path}: the file is for {named_game!r}, not {game_id!r}")
         target = game_id or named_game

@@ -32,7 +32,7 @@ from carddb.catalogue.validate import build_cards
 from carddb.errors import InputError, OutputError
 from carddb.files.reading import read_json_file, read_text_file
 from carddb.files.replacing import clean_leftovers, replacing_folder
-from carddb.rules.limits import brief, in_int_range, int_range_text, shown
+from carddb.rules.limits import MAX_COPIES, brief, in_int_range, int_range_text, shown
 
 FORMAT = "carddb-dump"
 FORMAT_VERSION = 1
@@ -176,9 +176,9 @@ def restore(catalogue: Catalogue, folder: str | Path) -> dict[str, int]:
         _known_game(item["game"], games, where)
         for pair in item["cards"]:
             if not (isinstance(pair, list) and len(pair) == 2 and isinstance(pair[0], str)
-                    and _whole(pair[1]) and 0 < pair[1] <= LARGEST_COUNT):
+                    and _whole(pair[1]) and 0 < pair[1] <= MAX_COPIES):
                 raise InputError(f"{where}: each card is [card key, count] with a count from 1 to "
-                                 f"{LARGEST_COUNT:,}, not {shown(pair)}")
+                                 f"{MAX_COPIES:,}, not {shown(pair)}")
     boosters_path = _inside(root, _text_field(manifest, "boosters", manifest_path))
     boosters = _records(read_json_file(boosters_path, what="dump file"), boosters_path, "", _BOOSTER)
     opened_at = []
@@ -215,8 +215,6 @@ def restore(catalogue: Catalogue, folder: str | Path) -> dict[str, int]:
             "collections": len(collections), "boosters": len(boosters)}
 
 
-#: The largest count of one card a collection may hold (the catalogue's INTEGER column holds more).
-LARGEST_COUNT = 1_000_000
 _GAME_ENTRY = {"id": str, "definition": str, "definition_path": str, "cards": str, "card_count": int, "sets": list}
 _COLLECTION = {"game": str, "name": str, "cards": list}
 _BOOSTER = {"game": str, "player": str, "opened_at": str, "seed": (int, type(None)), "cards": list}

@@ -19,6 +19,7 @@ from carddb.errors import InputError, NotFoundError
 from carddb.rules.booster import PackCard, check_limits, open_pack
 from carddb.rules.cards import Card
 from carddb.rules.deckparse import parse_deck
+from carddb.rules.limits import MAX_COPIES, in_int_range, int_range_text
 from carddb.rules.names import NameIndex
 
 Clock = Callable[[], datetime]
@@ -68,6 +69,9 @@ def _change(session, collection: Collection, key: str, delta: int) -> int:  # ty
     entry = session.execute(select(CollectionEntry).where(CollectionEntry.collection_id == collection.id,
                                                           CollectionEntry.card_key == key)).scalars().first()
     have = entry.count if entry else 0
+    if have + delta > MAX_COPIES:
+        raise InputError(f"{collection.name!r} would hold {have + delta:,} {key}; a collection holds at most "
+                         f"{MAX_COPIES:,} copies of a card")
     if have + delta < 0:
         raise InputError(f"{collection.name!r} holds {have} {key}; cannot remove {-delta}")
     if entry is None:
@@ -83,6 +87,9 @@ def add_cards(catalogue: Catalogue, game_id: str, name: str, counts: Iterable[tu
     """Add (or, with negative counts, remove) cards by the names a player types; all or nothing."""
     index = _index(catalogue, game_id)
     resolved = [(resolve_card(index, written), count) for written, count in counts]
+    for _card, count in resolved:
+        if not -MAX_COPIES <= count <= MAX_COPIES:
+            raise InputError(f"{count:,} copies: a collection holds at most {MAX_COPIES:,} copies of a card")
     out: dict[str, int] = {}
     with catalogue.transaction() as session:
         collection = _collection(session, game_id, name, create=True)
@@ -131,6 +138,8 @@ def open_booster(catalogue: Catalogue, game_id: str, player: str, seed: int | No
     if game.booster is None:
         raise InputError(f"{game.name} declares no booster pack (add [booster] to its game.toml)")
     now = _aware(clock())
+    if seed is not None and not in_int_range(seed):
+        raise InputError(f"seed {seed}: a booster seed is a whole number {int_range_text()}")
     seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
     cards = catalogue.cards(game_id)
     with catalogue.transaction() as session:

@@ -9,7 +9,10 @@ committed, and no update is lost.
 
 from __future__ import annotations
 
+import functools
 import os
+import sqlite3
+import urllib.parse
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -55,7 +58,7 @@ def database_url(db: str) -> str:
     if scheme == "sqlite":
         return db
     raise InputError(f"catalogue {db!r}: carddb keeps catalogues in a SQLite file (a path) or in PostgreSQL "
-                     f"(postgresql://user:password@host/database), not {scheme}://")
+                     f"(postgresql://user@host/database), not {scheme}://")
 
 
 def missing_catalogue_file(db: str) -> bool:
@@ -73,8 +76,15 @@ def display_url(engine: Engine) -> str:
     """The catalogue as a user named it, the password hidden."""
     url = engine.url
     if url.get_backend_name() == "sqlite":
-        return url.database or ":memory:"
+        database = url.database or ":memory:"
+        return urllib.parse.unquote(database.removeprefix("file:")) if url.query.get("uri") else database
     return url.set(drivername="postgresql").render_as_string(hide_password=True)
+
+
+def read_only_file(path: Path) -> bool:
+    """A catalogue file carddb may read but not write (a read-only mount, another user's file): it is then
+    opened read-only and immutable, which needs no lock file and no write-ahead log beside it."""
+    return path.is_file() and not (os.access(path, os.W_OK) and os.access(path.parent, os.W_OK))
 
 
 def make_engine(db: str) -> Engine:
@@ -85,13 +95,23 @@ def make_engine(db: str) -> Engine:
         raise InputError(f"catalogue {db!r} is not a database URL") from None
     if parsed.get_backend_name() == "sqlite":
         path = Path(parsed.database or "")
+        read_only = False
         if parsed.database not in (None, "", ":memory:"):
-            if path.exists() and path.is_dir():
-                raise InputError(f"catalogue {path} is a folder, not a database file")
-            path.parent.mkdir(parents=True, exist_ok=True)
+            if path.exists() and not path.is_file():
+                raise InputError(f"catalogue {path} is {'a folder' if path.is_dir() else 'not a file'}, not a "
+                                 "database file")
+            read_only = read_only_file(path)
+            if read_only:
+                url = f"sqlite:///file:{urllib.parse.quote(str(path.absolute()))}?mode=ro&immutable=1&uri=true"
+            else:
+                try:
+                    path.parent.mkdir(parents=True, exist_ok=True)
+                except OSError as exc:
+                    raise InputError(f"catalogue {path}: cannot create its folder ({exc.strerror})") from None
         engine = create_engine(url, connect_args={"timeout": lock_wait_seconds()})
-        event.listen(engine, "connect", _sqlite_connect)
+        event.listen(engine, "connect", functools.partial(_sqlite_connect, read_only=read_only))
         event.listen(engine, "begin", _sqlite_begin)
+        event.listen(engine, "handle_error", functools.partial(_sqlite_error, name=str(path)))
         return engine
     # One engine (and connection pool) per database in a process: commands open the catalogue several times.
     if url not in _pg_engines:
@@ -102,10 +122,12 @@ def make_engine(db: str) -> Engine:
     return _pg_engines[url]
 
 
-def _sqlite_connect(dbapi_connection, _record) -> None:  # type: ignore[no-untyped-def]
+def _sqlite_connect(dbapi_connection, _record, read_only: bool = False) -> None:  # type: ignore[no-untyped-def]
     # carddb issues BEGIN itself (see _sqlite_begin): the driver's own transaction handling would neither
     # take the write lock early nor wrap DDL, so a migration would not be all-or-nothing.
     dbapi_connection.isolation_level = None
+    if read_only:
+        return  # nothing to set up for a file that is only read
     # WAL lets readers go on while one writer imports; the busy timeout makes a second writer wait
     # instead of failing at once; foreign keys are off by default in SQLite.
     cursor = dbapi_connection.cursor()
@@ -114,6 +136,26 @@ def _sqlite_connect(dbapi_connection, _record) -> None:  # type: ignore[no-untyp
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.close()
+
+
+#: SQLite's words for a file that is not a sound database, and for one carddb may not write.
+_DAMAGED = ("malformed", "not a database", "file is encrypted", "disk i/o error")
+_READ_ONLY = ("readonly database", "read-only", "attempt to write a readonly")
+
+
+def _sqlite_error(context, name: str) -> None:  # type: ignore[no-untyped-def]
+    """A damaged or read-only catalogue file, whichever statement met it: one clear ``InputError`` naming the
+    file, instead of a driver error surfacing from deep inside a command."""
+    error = context.original_exception
+    if not isinstance(error, sqlite3.DatabaseError):
+        return
+    text = str(error).lower()
+    if any(word in text for word in _DAMAGED):
+        raise InputError(f"the catalogue {name} is damaged ({error}); restore it from a dump "
+                         "(carddb db restore) or move it away and run carddb build") from None
+    if any(word in text for word in _READ_ONLY):
+        raise InputError(f"the catalogue {name} is read-only: commands that only read it (search, show, "
+                         "deck check, export) work, this one writes") from None
 
 
 def _sqlite_begin(connection: Connection) -> None:

@@ -7,8 +7,11 @@ catalogue file, the full ``Catalogue`` for a database URL. Both return the same 
 
 from __future__ import annotations
 
+import functools
 import json
+import os
 import sqlite3
+import urllib.parse
 from collections import defaultdict
 from pathlib import Path
 from typing import Protocol
@@ -26,20 +29,45 @@ class CardSource(Protocol):
     def cards(self, game_id: str, set_code: str | None = None) -> list[Card]: ...
 
 
+def _damaged_is_input(method):  # type: ignore[no-untyped-def]
+    """A damaged catalogue file met halfway through reading is an ``InputError`` naming the file."""
+
+    @functools.wraps(method)
+    def reading(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        try:
+            return method(self, *args, **kwargs)
+        except (sqlite3.DatabaseError, ValueError) as exc:
+            raise InputError(_damaged(self.path, exc)) from None
+
+    return reading
+
+
+def _damaged(path: Path, exc: Exception) -> str:
+    return (f"the catalogue {path} is damaged ({exc}); restore it from a dump (carddb db restore) or move it "
+            "away and run carddb build")
+
+
 class SqliteReader:
     """Reads games and cards of a SQLite catalogue without SQLAlchemy."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
+        # A file carddb may not write (a read-only mount) is opened immutable: no lock or -shm file needed.
+        read_only = not (os.access(path, os.W_OK) and os.access(path.parent, os.W_OK))
+        uri = f"file:{urllib.parse.quote(str(path.absolute()))}?mode=ro{'&immutable=1' if read_only else ''}"
         try:
-            self.conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+            self.conn = sqlite3.connect(uri, uri=True)
             self.conn.execute("SELECT 1 FROM game LIMIT 1")
         except sqlite3.Error as exc:
+            if any(word in str(exc) for word in ("malformed", "not a database")):
+                raise InputError(_damaged(path, exc)) from None
             raise InputError(f"cannot read the catalogue {path}: {exc}; run 'carddb build' first") from None
 
+    @_damaged_is_input
     def games(self) -> list[str]:
         return [row[0] for row in self.conn.execute("SELECT id FROM game ORDER BY id")]
 
+    @_damaged_is_input
     def game(self, game_id: str, format_id: str | None = None) -> GameDefinition:
         row = self.conn.execute("SELECT definition, definition_path FROM game WHERE id = ?", (game_id,)).fetchone()
         if row is None:
@@ -47,6 +75,7 @@ class SqliteReader:
             raise UnknownGameError(f"unknown game {game_id!r} in {self.path} (games: {known})")
         return parse_definition(row[0], row[1]).with_format(format_id)
 
+    @_damaged_is_input
     def cards(self, game_id: str, set_code: str | None = None) -> list[Card]:
         self.game(game_id)
         printings: dict[int, list[Printing]] = defaultdict(list)

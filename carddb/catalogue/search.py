@@ -78,7 +78,7 @@ def _term(term: Term, fields: Mapping[str, FieldDef], query: str) -> ColumnEleme
         matched = held if wanted else not_(held)
     elif definition.type == "int":
         if value.lstrip("-").isdigit():
-            matched = _field_in(key_is, FieldValueRow.num == int(value))
+            matched = _field_in(key_is, FieldValueRow.num == whole_number(term, query))
         else:
             matched = _field_in(key_is, FieldValueRow.txt == value)
     elif definition.type == "text" and term.op == ":":

@@ -9,6 +9,7 @@ import typer
 
 from carddb.cli.common import print_table, state
 from carddb.files.reading import read_deck_file
+from carddb.rules.limits import MAX_COPIES
 
 app = typer.Typer(no_args_is_help=True)
 
@@ -19,7 +20,7 @@ def add(
     name: str = typer.Argument(..., help="The collection (a player's name)."),
     card: str = typer.Argument(..., help="The card, e.g. 'Splash Page (Neutral)'."),
     game: str = typer.Option(..., "--game", "-g", help="The game the card belongs to."),
-    count: int = typer.Option(1, "--count", "-n", min=1, help="How many copies."),
+    count: int = typer.Option(1, "--count", "-n", min=1, max=MAX_COPIES, help="How many copies."),
 ) -> None:
     """Add copies of a card to a collection (created on first use)."""
     from carddb.catalogue.collections import add_cards
@@ -34,7 +35,7 @@ def remove(
     name: str = typer.Argument(..., help="The collection (a player's name)."),
     card: str = typer.Argument(..., help="The card, e.g. 'Splash Page (Neutral)'."),
     game: str = typer.Option(..., "--game", "-g", help="The game the card belongs to."),
-    count: int = typer.Option(1, "--count", "-n", min=1, help="How many copies."),
+    count: int = typer.Option(1, "--count", "-n", min=1, max=MAX_COPIES, help="How many copies."),
 ) -> None:
     """Remove copies of a card from a collection."""
     from carddb.catalogue.collections import add_cards

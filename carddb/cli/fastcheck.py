@@ -49,25 +49,34 @@ def try_fast_check(argv: list[str]) -> int | None:
     args = _parse(argv)
     if args is None:
         return None
-    from carddb.errors import CarddbError, InputError
+    from carddb.errors import CarddbError
 
     try:
-        from carddb.catalogue.game_cards import game_and_cards
-        from carddb.files.reading import read_deck_file
-        from carddb.rules.report import check_deck_text
-
-        path = Path(str(args["file"]))
-        text = read_deck_file(path)
-        fmt = args.get("format")
-        game, cards = game_and_cards(str(args["game"]), str(fmt) if fmt else None,
-                                     str(args["db"]) if args.get("db") else None,
-                                     str(args["root"]) if args.get("root") else None)
-        if not game.deck_game:
-            raise InputError(f"{game.name} ({game.id}) has no decks; try 'carddb ssq turn' or 'carddb roll'")
-        report = check_deck_text(text, game, cards, path.name)
+        return _check(args)
     except CarddbError as exc:
         print(f"Error: {exc}", file=sys.stderr)
         return exc.exit_code
+    except Exception as exc:  # a bug: one line and a report, as for every other command
+        from carddb.cli.crash import report_crash
+
+        return report_crash(exc, argv)
+
+
+def _check(args: dict[str, str | bool]) -> int:
+    from carddb.catalogue.game_cards import game_and_cards
+    from carddb.errors import InputError
+    from carddb.files.reading import read_deck_file
+    from carddb.rules.report import check_deck_text
+
+    path = Path(str(args["file"]))
+    text = read_deck_file(path)
+    fmt = args.get("format")
+    game, cards = game_and_cards(str(args["game"]), str(fmt) if fmt else None,
+                                 str(args["db"]) if args.get("db") else None,
+                                 str(args["root"]) if args.get("root") else None)
+    if not game.deck_game:
+        raise InputError(f"{game.name} ({game.id}) has no decks; try 'carddb ssq turn' or 'carddb roll'")
+    report = check_deck_text(text, game, cards, path.name)
     if args.get("json"):
         print(json.dumps(report.to_dict(), ensure_ascii=False, indent=2))
     else:

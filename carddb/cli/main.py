@@ -22,8 +22,9 @@ from carddb.cli import roll as roll_cli
 from carddb.cli import site as site_cli
 from carddb.cli import ssq as ssq_cli
 from carddb.cli.common import State
+from carddb.cli.crash import report_crash
 from carddb.cli.help import tidy_help
-from carddb.errors import CarddbError, OutputError
+from carddb.errors import CarddbError, OutputError, mask_secrets
 
 
 class CarddbGroup(TyperGroup):
@@ -45,8 +46,14 @@ class CarddbGroup(TyperGroup):
             # os.replace(temp, target) names both: the target is the one the user knows.
             named = exc.filename2 or exc.filename
             where = f"{named}: " if named else ""
-            typer.echo(f"Error: {where}{exc.strerror or exc}", err=True)
+            typer.echo(mask_secrets(f"Error: {where}{exc.strerror or exc}"), err=True)
             raise typer.Exit(OutputError.exit_code) from None
+        except (click.exceptions.Exit, click.ClickException, click.Abort, typer.Exit, typer.Abort,
+                typer.exceptions.TyperException):
+            raise  # how commands and Click end a run on purpose
+        except Exception as exc:
+            # Anything else is a bug: one line naming the report, never a traceback (docs: exit code 70).
+            raise typer.Exit(report_crash(exc)) from None
 
 
 app = typer.Typer(
@@ -97,7 +104,10 @@ app.add_typer(site_cli.app, name="site", help="Build or serve the website: ruleb
 def run() -> None:
     """The Typer app; the ``carddb`` entry point (``cli.fastcheck.main``) calls it for every command but a
     plain ``deck check``."""
-    app()
+    try:
+        app()
+    except Exception as exc:  # a bug outside any command (the rest are caught in CarddbGroup.invoke)
+        raise SystemExit(report_crash(exc)) from None
 
 
 if __name__ == "__main__":

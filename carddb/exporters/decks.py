@@ -12,10 +12,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from carddb.errors import InputError
+from carddb.files.reading import read_deck_file
 from carddb.rules.cards import Card
 from carddb.rules.checker import card_index, check_deck
 from carddb.rules.deck import Deck, DeckEntry
-from carddb.rules.deckfile import decode_deck_bytes
 from carddb.rules.deckparse import parse_deck
 from carddb.rules.game import GameDefinition
 from carddb.rules.slugs import slugify
@@ -50,7 +50,7 @@ def sample_decks(workspace_root: str | Path, game: GameDefinition, cards: Sequen
         stem = slugify(path.stem)
         if stem in stems:  # the same deck in another format (x.txt beside x.dek)
             continue
-        deck = parse_deck(decode_deck_bytes(path.read_bytes(), str(path)), game, path.name)
+        deck = parse_deck(read_deck_file(path), game, path.name)
         if any(p.severity == "error" for p in check_deck(deck, game, index)):
             skipped.append(path.name)
             continue

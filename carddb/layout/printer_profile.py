@@ -17,13 +17,14 @@ The correction is applied as: turn about the page centre, then shift (``impose.b
 from __future__ import annotations
 
 import math
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from carddb.errors import InputError
+from carddb.files.reading import load_toml, read_text_file
 from carddb.layout.impose import Margins, Segment
+from carddb.rules.limits import shown
 
 MAX_OFFSET_MM = 20.0
 MAX_ROTATION_DEG = 5.0
@@ -60,37 +61,24 @@ def _toml_string(text: str) -> str:
 
 def _number(value: Any, where: str) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float) or math.isnan(value) or math.isinf(value):
-        raise InputError(f"{where} must be a number, not {value!r}")
+        raise InputError(f"{where} must be a number, not {shown(value)}")
     return float(value)
 
 
 def _numbers(value: Any, count: int, where: str) -> list[float]:
     if not isinstance(value, list) or len(value) != count:
-        raise InputError(f"{where} must be a list of {count} numbers, not {value!r}")
+        raise InputError(f"{where} must be a list of {count} numbers, not {shown(value)}")
     return [_number(v, where) for v in value]
 
 
 def read_profile(path: str | Path) -> PrinterProfile:
     """Read a profile; every way it can be wrong is an ``InputError`` naming the file and the key."""
     path = Path(path)
-    try:
-        if path.stat().st_size > MAX_PROFILE_BYTES:
-            raise InputError(f"{path} is too big to be a printer profile")
-        data = tomllib.loads(path.read_bytes().decode("utf-8"))
-    except FileNotFoundError:
-        raise InputError(f"{path}: no such printer profile") from None
-    except IsADirectoryError:
-        raise InputError(f"{path} is a folder, not a printer profile") from None
-    except UnicodeDecodeError:
-        raise InputError(f"{path}: a printer profile is UTF-8 text") from None
-    except tomllib.TOMLDecodeError as error:
-        raise InputError(f"{path}: malformed printer profile: {error}") from None
-    except OSError as error:
-        raise InputError(f"{path} cannot be read ({error.strerror or error})") from None
+    data = load_toml(read_text_file(path, what="printer profile", max_bytes=MAX_PROFILE_BYTES), str(path))
     known = {"name", "back_offset_mm", "back_rotation_deg", "margins_mm"}
     unknown = sorted(set(data) - known)
     if unknown:
-        raise InputError(f"{path}: unknown key {unknown[0]!r} in the printer profile",
+        raise InputError(f"{path}: unknown key {shown(unknown[0])} in the printer profile",
                          hint=f"a profile may hold {', '.join(sorted(known))}")
     name = data.get("name", "")
     if not isinstance(name, str):

@@ -239,6 +239,8 @@ def load_game_text(text: str, where: str = "game.toml", format_id: str | None = 
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise DefinitionError(f"{where}: not valid TOML ({exc})") from None
+    except (RecursionError, ValueError) as exc:  # arrays nested thousands deep; a number of 5,000 digits
+        raise DefinitionError(f"{where}: cannot be read as TOML ({type(exc).__name__})") from None
     return parse_game(raw, where, format_id=format_id)
 
 

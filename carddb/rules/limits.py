@@ -16,6 +16,9 @@ from typing import Any
 SMALLEST_INT = -(2**31)
 LARGEST_INT = 2**31 - 1
 
+#: The most copies of one card a collection holds: more than any player owns, far inside the range above.
+MAX_COPIES = 1_000_000
+
 #: How deeply lists and mappings may nest in a YAML or JSON file (card files need 5 levels).
 MAX_DEPTH = 50
 

@@ -22,8 +22,14 @@ from typing import Any
 from carddb.errors import InputError
 from carddb.rules.cards import Card, normalise_name
 from carddb.rules.fields import FieldDef
+from carddb.rules.limits import brief, in_int_range, int_range_text
 
 BUILTIN_KEYS = ("name", "text", "kind", "set", "rarity", "game")
+#: Bounds of a query: far beyond any search a person types, well within what parsing and SQL handle quickly
+#: (thousands of nested parentheses would exhaust the parser's stack; thousands of ``or`` the database's).
+MAX_QUERY_CHARS = 2000
+MAX_TERMS = 100
+MAX_NESTING = 20
 _TOKEN = re.compile(r'\s*(?:(?P<open>\()|(?P<close>\))|(?P<neg>-)(?=[^\s)])|(?P<quoted>"(?:[^"\\]|\\.)*"?)'
                     r'|(?P<word>(?:[^\s()"]|"[^"]*")+))')
 _TERM = re.compile(r"^(?P<key>[A-Za-z_][A-Za-z0-9_]*)(?P<op><=|>=|!=|<|>|=|:)(?P<value>.*)$", re.S)
@@ -61,11 +67,16 @@ Node = Term | Not | And | Or
 
 
 def parse(query: str) -> Node:
+    if len(query) > MAX_QUERY_CHARS:
+        raise SearchError(f"search of {len(query):,} characters: a search may be at most {MAX_QUERY_CHARS:,}")
     tokens = _tokenise(query)
+    terms = sum(1 for kind, text in tokens if kind in ("quoted", "word") and text not in ("or", "OR"))
+    if terms > MAX_TERMS:
+        raise SearchError(f"search {brief(query)!r}: {terms:,} terms; a search may have at most {MAX_TERMS}")
     parser = _Parser(tokens, query)
     node = parser.or_expr()
     if parser.pos < len(tokens):
-        raise SearchError(f"search {query!r}: unexpected {tokens[parser.pos][1]!r}")
+        raise SearchError(f"search {brief(query)!r}: unexpected {brief(tokens[parser.pos][1])!r}")
     return node
 
 
@@ -76,7 +87,7 @@ def _tokenise(query: str) -> list[tuple[str, str]]:
         if not match or match.end() == pos:
             if query[pos:].strip() == "":
                 break
-            raise SearchError(f"search {query!r}: cannot read {query[pos:].strip()!r}")
+            raise SearchError(f"search {brief(query)!r}: cannot read {brief(query[pos:].strip())!r}")
         kind = match.lastgroup or ""
         tokens.append((kind, match.group(kind)))
         pos = match.end()
@@ -85,7 +96,8 @@ def _tokenise(query: str) -> list[tuple[str, str]]:
 
 class _Parser:
     def __init__(self, tokens: list[tuple[str, str]], query: str) -> None:
-        self.tokens, self.pos, self.query = tokens, 0, query
+        self.tokens, self.pos, self.query = tokens, 0, brief(query)
+        self.depth = 0
 
     def peek(self) -> tuple[str, str] | None:
         return self.tokens[self.pos] if self.pos < len(self.tokens) else None
@@ -108,13 +120,21 @@ class _Parser:
     def unary(self) -> Node:
         kind, text = self.tokens[self.pos]
         self.pos += 1
+        if kind in ("neg", "open"):
+            self.depth += 1
+            if self.depth > MAX_NESTING:
+                raise SearchError(f"search {self.query!r}: nested more than {MAX_NESTING} deep (parentheses and "
+                                  "'-'); a search may nest at most that far")
         if kind == "neg":
-            return Not(self.unary())
+            node = Not(self.unary())
+            self.depth -= 1
+            return node
         if kind == "open":
             node = self.or_expr()
             if self.peek() is None or self.peek()[0] != "close":  # type: ignore[index]
                 raise SearchError(f"search {self.query!r}: a '(' is not closed")
             self.pos += 1
+            self.depth -= 1
             return node
         if kind == "quoted":
             return Term("", ":", _unquote(text))
@@ -132,22 +152,28 @@ def _unquote(text: str) -> str:
 
 def unknown_field(term: Term, fields: Mapping[str, FieldDef], query: str) -> SearchError:
     known = ", ".join([*BUILTIN_KEYS, *fields])
-    return SearchError(f"search {query!r}: unknown field {term.key!r}; fields are {known}")
+    return SearchError(f"search {brief(query)!r}: unknown field {brief(term.key)!r}; fields are {known}")
 
 
 def not_a_number(term: Term, query: str) -> SearchError:
-    return SearchError(f"search {query!r}: {term.key} is not a number, so {term.op} does not apply")
+    return SearchError(f"search {brief(query)!r}: {term.key} is not a number, so {term.op} does not apply")
 
 
 def whole_number(term: Term, query: str) -> int:
+    """The term's number, within what the catalogue stores (``carddb.rules.limits``)."""
     try:
-        return int(term.value)
+        number = int(term.value)
     except ValueError:
-        raise SearchError(f"search {query!r}: {term.key}{term.op} needs a whole number, not {term.value!r}") from None
+        raise SearchError(f"search {brief(query)!r}: {term.key}{term.op} needs a whole number, not "
+                          f"{brief(term.value)!r}") from None
+    if not in_int_range(number):
+        raise SearchError(f"search {brief(query)!r}: {term.key}{term.op}{brief(term.value)} is out of range; card "
+                          f"numbers are {int_range_text()}")
+    return number
 
 
 def not_true_or_false(term: Term, query: str) -> SearchError:
-    return SearchError(f"search {query!r}: {term.key} is true or false, not {term.value!r}")
+    return SearchError(f"search {brief(query)!r}: {term.key} is true or false, not {brief(term.value)!r}")
 
 
 # ---------------------------------------------------------------------------------------------------- in memory
@@ -205,6 +231,8 @@ class CardSearch:
             whole_number(term, self.query)
         elif definition.type == "bool" and normalise_name(term.value) not in (*TRUE_WORDS, *FALSE_WORDS):
             raise not_true_or_false(term, self.query)
+        elif definition.type == "int" and normalise_name(term.value).lstrip("-").isdigit():
+            whole_number(term, self.query)  # out of the catalogue's range: refused as the catalogue does
 
     def matches(self, card: Card) -> bool:
         return self._matches(self.node, card)
@@ -259,7 +287,7 @@ class CardSearch:
             held = any(num == 1 for num, _ in pairs)
             return held if value in TRUE_WORDS else not held
         if definition.type == "int" and value.lstrip("-").isdigit():
-            return any(num == int(value) for num, _ in pairs)
+            return any(num == whole_number(term, self.query) for num, _ in pairs)
         if definition.type == "text" and term.op == ":":
             wanted = normalise_name(value)
             return any(txt is not None and wanted in txt for _, txt in pairs)

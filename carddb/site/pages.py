@@ -13,6 +13,7 @@ from typing import Any, Protocol
 
 from carddb.errors import CarddbError
 from carddb.layout.template import load_templates
+from carddb.files.reading import read_deck_file, read_text_file
 from carddb.rules.cards import Card
 from carddb.rules.game import GameDefinition
 from carddb.rules.slugs import slugify
@@ -94,7 +95,7 @@ def generate(root: Path, catalogue: CatalogueLike, game_ids: Sequence[str], *, p
 
     for game in games:
         cards = catalogue.cards(game.id)
-        toml_text = (root / "rules" / game.id / "game.toml").read_text(encoding="utf-8")
+        toml_text = read_text_file(root / "rules" / game.id / "game.toml", what="game definition")
         cards_text = bundle.cards_json(cards)
         toml_path = f"{ASSETS}/{game.id}/game-{bundle.short_hash(toml_text.encode())}.toml"
         cards_path = f"{ASSETS}/{game.id}/cards-{bundle.short_hash(cards_text.encode())}.json"
@@ -178,7 +179,7 @@ def _sample_decks(root: Path, game: GameDefinition, toml_text: str, cards_text: 
                   check: DeckChecker) -> list[SampleDeck]:
     decks = []
     for index, path in enumerate(Workspace(root).deck_files(game.id)):
-        text = path.read_text(encoding="utf-8", errors="replace")
+        text = read_deck_file(path)
         result = json.loads(check(toml_text, cards_text, text, None, path.name))
         asset = f"assets/decks/{game.id}/{index:02d}-{slugify(path.stem)}{path.suffix.lower()}"  # not versioned
         decks.append(SampleDeck(filename=path.name, text=text, asset=asset, result=result))

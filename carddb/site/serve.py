@@ -1,5 +1,9 @@
 """Serving a built site on this machine: a static HTTP server that gives ``.wasm`` and ``.mjs`` the types
 browsers require (a wrong wasm MIME type makes Pyodide hang without an error).
+
+It answers hostile requests plainly: a path with a NUL or another control character, a backslash or an
+absurd length gets 400, anything outside the site 404 (the standard handler already drops ``..``), and a
+browser that goes away mid-download (a closed tab, a cancelled file) is not an error worth a traceback.
 """
 
 from __future__ import annotations
@@ -7,6 +11,8 @@ from __future__ import annotations
 import contextlib
 import functools
 import http.server
+import sys
+import urllib.parse
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
@@ -22,6 +28,25 @@ if TYPE_CHECKING:
 _TYPES = {".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript",
           ".json": "application/json", ".toml": "text/plain; charset=utf-8", ".dek": "text/plain; charset=utf-8",
           ".dec": "text/plain; charset=utf-8", ".txt": "text/plain; charset=utf-8"}
+
+
+#: The longest request path answered (a site's longest is well under 300 characters).
+MAX_PATH = 2048
+#: What a client going away looks like; never worth a message.
+_GONE = (BrokenPipeError, ConnectionResetError, ConnectionAbortedError, TimeoutError)
+
+
+def refused_path(raw: str) -> bool:
+    """True for a request path no file of a site can have: too long, a control character or a backslash
+    (once percent-decoded), or not valid UTF-8."""
+    if len(raw) > MAX_PATH:
+        return True
+    path = raw.split("?", 1)[0].split("#", 1)[0]
+    try:
+        decoded = urllib.parse.unquote(path, errors="strict")
+    except UnicodeDecodeError:
+        return True
+    return any(ord(ch) < 32 or ord(ch) == 127 for ch in decoded) or "\\" in decoded
 
 
 class _Handler(CachingHandler):  # cache lifetimes and precompressed copies: carddb.site.http_cache
@@ -44,12 +69,38 @@ class _Handler(CachingHandler):  # cache lifetimes and precompressed copies: car
         if self.command != "HEAD":
             self.wfile.write(body)
 
+    def send_head(self):  # type: ignore[no-untyped-def]
+        if refused_path(self.path):
+            self.send_error(400, "Bad request path")
+            return None
+        try:
+            return super().send_head()
+        except ValueError:  # what the file system refuses to look up at all
+            self.send_error(400, "Bad request path")
+            return None
+
+    def copyfile(self, source, outputfile) -> None:  # type: ignore[no-untyped-def]
+        with contextlib.suppress(*_GONE):
+            super().copyfile(source, outputfile)
+
+
+class _Server(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address) -> None:  # type: ignore[no-untyped-def]
+        error = sys.exc_info()[1]
+        if isinstance(error, _GONE):
+            return
+        # Anything else is a bug in answering one request: one line, and the server goes on.
+        print(f"carddb site serve: could not answer {client_address[0]} ({type(error).__name__}: {error})",
+              file=sys.stderr)
+
 
 def make_server(directory: str | Path, host: str = "127.0.0.1", port: int = 8000) -> http.server.ThreadingHTTPServer:
     """A server bound to ``host:port`` (port 0 picks a free one), not yet serving."""
     handler = functools.partial(_Handler, directory=str(directory))
     try:
-        return http.server.ThreadingHTTPServer((host, port), handler)
+        return _Server((host, port), handler)
     except OSError as exc:
         raise InputError(f"cannot listen on {host}:{port} ({exc.strerror}); pick another port with --port") from None
 

@@ -184,4 +184,10 @@ def test_a_url_of_another_engine_is_refused(cli) -> None:
     result = cli("db", "status", db="mysql://me@host/cards")
     assert result.exit_code == 2
     assert result.stderr == ("Error: catalogue 'mysql://me@host/cards': carddb keeps catalogues in a SQLite file "
-                             "(a path) or in PostgreSQL (postgresql://user:password@host/database), not mysql://\n")
+                             "(a path) or in PostgreSQL (postgresql://user@host/database), not mysql://\n")
+
+
+def test_the_password_of_any_url_is_masked(cli) -> None:
+    result = cli("db", "status", db="mysql://u:secret@h/db")
+    assert result.exit_code == 2
+    assert "secret" not in result.stderr and "mysql://u:***@h/db" in result.stderr

@@ -29,7 +29,7 @@ def test_a_profile_reads_back_what_it_wrote(tmp_path):
 
 
 @pytest.mark.parametrize(("text", "message"), [
-    ("back_offset_mm = [1, 2", "malformed printer profile"),
+    ("back_offset_mm = [1, 2", "not valid TOML"),
     ("back_offset = [1, 2]", "unknown key 'back_offset'"),
     ("back_offset_mm = [1]", "back_offset_mm must be a list of 2 numbers"),
     ("back_offset_mm = ['a', 2]", "back_offset_mm must be a number"),
@@ -50,9 +50,12 @@ def test_a_malformed_profile_is_refused_with_the_file_and_key(tmp_path, text, me
 def test_a_missing_or_binary_profile(tmp_path):
     with pytest.raises(InputError, match="no such printer profile"):
         read_profile(tmp_path / "none.toml")
-    (tmp_path / "bin.toml").write_bytes(b"\xff\xfe\x00\x01")
-    with pytest.raises(InputError, match="UTF-8"):
+    (tmp_path / "bin.toml").write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00")
+    with pytest.raises(InputError, match="binary"):
         read_profile(tmp_path / "bin.toml")
+    (tmp_path / "latin.toml").write_bytes(b"name = '\xe9'")
+    with pytest.raises(InputError, match="UTF-8"):
+        read_profile(tmp_path / "latin.toml")
 
 
 def test_readings_of_a_pure_shift():

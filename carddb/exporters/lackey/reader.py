@@ -16,6 +16,7 @@ from pathlib import Path
 from carddb.errors import CardDataError, InputError
 from carddb.exporters.lackey.carddata import camel
 from carddb.exporters.text import from_one_line
+from carddb.files.reading import read_user_file
 from carddb.rules.cards import Card, Printing
 from carddb.rules.fields import FieldValueError
 from carddb.rules.game import GameDefinition
@@ -27,12 +28,7 @@ _TAG = re.compile(r"<(/?)([A-Za-z][A-Za-z0-9]*)>")
 
 
 def _read_text(path: Path) -> str:
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise InputError(f"{path}: cannot be read ({exc})") from None
-    if len(data) > MAX_FILE_BYTES:
-        raise InputError(f"{path} is larger than {MAX_FILE_BYTES // 1048576} MB")
+    data = read_user_file(path, what="LackeyCCG file", max_bytes=MAX_FILE_BYTES)
     if b"\0" in data:
         raise InputError(f"{path} is not a text file")
     data = data.removeprefix(b"\xef\xbb\xbf")
@@ -86,6 +82,8 @@ def read_card_data(path: str | Path, game: GameDefinition) -> list[Card]:
     """The cards of a LackeyCCG card data file; a card listed in several sets gets one printing per set."""
     path = Path(path)
     header, rows = read_rows(path)
+    if not rows:
+        raise CardDataError(f"{path}: no cards under the header line; nothing was imported")
     mapping = _column_map(header, game, path)
     kinds_by_label = {k.label.casefold(): k.id for k in game.kinds.values()} | {k: k for k in game.kinds}
     cards: dict[tuple[str, str], Card] = {}
