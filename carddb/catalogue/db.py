@@ -93,6 +93,8 @@ def make_engine(db: str) -> Engine:
         parsed = make_url(url)
     except ArgumentError:
         raise InputError(f"catalogue {db!r} is not a database URL") from None
+    if "\x00" in str(parsed.database or "") + db:
+        raise InputError(f"catalogue {db!r} holds a NUL character; it cannot name a file or a database")
     if parsed.get_backend_name() == "sqlite":
         path = Path(parsed.database or "")
         read_only = False

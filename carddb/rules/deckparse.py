@@ -18,6 +18,7 @@ from xml.parsers import expat
 from carddb.rules.cards import normalise_name
 from carddb.rules.deck import Deck, DeckEntry
 from carddb.rules.game import GameDefinition
+from carddb.rules.limits import brief, shown
 from carddb.rules.problems import Problem
 from carddb.rules.safexml import EntityRefused, entity_line, safe_parser, without_doctype
 
@@ -260,6 +261,10 @@ class _DekReader:
             self.problem(parser.CurrentLineNumber, str(exc))
         for (zone, name, qualifier, set_hint), (line, count) in self.counts.items():
             text_line = f"{count} {name} ({qualifier})" if qualifier else f"{count} {name}"
+            if count > MAX_COUNT:
+                self.problem(line, f"{count} copies of {brief(name)!r} is not a usable count (1 to {MAX_COUNT}); "
+                                   "they were not read.", zone)
+                continue
             self.deck.entries.append(DeckEntry(zone=zone, count=count, name=name, qualifier=qualifier, line=line,
                                                text=text_line, set_hint=set_hint))
         return self.deck
@@ -307,8 +312,9 @@ class _DekReader:
     def mtgo_card(self, line: int, attrs: dict[str, str]) -> None:
         zone = side_zone(self.game) if attrs.get("Sideboard", "false").lower() == "true" else self.game.main_zone
         quantity = attrs.get("Quantity", "1")
-        if zone is None or not quantity.isdigit() or not attrs.get("Name"):
-            self.problem(line, f"A <Cards> element that cannot be read ({attrs}).")
+        if zone is None or not (quantity.isascii() and quantity.isdigit()) or len(quantity) > 9 \
+                or not attrs.get("Name"):
+            self.problem(line, f"A <Cards> element that cannot be read ({shown(attrs)}).")
             return
         name, qualifier = split_qualifier(attrs["Name"])
         self.counts.setdefault((zone, name, qualifier, ""), [line, 0])[1] += int(quantity)

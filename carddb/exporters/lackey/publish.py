@@ -16,6 +16,7 @@ from xml.sax.saxutils import escape
 
 from carddb.errors import InputError
 from carddb.exporters.lackey.checksum import lackey_checksum
+from carddb.rules.limits import brief
 
 _URL = re.compile(r"^https?://[^\s<>\"']+$")
 
@@ -23,7 +24,7 @@ _URL = re.compile(r"^https?://[^\s<>\"']+$")
 def check_base_url(base_url: str) -> str:
     """The base URL without a trailing slash; refuses anything but a plain http(s) URL."""
     if not _URL.match(base_url):
-        raise InputError(f"--base-url {base_url!r} is not an http:// or https:// URL without spaces or quotes")
+        raise InputError(f"--base-url {brief(base_url)!r} is not an http:// or https:// URL without spaces or quotes")
     return base_url.rstrip("/")
 
 
