@@ -11,7 +11,9 @@ import re
 #: The password of any URL (``mysql://u:secret@h/db``, ``postgresql://u:secret@h/db``) and a password given
 #: as a parameter (``?password=secret``, ``password=secret`` in a connection string).
 _URL_PASSWORD = re.compile(r"(?P<head>\b[A-Za-z][A-Za-z0-9+.-]*://[^/\s:@]*):(?P<secret>\S*)@(?=[^\s@]*$|[^\s@]*\s)")
-_PARAMETER_PASSWORD = re.compile(r"(?P<head>\b(?:password|passwd|pwd)\s*=\s*)(?P<secret>[^&\s;'\"]+)", re.IGNORECASE)
+_PARAMETER_PASSWORD = re.compile(r"(?P<head>\b(?:password|passwd|pwd)\s*=\s*)"
+                                 r"(?P<secret>'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"|(?:[^\s&'\"]|&(?!\w+=))+)",
+                                 re.IGNORECASE)
 
 
 def mask_secrets(text: str) -> str:

@@ -104,7 +104,12 @@ def make_engine(db: str) -> Engine:
                                  "database file")
             read_only = read_only_file(path)
             if read_only:
-                url = f"sqlite:///file:{urllib.parse.quote(str(path.absolute()))}?mode=ro&immutable=1&uri=true"
+                # Immutable (no lock files needed) unless a writer left changes in a write-ahead log beside it,
+                # which only a plain read-only open sees.
+                wal = path.with_name(path.name + "-wal")
+                settled = not (wal.exists() and wal.stat().st_size > 0)
+                url = (f"sqlite:///file:{urllib.parse.quote(str(path.absolute()))}?mode=ro"
+                       f"{'&immutable=1' if settled else ''}&uri=true")
             else:
                 try:
                     path.parent.mkdir(parents=True, exist_ok=True)

@@ -54,7 +54,9 @@ class SqliteReader:
         self.path = path
         # A file carddb may not write (a read-only mount) is opened immutable: no lock or -shm file needed.
         read_only = not (os.access(path, os.W_OK) and os.access(path.parent, os.W_OK))
-        uri = f"file:{urllib.parse.quote(str(path.absolute()))}?mode=ro{'&immutable=1' if read_only else ''}"
+        wal = path.with_name(path.name + "-wal")
+        settled = read_only and not (wal.exists() and wal.stat().st_size > 0)  # else only a plain open sees it
+        uri = f"file:{urllib.parse.quote(str(path.absolute()))}?mode=ro{'&immutable=1' if settled else ''}"
         try:
             self.conn = sqlite3.connect(uri, uri=True)
             self.conn.execute("SELECT 1 FROM game LIMIT 1")

@@ -194,8 +194,9 @@ def load_yaml(text: str, name: str, what: str = "file") -> Any:
     file and line otherwise."""
     import yaml
 
-    loader = _bounded_loader()(text)
+    loader = None
     try:
+        loader = _bounded_loader()(text)  # the reader already refuses control characters here
         return loader.get_single_data()
     except _YamlLimit as exc:
         raise InputError(f"{name} {exc}; not read as a {what}") from None
@@ -207,7 +208,8 @@ def load_yaml(text: str, name: str, what: str = "file") -> Any:
     except (RecursionError, ValueError) as exc:  # ValueError: a number with more digits than Python reads
         raise InputError(f"{name}: cannot be read as YAML ({type(exc).__name__}: {str(exc)[:80]})") from None
     finally:
-        loader.dispose()
+        if loader is not None:
+            loader.dispose()
 
 
 def load_json(text: str, name: str) -> Any:

@@ -7,6 +7,7 @@ and no "carddb hit a bug", bounded time and memory, and nothing written where it
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import resource
@@ -14,6 +15,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import threading
 import time
 from collections import Counter
 from collections.abc import Iterator
@@ -179,38 +181,85 @@ def _too_long(_signum, _frame) -> None:  # type: ignore[no-untyped-def]
 
 
 def subprocess_run(root: Path, *args: str, db: Path | None = None, env: dict[str, str] | None = None,
-                   timeout: float = HANG_SECONDS, kill_after: float | None = None, cwd: Path | None = None) -> Run:
-    """``python -m carddb`` in a subprocess with an address-space limit; its peak memory measured.
+                   timeout: float = HANG_SECONDS, kill_after: float | None = None, cwd: Path | None = None,
+                   fork: bool = False) -> Run:
+    """``carddb ARGS`` in a child process with an address-space and processor-time limit, its peak memory
+    measured; ``kill_after`` seconds: SIGKILL it then (a user pulling the plug), if it has not finished.
 
-    ``kill_after`` seconds: SIGKILL it then (a user pulling the plug), if it has not finished.
+    ``fork``: the child is a fork of this test process, which has carddb imported already: the same CLI,
+    without half a second of imports a run (for the many runs of the kill tests; its memory then counts the
+    parent's pages, so memory is measured only without it).
     """
     argv = ["--root", str(root), "--db", str(db or root / "output" / "catalogue.db"), *args]
     out_dir = Path(os.environ.get("TMPDIR", "/tmp"))
-    full_env = {**os.environ, "CARDDB_CRASH_DIR": str(root / ".crashes"), **(env or {})}
-    with open(os.devnull, "rb") as stdin, _temp(out_dir) as stdout, _temp(out_dir) as stderr:
+    full_env = {**os.environ, "CARDDB_CRASH_DIR": str(root.parent / "crashes"), **(env or {})}
+    fork = fork and threading.active_count() == 1  # forking a process with threads is not safe
+    with _temp(out_dir) as stdout, _temp(out_dir) as stderr:
         started = time.perf_counter()
-        process = subprocess.Popen([sys.executable, "-m", "carddb", *argv], stdin=stdin, stdout=stdout,
-                                   stderr=stderr, cwd=cwd or root, env=full_env, preexec_fn=_limits)
+        if fork:
+            pid = os.fork()
+            if pid == 0:
+                _child(argv, full_env, cwd or root, stdout.fileno(), stderr.fileno())
+        else:
+            with open(os.devnull, "rb") as stdin:
+                pid = subprocess.Popen([sys.executable, "-m", "carddb", *argv], stdin=stdin, stdout=stdout,
+                                       stderr=stderr, cwd=cwd or root, env=full_env, preexec_fn=_limits).pid
         killed = False
         deadline = started + (kill_after if kill_after is not None else timeout)
         while True:
-            pid, status, usage = os.wait4(process.pid, os.WNOHANG)
-            if pid:
+            done, status, usage = os.wait4(pid, os.WNOHANG)
+            if done:
                 break
             if time.perf_counter() > deadline:
-                process.kill()
+                os.kill(pid, signal.SIGKILL)
                 killed = True
-                pid, status, usage = os.wait4(process.pid, 0)
+                done, status, usage = os.wait4(pid, 0)
                 break
             time.sleep(0.005)
-        process.returncode = os.waitstatus_to_exitcode(status)
+        returncode = os.waitstatus_to_exitcode(status)
         seconds = time.perf_counter() - started
         stdout.seek(0)
         stderr.seek(0)
         out, err = stdout.read().decode("utf-8", "replace"), stderr.read().decode("utf-8", "replace")
-    timed_out = (killed and kill_after is None) or process.returncode == -signal.SIGXCPU
-    return Run(argv, process.returncode, out, err, seconds, peak_mb=usage.ru_maxrss / 1024, killed=killed,
-               cpu_seconds=usage.ru_utime + usage.ru_stime, timed_out=timed_out)
+    timed_out = (killed and kill_after is None) or returncode == -signal.SIGXCPU
+    return Run(argv, returncode, out, err, seconds, peak_mb=0.0 if fork else usage.ru_maxrss / 1024,
+               killed=killed, cpu_seconds=usage.ru_utime + usage.ru_stime, timed_out=timed_out)
+
+
+def _child(argv: list[str], env: dict[str, str], cwd: Path, out: int, err: int) -> None:
+    """In a forked child: become ``carddb ARGV`` and exit with its code, whatever happens."""
+    code = 99
+    try:
+        _limits()
+        null = os.open(os.devnull, os.O_RDONLY)
+        os.dup2(null, 0)
+        os.dup2(out, 1)
+        os.dup2(err, 2)
+        sys.stdout = open(1, "w", encoding="utf-8", closefd=False)  # noqa: SIM115 (the child's own streams)
+        sys.stderr = open(2, "w", encoding="utf-8", closefd=False)  # noqa: SIM115
+        os.environ.clear()
+        os.environ.update(env)
+        os.chdir(cwd)
+        from carddb.files import replacing
+
+        replacing._cleaned.clear()  # what this process has cleaned so far: nothing, as for a new process
+        replacing._mine.clear()
+        replacing._reached.clear()
+        from carddb.cli.fastcheck import main
+
+        sys.argv = ["carddb", *argv]
+        try:
+            main()
+            code = 0
+        except SystemExit as exc:
+            code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 1)
+    except BaseException:  # the child must never return into the test run
+        code = 98
+    finally:
+        with contextlib.suppress(Exception):
+            sys.stdout.flush()
+            sys.stderr.flush()
+        os._exit(code)
 
 
 def _limits() -> None:

@@ -13,8 +13,9 @@ from pathlib import Path
 
 import pytest
 
+from carddb.files.replacing import new_file_mode
 from tests.hostile import corpus
-from tests.hostile.conftest import Ledger, in_process, one_error_line, tree
+from tests.hostile.conftest import Ledger, in_process, one_error_line
 
 CARD_FILES = ([("yaml", name, data) for name, data in corpus.yaml_card_files()]
               + [("csv", name, data) for name, data in corpus.csv_card_files()]
@@ -33,17 +34,24 @@ def before(ws: Path) -> dict[str, str]:
     """The catalogue's cards and the workspace's files before any attack."""
     exported = in_process(ws, "cards", "export", "--game", "mini", "--format", "yaml")
     assert exported.exit_code == 0
-    return {"cards": exported.stdout, **{f"file:{k}": v for k, v in _workspace_files(ws).items()}}
+    return {"cards": exported.stdout, **{f"file:{k}": str(v) for k, v in _workspace_files(ws).items()}}
 
 
-def _workspace_files(ws: Path) -> dict[str, str]:
+def _workspace_files(ws: Path) -> dict[str, tuple[int, int]]:
+    """Every file of the workspace by size and modification time (a write changes one or the other)."""
     # The catalogue's own files change as SQLite pleases; the attack inputs are written by the tests.
-    return {k: v for k, v in tree(ws).items() if not k.startswith(("output/catalogue.db", "attack/"))}
+    files = {}
+    for path in ws.rglob("*"):
+        name = path.relative_to(ws).as_posix()
+        if path.is_file() and not path.is_symlink() and not name.startswith(("output/catalogue.db", "attack/")):
+            info = path.stat()
+            files[name] = (info.st_size, info.st_mtime_ns)
+    return files
 
 
 def _unchanged(ws: Path, before: dict[str, str], ledger: Ledger, case: str) -> None:
     exported = in_process(ws, "cards", "export", "--game", "mini", "--format", "yaml")
-    now = {"cards": exported.stdout, **{f"file:{k}": v for k, v in _workspace_files(ws).items()}}
+    now = {"cards": exported.stdout, **{f"file:{k}": str(v) for k, v in _workspace_files(ws).items()}}
     if now != before:
         changed = sorted(k for k in set(now) | set(before) if now.get(k) != before.get(k))
         ledger.fail("data lost", f"{case}: {changed[:5]}")
@@ -110,7 +118,7 @@ def test_a_bad_deck_file_is_a_report_or_one_error(ws: Path, before: dict[str, st
         assert keep.read_text(encoding="utf-8") == "the deck I keep\n"  # refused: the old file untouched
     else:
         assert keep.read_text(encoding="utf-8").startswith('<deck version="0.8">')
-        assert oct(keep.stat().st_mode & 0o777) == oct(0o644)  # the mode it had, never mkstemp's 0600
+        assert keep.stat().st_mode & 0o777 == new_file_mode()  # the mode it had, never mkstemp's 0600
 
     imported = in_process(ws, "collection", "import", "attacker", str(path), "--game", "mini")
     ledger.run("deck file", imported)

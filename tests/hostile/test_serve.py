@@ -1,0 +1,89 @@
+"""``carddb site serve`` facing a hostile browser: paths with NUL bytes, control characters, backslashes,
+``..`` and invalid percent-encoding get a plain 400 or 404, a client that goes away mid-download is not an
+error, and nothing is ever printed on the console."""
+
+from __future__ import annotations
+
+import http.client
+import random
+import socket
+import struct
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from carddb.site.serve import make_server
+from tests.hostile.conftest import Ledger
+
+HOSTILE_PATHS = {
+    "/index.html%00.png": 400, "/%00": 400, "/index.html%0d%0aSet-Cookie:%20x=1": 400, "/a%5cb": 400,
+    "/..%5c..%5cetc%5cpasswd": 400, "/%ff%fe%fd": 400, "/" + "a" * 3000: 400, "/assets/%01": 400,
+    "/../../../../etc/passwd": 404, "/%2e%2e/%2e%2e/etc/passwd": 404, "/games/../../../etc/passwd": 404,
+    "/nope.html": 404, "//etc/passwd": 404, "/index.html": 200, "/?q=%00": 200, "/#%00": 200,
+}
+
+
+@pytest.fixture(scope="module")
+def server(hostile_ws: Path) -> Iterator[tuple[str, int]]:
+    site = hostile_ws / "output" / "site"
+    assert (site / "index.html").is_file()
+    httpd = make_server(site, "127.0.0.1", 0)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield httpd.server_address[:2]
+    httpd.shutdown()
+    httpd.server_close()
+
+
+def _get(address: tuple[str, int], path: str, method: str = "GET") -> int:
+    connection = http.client.HTTPConnection(*address, timeout=10)
+    try:
+        connection.putrequest(method, path, skip_accept_encoding=True)
+        connection.endheaders()
+        response = connection.getresponse()
+        response.read()
+        return response.status
+    finally:
+        connection.close()
+
+
+def test_hostile_paths_get_a_plain_answer(server: tuple[str, int], capfd: pytest.CaptureFixture[str],
+                                          ledger: Ledger) -> None:
+    for path, status in HOSTILE_PATHS.items():
+        for method in ("GET", "HEAD"):
+            ledger.tried("site path")
+            assert _get(server, path, method) == status, (method, path[:60])
+    rng = random.Random(5)
+    for _ in range(200):
+        raw = bytes(rng.randrange(256) for _ in range(rng.randrange(1, 30)))
+        path = "/" + "".join(f"%{b:02x}" if rng.random() < 0.7 else chr(b % 94 + 33) for b in raw).replace("#", "")
+        ledger.tried("site path")
+        assert _get(server, path) in (200, 301, 400, 404), path
+    time.sleep(0.2)
+    captured = capfd.readouterr()
+    assert captured.err == "" and captured.out == ""
+
+
+def test_a_client_that_goes_away_is_not_an_error(server: tuple[str, int], hostile_ws: Path,
+                                                 capfd: pytest.CaptureFixture[str], ledger: Ledger) -> None:
+    site = hostile_ws / "output" / "site"
+    big = max((p for p in site.rglob("*") if p.is_file()), key=lambda p: p.stat().st_size)
+    path = "/" + big.relative_to(site).as_posix()
+    for _ in range(5):
+        ledger.tried("dropped download")
+        sock = socket.create_connection(server, timeout=10)
+        sock.sendall(f"GET {path} HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+        sock.recv(1000)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))  # reset, as a closed tab
+        sock.close()
+    for _ in range(3):  # half a request, then gone
+        sock = socket.create_connection(server, timeout=10)
+        sock.sendall(b"GET /index.ht")
+        sock.close()
+    time.sleep(0.5)
+    assert _get(server, "/index.html") == 200  # still serving
+    captured = capfd.readouterr()
+    assert "Traceback" not in captured.err and "Error" not in captured.err and captured.err == ""
