@@ -9,18 +9,16 @@ docs its site publishes, the shared icons and a ``.gitignore``.
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
 import subprocess
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from string import Template
 
 from carddb.bundled import bundled_games, bundled_root
 from carddb.errors import ConflictError, InputError
-from carddb.files.replacing import replacing_folder
+from carddb.files.replacing import replacing_folder, write_file
 from carddb.progress import SILENT, Reporter
 
 GAME_ID = re.compile(r"^[a-z][a-z0-9-]{1,31}$")
@@ -115,19 +113,13 @@ def copy_example(root: str | Path, game_id: str) -> list[Path]:
 
 
 def _copy_folder(source: Path, target: Path) -> None:
-    """Copy beside the target, then rename: the folder appears whole or not at all."""
-    staging = Path(tempfile.mkdtemp(prefix=f".{target.name}.", dir=target.parent))
-    try:
-        shutil.copytree(source, staging / target.name, ignore=_NOT_COPIED)
-        os.replace(staging / target.name, target)
-    finally:
-        shutil.rmtree(staging, ignore_errors=True)
+    """Copy beside the target, then put in place: the folder appears whole or not at all."""
+    with replacing_folder(target) as staging:
+        shutil.copytree(source, staging, ignore=_NOT_COPIED, dirs_exist_ok=True)
 
 
 def _write_atomic(target: Path, data: bytes) -> None:
-    temp = target.with_name(f".{target.name}.tmp")
-    temp.write_bytes(data)
-    os.replace(temp, target)
+    write_file(target, data)
 
 
 def _pyodide_hint(site: Path) -> str:

@@ -74,10 +74,11 @@ def pattern_render(workspace_root, game, cards, out_dir, *, dpi=300, fmt="png", 
     """Like ``fake_render``, but every face is told apart by ``pattern_face``."""
     folder = Path(out_dir) / game.id
     folder.mkdir(parents=True, exist_ok=True)
+    stems = card_stems(card.key for card in cards)
     for card in cards:
-        path = folder / f"{card.slug}.{fmt}"
+        path = folder / f"{stems[card.key]}.{fmt}"
         if not path.exists():
-            pattern_face(card.slug, size).save(path)
+            pattern_face(stems[card.key], size).save(path)
     pattern_face("the back", size).save(folder / f"back.{fmt}")
 
 

@@ -16,6 +16,7 @@ from carddb.exporters.tts.reader import card_cells, read_deck
 from carddb.rules.checker import card_index
 from carddb.rules.deckfile import decode_deck_bytes
 from carddb.rules.deckparse import parse_deck
+from carddb.rules.slugs import card_stems
 from carddb.workspace import Workspace
 
 from .conftest import GAMES, pattern_render
@@ -134,7 +135,7 @@ def test_every_set_object_holds_each_card_once(tts_exports, catalogue, game):
 @pytest.mark.parametrize("game", GAMES)
 def test_card_ids_lead_to_the_right_face(tts_exports, catalogue, faces, game):
     report = tts_exports[game]
-    slugs = {c.key: c.slug for c in catalogue.cards(game)}
+    slugs = card_stems(c.key for c in catalogue.cards(game))
 
     def face_of(key: str) -> Image.Image:
         return Image.open(faces / game / f"{slugs[key]}.png")
@@ -273,7 +274,8 @@ def test_a_deck_too_big_for_one_sheet_gets_several(tmp_path):
     for entry in pile["CustomDeck"].values():
         with Image.open(local(entry["FaceURL"])) as sheet:
             assert max(sheet.size) <= 4096
-    assert check_sheets(path, lambda key: pattern_face(next(c.slug for c in cards if c.key == key), (420, 586))) \
+    stems = card_stems(c.key for c in cards)
+    assert check_sheets(path, lambda key: pattern_face(stems[key], (420, 586))) \
         == sum(1 + i % 3 for i in range(150))
 
 

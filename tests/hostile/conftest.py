@@ -120,20 +120,19 @@ def one_error_line(run: Run, *, naming: str | None = None) -> str:
 
 @pytest.fixture(scope="session")
 def hostile_ws(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A workspace made by ``carddb init`` (one small game, ``mini``) with its catalogue loaded, plus the
-    repository's site configuration (Pyodide linked, not copied) so that ``site build`` works too."""
+    """A workspace made by ``carddb init`` (one small game, ``mini``, with the site's sources and docs; the
+    repository's Pyodide linked, not installed again) with its catalogue loaded by ``carddb build``."""
     root = tmp_path_factory.mktemp("hostile") / "ws"
     runner = CliRunner()
-    result = runner.invoke(app, ["init", str(root), "--game", "mini"], catch_exceptions=False)
+    result = runner.invoke(app, ["init", str(root), "--game", "mini", "--no-npm"], catch_exceptions=False)
     assert result.exit_code == 0, result.output
     site = root / "site"
-    shutil.copytree(REPO / "site", site, ignore=shutil.ignore_patterns("node_modules"))
-    if (REPO / "site" / "node_modules").is_dir():
+    if not site.is_dir():  # an older init made no site
+        shutil.copytree(REPO / "site", site, ignore=shutil.ignore_patterns("node_modules"))
+        shutil.copytree(REPO / "docs", root / "docs", dirs_exist_ok=True)
+    if (REPO / "site" / "node_modules").is_dir() and not (site / "node_modules").exists():
         (site / "node_modules").symlink_to(REPO / "site" / "node_modules", target_is_directory=True)
-    shutil.copytree(REPO / "docs", root / "docs")
     db = root / "output" / "catalogue.db"
-    result = runner.invoke(app, ["--root", str(root), "--db", str(db), "cards", "search", "kind:unit",
-                                 "--game", "mini"], catch_exceptions=False)
     loaded = runner.invoke(app, ["--root", str(root), "--db", str(db), "build", "--game", "mini"],
                            catch_exceptions=False)
     assert loaded.exit_code == 0, loaded.output

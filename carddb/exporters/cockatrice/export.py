@@ -70,7 +70,7 @@ def export_cockatrice(workspace_root: str | Path, catalogue: Any, game_id: str, 
                 report.warn(f"{card.key}: {entry.name!r} with number {number!r} makes no file name every system "
                             f"allows, so Cockatrice gets no local picture for it")
             else:
-                pictures[picture] = faces[card.slug]
+                pictures[picture] = faces[card.key]
         entries.append(entry)
     sets = [SetEntry(name=short, longname=f"{game.name}: {longnames.get(code, code)}")
             for code, short in set_names.items()]

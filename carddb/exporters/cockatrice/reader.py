@@ -16,9 +16,9 @@ from pathlib import Path
 from carddb.errors import CardDataError, InputError
 from carddb.exporters.card_text import stat_lines
 from carddb.exporters.cockatrice.mapping import property_names
+from carddb.files.reading import read_deck_file, read_user_file
 from carddb.rules.cards import Card, Printing
 from carddb.rules.deck import Deck
-from carddb.rules.deckfile import MAX_DECK_BYTES, decode_deck_bytes
 from carddb.rules.deckparse import parse_deck
 from carddb.rules.fields import FieldValueError
 from carddb.rules.game import GameDefinition
@@ -36,9 +36,7 @@ class Database:
 
 def read_database(path: str | Path, game: GameDefinition) -> Database:
     path = Path(path)
-    data = path.read_bytes()
-    if len(data) > MAX_DATABASE_BYTES:
-        raise InputError(f"{path} is larger than {MAX_DATABASE_BYTES // 1048576} MB")
+    data = read_user_file(path, what="Cockatrice card database", max_bytes=MAX_DATABASE_BYTES)
     text = data.decode("utf-8", errors="replace")
     if entity_line(text) is not None:
         raise InputError(f"{path} declares XML entities; refusing to read it")
@@ -89,7 +87,4 @@ def _card(element: ET.Element, name: str, game: GameDefinition, path: Path) -> C
 def read_cod(path: str | Path, game: GameDefinition) -> Deck:
     """A ``.cod`` deck as the deck checker reads it (zones from the sideboard notes, ``rules.deck_cod``)."""
     path = Path(path)
-    data = path.read_bytes()
-    if len(data) > MAX_DECK_BYTES:
-        raise InputError(f"{path} is larger than {MAX_DECK_BYTES // 1048576} MB")
-    return parse_deck(decode_deck_bytes(data, str(path)), game, path.name)
+    return parse_deck(read_deck_file(path), game, path.name)

@@ -32,8 +32,9 @@ from carddb.exporters.output import check_target, listing, staged_folder, write_
 from carddb.exporters.report import ExportReport
 from carddb.exporters.tts import mapping, sheets
 from carddb.exporters.tts.saved_object import CardFace, Pile, Sheet, saved_object
-from carddb.rules.cards import Card, slugify
+from carddb.rules.cards import Card
 from carddb.rules.game import GameDefinition
+from carddb.rules.slugs import slugify
 
 MAX_SHEETS = 99  # a key holds its sheet number in two digits
 
@@ -150,10 +151,10 @@ class _Writer:
 
     def _check_sizes(self) -> None:
         ratio = self.face[0] / self.face[1]
-        for slug, path in self.faces.items():
+        for key, path in self.faces.items():
             width, height = sheets.face_size(path)
             if abs(width / height - ratio) > 0.02 * ratio:
-                self.report.warn(f"{slug}: its face is {width} x {height} pixels, another shape than the back "
+                self.report.warn(f"{key}: its face is {width} x {height} pixels, another shape than the back "
                                  f"({self.face[0]} x {self.face[1]}); it is stretched to fit a sheet cell")
 
     def _table(self, table: TableDeck, stem: str) -> list[tuple[str, sheets.Grid, list[Path]]]:
@@ -174,7 +175,7 @@ class _Writer:
                 faces[id(card)] = CardFace(card_id=sheet.key * 100 + slot, sheet=sheet, nickname=self.names[id(card)],
                                            description=mapping.description(self.game, card),
                                            notes=mapping.card_notes(self.game, card))
-            jobs.append((relative, grid, [self.faces[card.slug] for card in chunk]))
+            jobs.append((relative, grid, [self.faces[card.key] for card in chunk]))
         sizes = [(zone, sum(n for _, n in cards)) for zone, cards in table.piles]
         piles = []
         for (zone, cards), (_, size), placement in zip(table.piles, sizes, mapping.placements(self.game, sizes),
@@ -189,7 +190,7 @@ class _Writer:
         # The icon: the card that tells the deck, the character or base site, else the deck's first card.
         first = next((cards[0][0] for zone, cards in table.piles if zone not in (None, self.game.main_zone)
                       and sum(n for _, n in cards) == 1), table.piles[0][1][0][0])
-        self.files[f"{stem}.png"] = sheets.thumbnail(self.faces[first.slug])
+        self.files[f"{stem}.png"] = sheets.thumbnail(self.faces[first.key])
         self.report.rows += 1
         self.report.decks += 1 if table.piles and table.piles[0][0] is not None else 0
         return jobs

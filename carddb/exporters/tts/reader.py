@@ -17,9 +17,9 @@ from typing import Any
 from urllib.parse import unquote, urlparse
 
 from carddb.errors import InputError
+from carddb.files.reading import read_deck_file
 from carddb.rules.deck import Deck
 from carddb.rules.deck_tts import CARDS, DECKS
-from carddb.rules.deckfile import decode_deck_bytes
 from carddb.rules.deckparse import parse_deck
 from carddb.rules.game import GameDefinition
 
@@ -42,13 +42,13 @@ class CardCell:
 
 def read_deck(path: str | Path, game: GameDefinition) -> Deck:
     path = Path(path)
-    return parse_deck(decode_deck_bytes(path.read_bytes(), str(path)), game, path.name)
+    return parse_deck(read_deck_file(path), game, path.name)
 
 
 def load(path: str | Path) -> dict[str, Any]:
     path = Path(path)
     try:
-        data = json.loads(decode_deck_bytes(path.read_bytes(), str(path)))
+        data = json.loads(read_deck_file(path))
     except (ValueError, RecursionError) as exc:
         raise InputError(f"{path}: not a Tabletop Simulator saved object ({exc})") from None
     if not isinstance(data, dict) or not isinstance(data.get("ObjectStates"), list):
