@@ -30,6 +30,7 @@ from carddb.exporters.report import ExportReport
 from carddb.rules.cards import Card, Printing
 from carddb.rules.deckwrite import write_deck
 from carddb.rules.game import GameDefinition
+from carddb.rules.limits import brief
 
 PICTURE_HEIGHT = 680  # pixels: the height of the pictures Cockatrice downloads for Magic cards
 
@@ -67,8 +68,8 @@ def export_cockatrice(workspace_root: str | Path, catalogue: Any, game_id: str, 
             entry.printings.append(PrintingEntry(set=short, num=number, rarity=printing.rarity))
             picture = mapping.picture_path(entry.name, short, number)
             if picture is None:
-                report.warn(f"{card.key}: {entry.name!r} with number {number!r} makes no file name every system "
-                            f"allows, so Cockatrice gets no local picture for it")
+                report.warn(f"{brief(card.key)}: {brief(entry.name)!r} with number {brief(number)!r} makes no file "
+                            "name every system allows, so Cockatrice gets no local picture for it")
             else:
                 pictures[picture] = faces[card.key]
         entries.append(entry)
