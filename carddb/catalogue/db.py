@@ -26,7 +26,7 @@ from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.exc import ArgumentError, OperationalError, SQLAlchemyError
 from sqlmodel import create_engine
 
-from carddb.errors import InputError
+from carddb.errors import InputError, mask_secrets
 
 #: the ``schema_info.version`` this carddb writes (the number of the head revision)
 SCHEMA_VERSION = 4
@@ -78,7 +78,7 @@ def display_url(engine: Engine) -> str:
     if url.get_backend_name() == "sqlite":
         database = url.database or ":memory:"
         return urllib.parse.unquote(database.removeprefix("file:")) if url.query.get("uri") else database
-    return url.set(drivername="postgresql").render_as_string(hide_password=True)
+    return mask_secrets(url.set(drivername="postgresql").render_as_string(hide_password=False))
 
 
 def read_only_file(path: Path) -> bool:
