@@ -16,7 +16,7 @@ import yaml
 
 from carddb.catalogue.validate import RawCard
 from carddb.errors import CardDataError
-from carddb.files.reading import read_text_file
+from carddb.files.reading import read_text_file, yaml_document, yaml_loader
 from carddb.rules.cards import COMMON_KEYS, PRINTING_KEYS, Card
 from carddb.rules.game import GameDefinition
 from carddb.rules.limits import brief, shown
@@ -43,22 +43,14 @@ def read_card_text(text: str, path: str | Path) -> tuple[str | None, list[RawCar
     raise CardDataError(f"{path}: unknown card file type {suffix or '(none)'}; use .yaml or .csv")
 
 
-#: libyaml when PyYAML has it (ten times faster: a build reads every card file), else the pure Python loader
-_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+#: libyaml when the text can hold no alias (ten times faster: a build reads every card file), else the loader
+#: that bounds what aliases expand to (``carddb.files.reading``)
+_Loader = yaml_loader
 
 
 def load_yaml(text: str, name: str) -> tuple[Any, list[int]]:
     """The document, and the line (from 1) where each entry of its card list starts."""
-    loader = _Loader(text)
-    try:
-        node = loader.get_single_node()
-        data = loader.construct_document(node) if node is not None else None
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        where = f" line {mark.line + 1}" if mark else ""
-        raise CardDataError(f"{name}{where}: not valid YAML ({getattr(exc, 'problem', exc)})") from None
-    finally:
-        loader.dispose()
+    node, data = yaml_document(text, name, "card file")
     entries = card_list_node(node)
     return data, [entry.start_mark.line + 1 for entry in entries.value] if entries is not None else []
 

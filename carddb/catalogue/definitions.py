@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from functools import cache
 
-from carddb.errors import DefinitionError, InputError, UnknownGameError
+from carddb.errors import InputError, UnknownGameError
+from carddb.files.reading import read_text_file
 from carddb.rules.game import GameDefinition, load_game_text
 from carddb.workspace import Workspace
 
@@ -29,10 +30,7 @@ def workspace_definition(workspace: Workspace | None, game_id: str) -> tuple[Gam
     path = workspace.rules_dir / game_id / "game.toml"
     if not path.is_file():
         return None
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise DefinitionError(f"{path}: cannot be read ({exc})") from None
+    text = read_text_file(path, what="game definition")
     game = parse_definition(text, path.relative_to(workspace.root).as_posix())
     if game.id != game_id:
         raise InputError(f"{path}: declares id {game.id!r} but lives in folder {game_id!r}")

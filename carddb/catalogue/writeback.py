@@ -25,8 +25,10 @@ from carddb.catalogue.store import identity, set_sources, stored_cards
 from carddb.catalogue.validate import build_cards_with_origins
 from carddb.catalogue.workspace_cards import WorkspaceGame, read_workspace_game
 from carddb.errors import InputError, NotFoundError
-from carddb.rules.cards import Card, slugify
+from carddb.files.reading import read_text_file
+from carddb.rules.cards import Card
 from carddb.rules.game import GameDefinition
+from carddb.rules.slugs import slugify
 from carddb.workspace import Workspace
 
 if TYPE_CHECKING:
@@ -145,7 +147,7 @@ def _new_text(workspace: Workspace, game: GameDefinition, found: WorkspaceGame, 
     file = workspace.root / path
     if not file.exists():
         return cardfiles.cards_to_yaml(game, cards), cards, True
-    text = file.read_text(encoding="utf-8")
+    text = read_text_file(file, what="card file")
     if file.suffix.lower() in (".yaml", ".yml"):
         edited = _edit_yaml(game, text, current, replacing, edit.add)
         if edited is not None and _cards_of(game, edited, path) == cards:

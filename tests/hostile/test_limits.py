@@ -41,7 +41,7 @@ def _attacks(folder: Path) -> list[tuple[str, list[str], str]]:
         os.mkfifo(folder / name)
     return [
         ("alias bomb", ["cards", "import", str(folder / "bomb.yaml"), "--game", "mini"], "alias"),
-        ("5,000 nested [", ["cards", "import", str(folder / "deep.yaml"), "--game", "mini"], "nested"),
+        ("5,000 nested [", ["cards", "import", str(folder / "deep.yaml"), "--game", "mini"], "nest"),
         ("40 MB card file", ["cards", "import", str(folder / "huge.csv"), "--game", "mini"], "too big"),
         ("card file -> /dev/zero", ["cards", "import", str(folder / "zero.yaml"), "--game", "mini"], "device"),
         ("card file is a pipe", ["cards", "import", str(folder / "pipe.yaml"), "--game", "mini"], "named pipe"),
