@@ -205,7 +205,9 @@ def subprocess_run(root: Path, *args: str, db: Path | None = None, env: dict[str
                                        stderr=stderr, cwd=cwd or root, env=full_env, preexec_fn=_limits).pid
         killed = False
         deadline = started + (kill_after if kill_after is not None else timeout)
+        peak_kb = 0
         while True:
+            peak_kb = max(peak_kb, _high_water_kb(pid))
             done, status, usage = os.wait4(pid, os.WNOHANG)
             if done:
                 break
@@ -221,8 +223,22 @@ def subprocess_run(root: Path, *args: str, db: Path | None = None, env: dict[str
         stderr.seek(0)
         out, err = stdout.read().decode("utf-8", "replace"), stderr.read().decode("utf-8", "replace")
     timed_out = (killed and kill_after is None) or returncode == -signal.SIGXCPU
-    return Run(argv, returncode, out, err, seconds, peak_mb=0.0 if fork else usage.ru_maxrss / 1024,
+    # The child's own high-water mark (VmHWM, read while it runs): ru_maxrss would count the pages of this
+    # test process, which the child shares between fork and exec.
+    peak_mb = 0.0 if fork else (peak_kb or usage.ru_maxrss) / 1024
+    return Run(argv, returncode, out, err, seconds, peak_mb=peak_mb,
                killed=killed, cpu_seconds=usage.ru_utime + usage.ru_stime, timed_out=timed_out)
+
+
+def _high_water_kb(pid: int) -> int:
+    try:
+        with open(f"/proc/{pid}/status", encoding="ascii", errors="replace") as status:
+            for line in status:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1])
+    except (OSError, ValueError):
+        pass
+    return 0
 
 
 def _child(argv: list[str], env: dict[str, str], cwd: Path, out: int, err: int) -> None:
