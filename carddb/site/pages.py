@@ -12,8 +12,8 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from carddb.errors import CarddbError
-from carddb.layout.template import load_templates
 from carddb.files.reading import read_deck_file, read_text_file
+from carddb.layout.template import load_templates
 from carddb.rules.cards import Card
 from carddb.rules.game import GameDefinition
 from carddb.rules.slugs import slugify
