@@ -17,7 +17,6 @@ umask 022), or those of the file or folder they replace.
 from __future__ import annotations
 
 import contextlib
-import ctypes
 import errno
 import hashlib
 import os
@@ -192,6 +191,8 @@ def _exchange(a: Path, b: Path) -> bool:
         return False
     if rename(_AT_FDCWD, os.fsencode(a), _AT_FDCWD, os.fsencode(b), _RENAME_EXCHANGE) == 0:
         return True
+    import ctypes
+
     code = ctypes.get_errno()
     if code in (errno.EINVAL, errno.ENOSYS, errno.ENOTSUP, errno.EOPNOTSUPP, errno.EXDEV):
         return False  # a file system or kernel without the exchange: the portable way then
@@ -204,10 +205,12 @@ _renameat2_function: list[object] = []
 def _renameat2():  # type: ignore[no-untyped-def]
     if not _renameat2_function:
         try:
+            import ctypes  # here: not every Python has it (the browser's prints through this module too)
+
             function = ctypes.CDLL(None, use_errno=True).renameat2
             function.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint]
             function.restype = ctypes.c_int
-        except (AttributeError, OSError):
+        except (AttributeError, ImportError, OSError):
             function = None
         _renameat2_function.append(function)
     return _renameat2_function[0]

@@ -22,7 +22,8 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 #: carddb's own modules the printing path imports, beyond the rules bundle.
-CARDDB_PARTS = ("carddb/layout", "carddb/paint", "carddb/catalogue/__init__.py", "carddb/catalogue/textfiles.py",
+CARDDB_PARTS = ("carddb/layout", "carddb/paint", "carddb/files", "carddb/catalogue/__init__.py",
+                "carddb/catalogue/textfiles.py",
                 "carddb/site/__init__.py", "carddb/site/browser_print.py")
 #: Third-party packages, each with the parts of it that printing uses (None: all of it).
 LIBRARIES: dict[str, tuple[str, ...] | None] = {
