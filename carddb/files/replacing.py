@@ -11,7 +11,7 @@ complete version.
 Everything in progress carries carddb's name and the process id (``.deck.dek.carddb-4711-1a2b3c4d.part``,
 ``.site.carddb-new-4711-1a2b3c4d``); the next write into the same folder removes those of processes that
 are no longer running. Files and folders get the permissions of the user's umask (0644 and 0755 under
-umask 022), or those of the file or folder they replace.
+umask 022), whatever the ones they replace had (earlier carddb versions wrote private 0600/0700 ones).
 """
 
 from __future__ import annotations
@@ -24,7 +24,6 @@ import re
 import secrets
 import shutil
 import signal
-import stat
 import sys
 import time
 from collections.abc import Iterator
@@ -83,7 +82,6 @@ def staged_files(paths: list[Path]) -> Iterator[list[Path]]:
             parts.append(_new_part(current))
         yield parts
         for part, current in zip(parts, targets, strict=True):
-            _keep_mode(current, part)
             _checkpoint("file-written")
             os.replace(part, current)
             _mine.discard(str(part))
@@ -154,9 +152,6 @@ def replacing_folder(path: str | Path) -> Iterator[Path]:
 def swap_in(stage: Path, target: Path) -> None:
     """Put the complete folder ``stage`` at ``target`` (its sibling), replacing what is there."""
     try:
-        if target.is_dir():
-            with contextlib.suppress(OSError):
-                os.chmod(stage, stat.S_IMODE(target.stat().st_mode))
         if not os.path.lexists(target):
             os.rename(stage, target)
             return
@@ -283,13 +278,6 @@ def _real_target(path: Path) -> Path:
     if path.is_symlink():
         return Path(os.path.realpath(path))
     return path
-
-
-def _keep_mode(target: Path, part: Path) -> None:
-    with contextlib.suppress(OSError):
-        info = target.stat()
-        if stat.S_ISREG(info.st_mode):
-            os.chmod(part, stat.S_IMODE(info.st_mode))
 
 
 def _short(name: str) -> str:

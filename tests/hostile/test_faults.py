@@ -223,6 +223,11 @@ def test_what_carddb_writes_gets_the_umask_modes(ws_copy: Path, tmp_path: Path) 
     never the private 0600/0700 of a temporary file."""
     file_mode, folder_mode = new_file_mode(), _folder_mode()
     out = tmp_path / "out"
+    (out / "site").mkdir(parents=True)  # what an earlier carddb left: a private site and a private deck file
+    (out / "site" / "index.html").write_text("old", encoding="utf-8")
+    (out / "site").chmod(0o700)
+    (out / "deck.dec").write_text("old", encoding="utf-8")
+    (out / "deck.dec").chmod(0o600)
     runs = [in_process(ws_copy, "export", "lackey", "--game", "mini", "--out", str(out / "lackey")),
             in_process(ws_copy, "db", "dump", str(out / "dump")),
             in_process(ws_copy, "cards", "export", "--game", "mini", "--out", str(out / "cards.yaml")),

@@ -118,7 +118,7 @@ def test_a_bad_deck_file_is_a_report_or_one_error(ws: Path, before: dict[str, st
         assert keep.read_text(encoding="utf-8") == "the deck I keep\n"  # refused: the old file untouched
     else:
         assert keep.read_text(encoding="utf-8").startswith('<deck version="0.8">')
-        assert keep.stat().st_mode & 0o777 == new_file_mode()  # the mode it had, never mkstemp's 0600
+        assert keep.stat().st_mode & 0o777 == new_file_mode()  # the umask's, never mkstemp's 0600
 
     imported = in_process(ws, "collection", "import", "attacker", str(path), "--game", "mini")
     ledger.run("deck file", imported)
