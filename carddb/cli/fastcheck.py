@@ -9,7 +9,9 @@ else (help, ``--collection``, an unknown option, a typo) returns None and Typer 
 
 from __future__ import annotations
 
+import io
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -84,12 +86,51 @@ def _check(args: dict[str, str | bool]) -> int:
     return 0 if report.legal else 1
 
 
+class _ClosedPipeSink(io.RawIOBase):
+    """Standard output that outlives its reader: once the reader closes the pipe (``carddb build | head``),
+    what is left to print is dropped and the command finishes its work, rather than stopping halfway with
+    ``Error: Broken pipe``."""
+
+    def __init__(self, fd: int) -> None:
+        super().__init__()
+        self.fd = fd
+        self.reader_gone = False
+
+    def writable(self) -> bool:
+        return True
+
+    def fileno(self) -> int:
+        return self.fd
+
+    def write(self, data) -> int:  # type: ignore[no-untyped-def, override]
+        if not self.reader_gone:
+            try:
+                return os.write(self.fd, data)
+            except BrokenPipeError:
+                self.reader_gone = True
+        return len(data)
+
+
+def _guard_stdout() -> None:
+    stdout = sys.stdout
+    if stdout is None or stdout.isatty():
+        return
+    try:
+        fd = stdout.fileno()
+    except (OSError, ValueError):  # not a real file (a test runner's capture): nothing to guard
+        return
+    stdout.flush()
+    sys.stdout = io.TextIOWrapper(io.BufferedWriter(_ClosedPipeSink(fd)), encoding=stdout.encoding,
+                                  errors=stdout.errors, line_buffering=stdout.line_buffering)
+
+
 def main() -> None:
     """The ``carddb`` entry point: a plain ``deck check`` before anything heavy is imported, else the Typer app.
 
     Being the entry point (rather than a step inside ``carddb.cli.main``) keeps the fast path fast whatever
     the other command modules import at their top.
     """
+    _guard_stdout()
     code = try_fast_check(sys.argv[1:])
     if code is not None:
         raise SystemExit(code)

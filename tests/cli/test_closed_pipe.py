@@ -1,0 +1,44 @@
+"""A reader that stops reading (``carddb ... | head``) ends neither the command's work nor its exit status:
+no ``Error: Broken pipe``, and a build piped into ``head`` still builds."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+CARDDB = [sys.executable, "-c", "from carddb.cli.fastcheck import main; main()"]
+
+
+def _first_line_then_close(args: list[str]) -> tuple[str, str, int]:
+    """Run carddb with stdout into a pipe that is closed after the first line, as ``| head -1`` does."""
+    process = subprocess.Popen([*CARDDB, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert process.stdout is not None and process.stderr is not None
+    first = process.stdout.readline().decode()
+    process.stdout.close()
+    stderr = process.stderr.read().decode()
+    return first, stderr, process.wait(timeout=120)
+
+
+def test_a_search_into_a_closed_pipe_ends_quietly(loaded_db: str, repo_root: Path) -> None:
+    first, stderr, code = _first_line_then_close(["--root", str(repo_root), "--db", loaded_db,
+                                                  "cards", "search", "--game", "shmod"])
+    assert first.startswith("Name")
+    assert (stderr, code) == ("", 0)
+
+
+def test_a_deck_check_into_a_closed_pipe_keeps_its_verdict(loaded_db: str, repo_root: Path) -> None:
+    deck = repo_root / "rules" / "shmod" / "decks" / "illegal-copy-limit-across-zones.txt"
+    first, stderr, code = _first_line_then_close(["--root", str(repo_root), "--db", loaded_db,
+                                                  "deck", "check", str(deck), "--game", "shmod"])
+    assert "ILLEGAL" in first or "illegal" in first.lower()
+    assert (stderr, code) == ("", 1)
+
+
+def test_a_build_piped_into_head_still_builds(tmp_path: Path) -> None:
+    workspace = tmp_path / "w"
+    subprocess.run([*CARDDB, "init", str(workspace), "--no-npm"], check=True, capture_output=True)
+    first, stderr, code = _first_line_then_close(["--root", str(workspace), "build", "--skip", "site"])
+    assert first.startswith("mygame: loaded")
+    assert code == 0 and "Broken pipe" not in stderr
+    assert list((workspace / "output" / "sheets").rglob("*.pdf"))  # the steps after the first line ran
