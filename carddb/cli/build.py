@@ -31,6 +31,9 @@ def build(
                                     help="Where the catalogue holds a card that a card file gives differently "
                                          "(changed or imported since), take the card file's version instead of "
                                          "keeping the catalogue's (docs/catalogue.md)."),
+    watch: bool = typer.Option(False, "--watch", "-w",
+                               help="After building, watch the workspace and build again whatever a saved file "
+                                    "changes, until Ctrl-C (a build that fails keeps the last good outputs)."),
 ) -> None:
     """Load the games' card files into the catalogue (cards from other sources stay), check the sample decks,
     render faces, print proxy sheets, export for LackeyCCG and Apprentice, and build the site, all into output/."""
@@ -40,6 +43,19 @@ def build(
         workspace.game_dir(game_id)  # an unknown game fails before anything is written
     if not workspace.game_ids():
         typer.echo(f"No games found in {workspace.rules_dir}; start one with 'carddb init'.")
+        return
+    if watch:
+        from carddb.watch import watch_build
+
+        def once(games: list[str] | None) -> object:
+            with st.progress() as progress:
+                report = run_build(workspace, st.catalogue(), games or list(game or []) or None,
+                                   skip=list(skip or []), say=st.say, progress=progress, take_files=take_files)
+            for line in warning_summary(report.warnings, report.warnings_file):
+                typer.echo(line, err=True)
+            return report
+
+        watch_build(workspace, once, say=st.say, error=lambda line: typer.echo(line, err=True))
         return
     with st.progress() as progress:
         report = run_build(workspace, st.catalogue(), list(game or []) or None, skip=list(skip or []),

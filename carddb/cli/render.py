@@ -21,6 +21,10 @@ def render(
     old_fmt: str = typer.Option(None, "--format", "-f", hidden=True, help="Deprecated: --file-format."),
     strict: bool = typer.Option(False, "--strict", help="Fail (exit 1) when a face breaks a legibility rule: "
                                                         "text cut, letters under their minimum, text printed twice."),
+    card_name: str = typer.Option(None, "--card", "-c", help="Draw only this card, at once, and print where its "
+                                                             "image is (a quick look while writing a template)."),
+    open_it: bool = typer.Option(False, "--open", help="With --card: open the image in the system's viewer "
+                                                       "(when there is a display)."),
 ) -> None:
     """Draw card faces from the game's templates; only faces whose card, template, fonts or art changed are
     drawn again. Every face is checked against the legibility rules and the breaks are listed."""
@@ -41,6 +45,11 @@ def render(
     out_dir = out or workspace.output_dir / "faces"
     if out_dir.exists() and not out_dir.is_dir():
         raise InputError(f"{out_dir} is a file; --out takes the folder the faces go in")
+    if card_name is not None:
+        _preview(st, workspace.root, definition, cards, card_name, out_dir, dpi, fmt, open_it, strict)
+        return
+    if open_it:
+        raise InputError("--open opens one card's face: name it with --card")
     with st.progress() as progress, progress.task(f"Drawing {game} faces") as task:
         report = render_faces(workspace.root, definition, cards, out_dir, dpi=dpi, fmt=fmt, progress=task,
                               game_cards=game_cards)
@@ -62,3 +71,29 @@ def render(
         cards = len({p.card for p in report.problems})
         raise FaceRuleError(f"{cards} face{'s' if cards != 1 else ''} of {game} break{'s' if cards == 1 else ''} "
                             f"a legibility rule (listed above); --strict fails on them")
+
+
+def _preview(st, root: Path, definition, cards, name: str, out_dir: Path, dpi: int, fmt: str,  # type: ignore[no-untyped-def]
+             open_it: bool, strict: bool) -> None:
+    """``render --card``: one face, its path on stdout (for a script or a viewer), then its layout report."""
+    from carddb.paint.open_file import open_with_viewer
+    from carddb.paint.render import preview_face
+
+    report, path = preview_face(root, definition, cards, name, out_dir, dpi=dpi, fmt=fmt)
+    typer.echo(str(path))
+    drawn = [label for label in report.drawn if label != "(card back)"]
+    st.say(f"  {'drawn' if drawn else 'unchanged, not drawn again'}")
+    for fit in report.shrunk:
+        if fit.card != "(card back)":
+            typer.echo(f"  shrunk: the {fit.box} text from {fit.wanted:g} pt to {fit.size:g} pt to fit")
+    for warning in report.warnings:
+        typer.echo(f"  warning: {warning}")
+    problems = [p for p in report.problems if p.card != "(card back)"]
+    for problem in problems:
+        typer.echo(f"  {problem.rule}: {problem.message}")
+    if open_it:
+        said = open_with_viewer(path)
+        if said:
+            typer.echo(f"  {said}", err=True)
+    if strict and problems:
+        raise FaceRuleError(f"the face of {name} breaks a legibility rule (listed above); --strict fails on it")

@@ -7,6 +7,7 @@ from pathlib import Path
 import typer
 
 from carddb.cli.common import state
+from carddb.errors import InputError
 
 app = typer.Typer(no_args_is_help=True)
 
@@ -40,11 +41,24 @@ def serve(
     ctx: typer.Context,
     port: int = typer.Option(8000, "--port", "-p", help="The port to serve on (0 picks a free one)."),
     out: Path = typer.Option(None, "--out", "-o", help="Build into this folder (default: output/site)."),
+    watch: bool = typer.Option(True, "--watch/--no-watch",
+                               help="Watch the workspace: load a saved card file, draw its faces, rebuild the pages "
+                                    "that show it and reload open pages (the default); --no-watch builds the site "
+                                    "from the catalogue as it is, once."),
 ) -> None:
-    """Build the site and serve it on http://127.0.0.1:PORT/ until Ctrl-C."""
-    from carddb.site.serve import serve_workspace_site
+    """Build the site and serve it on http://127.0.0.1:PORT/ until Ctrl-C; with watching (the default), every saved
+    change of the workspace is built and shown in open pages within moments."""
+    from carddb.site.serve import serve_workspace_site, watch_and_serve
 
     st = state(ctx)
+    if watch:
+        if out is not None:
+            raise InputError("--out is for --no-watch: watching builds output/site with the rest of the build")
+        with st.progress() as progress:
+            watch_and_serve(st.workspace, st.catalogue(), port=port, say=st.say, progress=progress,
+                            error=lambda line: typer.echo(line, err=True),
+                            on_ready=lambda url: typer.echo(f"Serving on {url} (Ctrl-C to stop)."))
+        return
 
     def ready(report, url: str) -> None:  # type: ignore[no-untyped-def]
         typer.echo(_summary(report))

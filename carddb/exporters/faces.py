@@ -19,6 +19,7 @@ from carddb.rules.slugs import card_stems
 
 FACE_SUFFIXES = (".png", ".jpg", ".jpeg")
 LACKEY_HEIGHT = 560  # pixels: about 200 DPI for a 63 x 88 mm card, ~40-70 kB a face
+BACK_KEY = "(back)"  # the card back among the face keys (a card key: its name, never this)
 
 
 def find_face(faces_dir: Path, game_id: str, stem: str) -> Path | None:
@@ -30,14 +31,18 @@ def find_face(faces_dir: Path, game_id: str, stem: str) -> Path | None:
 
 
 def collect_faces(workspace_root: Path, game: GameDefinition, cards: Sequence[Card], faces_dir: Path,
-                  notes: list[str], *, renderer: Callable[..., object] | None = None) -> tuple[dict[str, Path], Path]:
+                  notes: list[str], *, renderer: Callable[..., object] | None = None,
+                  keys: dict[str, str] | None = None) -> tuple[dict[str, Path], Path]:
     """Every card's face and the back, brought up to date through ``render_faces`` first.
 
     The renderer redraws only what changed (a card, its template, fonts or art), so an export never ships a
     stale face. Returns ``({card.key: path}, back_path)``; raises ``OutputError`` naming the cards still
-    without a face. ``cards`` are all the game's cards (face file names are unique within the game).
+    without a face. ``cards`` are all the game's cards (face file names are unique within the game). ``keys``,
+    when given, is filled with each face's digest (``{card.key: key}`` and ``BACK_KEY``): the renderer's key of
+    all it was drawn from, else the file's own digest.
     """
     stems = card_stems(c.key for c in cards)
+    drawn_keys: dict[str, str] = {}
     try:
         render = renderer or _default_renderer()
     except OutputError:
@@ -46,6 +51,7 @@ def collect_faces(workspace_root: Path, game: GameDefinition, cards: Sequence[Ca
         notes.append(f"the face renderer cannot be loaded; using the faces in {faces_dir / game.id} as they are")
     else:
         result = render(workspace_root, game, list(cards), faces_dir, fmt="png")
+        drawn_keys = dict(getattr(result, "keys", None) or {})
         drawn = getattr(result, "drawn", None)
         if drawn:
             notes.append(f"rendered {len(drawn)} card faces into {faces_dir / game.id}")
@@ -62,6 +68,11 @@ def collect_faces(workspace_root: Path, game: GameDefinition, cards: Sequence[Ca
         what = ", ".join(still[:5]) + (f" and {len(still) - 5} more" if len(still) > 5 else "")
         raise OutputError(f"no face image for {what or 'the card back'} in {faces_dir / game.id} "
                           f"after rendering; run `carddb render --game {game.id}` and look at its errors")
+    if keys is not None:
+        from carddb.incremental import file_digest
+
+        for key, path in [*faces.items(), (BACK_KEY, back)]:
+            keys[key] = drawn_keys.get(path.stem) or file_digest(path)
     return faces, back
 
 

@@ -25,6 +25,10 @@ class ExportReport:
     zip_path: Path | None = None
     warnings: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    #: Incremental exports (``carddb.exporters.previous``): True when the previous export was made from the same
+    #: inputs and nothing was written; else how many of its costly images were made again, of how many.
+    kept: bool = False
+    images_made: tuple[int, int] = (0, 0)
 
     def warn(self, message: str) -> None:
         if message not in self.warnings:

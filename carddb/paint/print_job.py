@@ -19,7 +19,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from carddb.errors import CarddbError, InputError
 from carddb.files.reading import read_deck_file
-from carddb.layout import FaceLayout, TemplateSet, layout_back, layout_face, load_templates
+from carddb.layout import FaceLayout, TemplateSet, layout_back, layout_face
 from carddb.layout import Rect as LayoutRect
 from carddb.layout.impose import (
     CARD_SIZES,
@@ -33,6 +33,7 @@ from carddb.layout.impose import (
     plan_sheets,
 )
 from carddb.layout.printer_profile import PrinterProfile, read_profile
+from carddb.layout.template import loaded_templates
 from carddb.paint.sheets import PrintJob, SheetFace, SheetReport, write_sheets
 from carddb.rules.cards import Card
 from carddb.rules.game import GameDefinition
@@ -71,6 +72,7 @@ class PrintResult:
     report: SheetReport
     not_printed: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    kept: bool = False  # True: the PDF of an earlier build, made from the same inputs (nothing was written)
 
     def summary(self) -> str:
         lines = [self.report.summary()]
@@ -170,7 +172,7 @@ class FaceMaker:
         self.spec = spec
         self.raster = raster
         self.dpi = dpi
-        self.templates: TemplateSet = load_templates(self.root, game)
+        self.templates: TemplateSet = loaded_templates(self.root, game)
         self.folder = Path(faces_dir or self.root / "output" / "sheets" / ".faces") / slugify(game.id)
         self.faces: dict[str, SheetFace] = {}
         self.warnings: list[str] = []
@@ -339,7 +341,15 @@ def print_game_sheets(workspace: Any, catalogue: Any, game_id: str, out_dir: str
     in several formats (``x.txt``, ``x.dek``) print once; the decks kept to test the checker (``illegal-*``)
     are not printed. A deck that cannot be printed at all is reported through ``say`` and skipped; an error in
     the whole-game sheet is raised. ``options`` replaces the defaults (its layout is then the only one).
+
+    Incremental (``carddb.incremental``): ``out_dir/<game>/.carddb-inputs.json`` keeps the digest each PDF was
+    made from (carddb, the game, the options, the deck file, the face key of every card it holds); a PDF whose
+    digest is unchanged is kept, and a PDF this function made before but no longer makes (its deck gone) is
+    removed.
     """
+    from carddb.incremental import MANIFEST, Manifest, code_digest, digest
+    from carddb.paint.render import FaceKeys
+
     game = catalogue.game(game_id)
     cards = catalogue.cards(game_id)
     folder = Path(out_dir) / slugify(game_id)
@@ -350,7 +360,27 @@ def print_game_sheets(workspace: Any, catalogue: Any, game_id: str, out_dir: str
                    if has_back or layout == "fronts"]
     else:
         layouts = [(options.layout, options)]
-    results = []
+    previous = Manifest.read(folder / MANIFEST)
+    made = Manifest()
+    face_keys = FaceKeys(workspace.root, game, 0, "pdf")
+    common = digest(code_digest(), game.id, game.raw)
+    results: list[PrintResult] = []
+
+    def sheet(out: Path, chosen: PrintOptions, job_cards: Sequence[Card], recipe: Any,
+              make: Callable[[], PrintResult]) -> None:
+        key = digest(common, chosen, recipe, [face_keys.face(card) for card in job_cards], face_keys.face(None))
+        kept = previous.part(out.name, key)
+        if kept is not None and all((folder / name).is_file() for name in kept["files"]):
+            made.parts[out.name] = kept
+            results.append(_kept_result(folder, kept))
+            return
+        result = make()
+        made.parts[out.name] = {"key": key, "files": [path.name for path in result.report.files],
+                                "pages": result.report.pages, "cards": result.report.cards,
+                                "backs": result.report.backs, "bytes": result.report.bytes,
+                                "not_printed": result.not_printed, "warnings": result.warnings}
+        results.append(result)
+
     seen: set[str] = set()
     decks = sorted(workspace.deck_files(game_id), key=lambda p: (p.stem, p.suffix.lower() != ".txt"))
     for path in decks:
@@ -359,15 +389,33 @@ def print_game_sheets(workspace: Any, catalogue: Any, game_id: str, out_dir: str
         seen.add(path.stem)
         try:
             text = read_deck_file(path)
+            deck_cards, problems = cards_of_deck(game, cards, text, path.name)
             for suffix, chosen in layouts:
-                results.append(print_deck(workspace.root, game, cards, text, folder / f"{path.stem}-{suffix}.pdf",
-                                          chosen, filename=path.name))
+                out = folder / f"{path.stem}-{suffix}.pdf"
+                sheet(out, chosen, deck_cards, ["deck", path.name, text, problems],
+                      lambda out=out, chosen=chosen, text=text, path=path:
+                      print_deck(workspace.root, game, cards, text, out, chosen, filename=path.name))
         except InputError as error:
             if say:
                 say(f"{game_id}: {path.name} not printed: {str(error).splitlines()[0]}")
     if cards:
         for suffix, chosen in layouts:
-            results.append(print_cards(workspace.root, game, cards,
-                                       folder / f"{slugify(game_id)}-all-cards-{suffix}.pdf",
-                                       replace(chosen, deck_list=False), title="every card"))
+            out = folder / f"{slugify(game_id)}-all-cards-{suffix}.pdf"
+            every = replace(chosen, deck_list=False)
+            sheet(out, every, cards, ["every card"], lambda out=out, every=every:
+                  print_cards(workspace.root, game, cards, out, every, title="every card"))
+    gone = {name for part in previous.parts.values() for name in part.get("files", [])} \
+        - {name for part in made.parts.values() for name in part["files"]}
+    for name in sorted(gone):  # only files this function wrote itself: a user's own PDF is never removed
+        (folder / name).unlink(missing_ok=True)
+    if made.parts != previous.parts or not previous.inputs:
+        made.inputs = digest([part["key"] for part in made.parts.values()])
+        made.write(folder / MANIFEST)
     return results
+
+
+def _kept_result(folder: Path, kept: dict[str, Any]) -> PrintResult:
+    """What a PDF kept from the previous build reports: the figures it had when it was written."""
+    report = SheetReport(files=[folder / name for name in kept["files"]], pages=kept["pages"], cards=kept["cards"],
+                         backs=kept["backs"], bytes=kept["bytes"])
+    return PrintResult(report, list(kept["not_printed"]), list(kept["warnings"]), kept=True)

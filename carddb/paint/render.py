@@ -2,8 +2,10 @@
 
 A face is redrawn only when its card, its template (or what it extends, or the icons), a font file, an art
 file, the DPI or the format changed: ``<out_dir>/<game>/.manifest.json`` keeps a content hash of all of
-these per face, with what the layout reported (shrunk or overflowing text, warnings) so a reused face is
-reported like a drawn one. Faces are ``<out_dir>/<game>/<stem>.<fmt>`` plus ``back.<fmt>``, the stem from
+these per face (``face_key``, found without compiling a template, so an up-to-date game costs a few
+milliseconds), with what the layout reported (shrunk or overflowing text, warnings) so a reused face is
+reported like a drawn one. The templates are loaded (and so checked) whenever a face is drawn or any template
+file of the game changed. Faces are ``<out_dir>/<game>/<stem>.<fmt>`` plus ``back.<fmt>``, the stem from
 ``carddb.rules.slugs.card_stems`` (readable, bounded, unique in the game); no card name can put a file
 anywhere else.
 """
@@ -16,19 +18,21 @@ import os
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
-from functools import cache
 from pathlib import Path
 from typing import Any
 
 from carddb.errors import InputError, OutputError
 from carddb.files.replacing import write_file
+from carddb.incremental import file_digest, files_digest
 from carddb.layout import FaceLayout, TemplateSet, layout_back, layout_face, load_templates
+from carddb.layout.fonts import FontBook
+from carddb.layout.template import loaded_templates, template_files, template_sources
 from carddb.paint.raster import FORMATS, render_image, write_image
 from carddb.rules.cards import Card
 from carddb.rules.game import GameDefinition
 from carddb.rules.slugs import card_stems, slugify
 
-RENDER_VERSION = "2"  # bump when the layout engine or the painters change how the same card looks
+RENDER_VERSION = "3"  # bump when the layout engine or the painters change how the same card looks
 MANIFEST = ".manifest.json"
 BACK = "back"
 IN_PROCESS_MAX = 4  # fewer faces than this are drawn without starting worker processes
@@ -65,6 +69,7 @@ class RenderReport:
     files: dict[str, Path] = field(default_factory=dict)
     problems: list[FaceProblem] = field(default_factory=list)  # the layout report: what --strict fails on
     notes: list[str] = field(default_factory=list)  # template sizes raised to their role's floor
+    keys: dict[str, str] = field(default_factory=dict)  # face file stem -> digest of all it is drawn from
 
 
 def face_path(out_dir: str | Path, game_id: str, stem: str | None, fmt: str = "png") -> Path:
@@ -91,49 +96,86 @@ def _extension(fmt: str) -> str:
 
 def render_faces(workspace_root: str | Path, game: GameDefinition, cards: Sequence[Card], out_dir: str | Path, *,
                  dpi: int = 300, fmt: str = "png", progress: Progress | None = None,
-                 game_cards: Sequence[Card] | None = None) -> RenderReport:
+                 game_cards: Sequence[Card] | None = None, complete: bool = False) -> RenderReport:
     """Draw the faces of ``cards`` and the game's back into ``out_dir``, reusing every face that is current.
 
     Face file names are unique within the game: when ``cards`` are some of its cards (one set), pass all of
-    them as ``game_cards`` so each face gets the name a whole-game render gives it.
-    """
+    them as ``game_cards`` so each face gets the name a whole-game render gives it. ``complete``: ``cards`` are
+    all the game's cards, so the faces this function drew before for cards that are gone are removed (as a
+    build from nothing would not have them); otherwise they are kept."""
     if not 10 <= dpi <= 2400:
         raise InputError(f"DPI must be between 10 and 2400, not {dpi}")
     ext = _extension(fmt)
     root = Path(workspace_root).resolve()
-    templates = load_templates(root, game)
     out = Path(out_dir).resolve()
     folder = face_path(out, game.id, None, ext).parent
     stems = face_stems([*(game_cards or ()), *cards])
-    report = RenderReport(game.id, out, notes=list(templates.notes))
-    manifest = _read_manifest(folder / MANIFEST)
-    common = _common_key(game, templates, dpi, ext)
+    report = RenderReport(game.id, out)
+    manifest, kept = _read_manifest(folder / MANIFEST)
+    keys = FaceKeys(root, game, dpi, ext)
 
     jobs: list[tuple[str, Card | None, str, Path]] = []  # (manifest key, card, content hash, path)
     for card in {card.key: card for card in cards}.values():
         path = face_path(out, game.id, stems[card.key], ext)
-        jobs.append((path.stem, card, _card_key(common, templates, card, root), path))
-    jobs.append((BACK, None, hashlib.sha256(f"{common}|{templates.digest(None)}".encode()).hexdigest(),
-                 face_path(out, game.id, None, ext)))
+        jobs.append((path.stem, card, keys.face(card), path))
+    jobs.append((BACK, None, keys.face(None), face_path(out, game.id, None, ext)))
 
     todo = []
     for stem, card, key, path in jobs:
         report.files[stem] = path
+        report.keys[stem] = key
         entry = manifest.get(stem)
-        if entry and entry.get("key") == key and path.is_file():
-            _record(report, card, entry, reused=True)
-        else:
+        if not (entry and entry.get("key") == key and path.is_file()):
             todo.append((stem, card, key, path))
+    sources = keys.all_templates()
+    previous = kept
+    if todo or kept.get("templates") != sources:  # a template changed: load them all, so a broken one is said
+        templates = loaded_templates(root, game)
+        kept = {"templates": sources, "notes": list(templates.notes)}
+    report.notes = list(kept.get("notes", []))
     total = len(todo)
     if progress:
         progress(0, total)
-    results = _draw_all(root, game, templates, todo, dpi, ext, progress, total)
-    for stem, card, key, _ in todo:
-        entry = results[stem] | {"key": key}
-        manifest[stem] = entry
-        _record(report, card, entry, reused=False)
-    _write_manifest(folder / MANIFEST, manifest)
+    if todo:
+        results = _draw_all(root, game, templates, todo, dpi, ext, progress, total)
+    for stem, _card, key, _ in todo:
+        manifest[stem] = results[stem] | {"key": key}
+    drawn = {stem for stem, *_ in todo}
+    for stem, card, _key, _ in jobs:  # in the cards' order, drawn or not: a build reports the same either way
+        _record(report, card, manifest[stem], reused=stem not in drawn)
+    faces = dict(manifest)
+    if complete:  # the faces of cards gone are removed, and forgotten
+        faces = {stem: manifest[stem] for stem, *_ in jobs}
+        for stem in sorted(set(manifest) - set(faces)):
+            (folder / f"{stem}.{ext}").unlink(missing_ok=True)
+    if faces != manifest or kept != previous or todo:
+        _write_manifest(folder / MANIFEST, faces, kept)
     return report
+
+
+def pick_card(game: GameDefinition, cards: Sequence[Card], name: str) -> Card:
+    """The card called ``name`` (its name, or its key with the version: ``Splash Page (Neutral)``), ignoring case;
+    an ``InputError`` naming the candidates when there is none or several."""
+    import difflib
+
+    wanted = " ".join(name.split()).casefold()
+    exact = [card for card in cards if card.key.casefold() == wanted]
+    found = exact or [card for card in cards if card.name.casefold() == wanted]
+    if len(found) == 1:
+        return found[0]
+    if found:
+        raise InputError(f"{game.id} has {len(found)} cards named {name!r}: "
+                         f"{', '.join(card.key for card in found)}; name one of them")
+    close = difflib.get_close_matches(name, [card.key for card in cards], n=3, cutoff=0.6)
+    raise InputError(f"{game.id} has no card {name!r}" + (f" (did you mean {', '.join(close)}?)" if close else ""))
+
+
+def preview_face(workspace_root: str | Path, game: GameDefinition, cards: Sequence[Card], name: str,
+                 out_dir: str | Path, *, dpi: int = 300, fmt: str = "png") -> tuple[RenderReport, Path]:
+    """``carddb render --card``: the face of one card drawn at once (if it changed), and where it is."""
+    card = pick_card(game, cards, name)
+    report = render_faces(workspace_root, game, [card], out_dir, dpi=dpi, fmt=fmt, game_cards=cards)
+    return report, face_path(out_dir, game.id, face_stems(cards)[card.key], fmt)
 
 
 def _record(report: RenderReport, card: Card | None, entry: dict[str, Any], *, reused: bool) -> None:
@@ -194,61 +236,71 @@ def _draw_one(templates: TemplateSet, task: tuple[str, Card | None, str], dpi: i
 
 
 # -- cache keys -------------------------------------------------------------------------------------------
-def _common_key(game: GameDefinition, templates: TemplateSet, dpi: int, ext: str) -> str:
-    game_part = [game.id, game.name, [[s.code, s.name, s.mark] for s in game.sets],
-                 {k: v.label for k, v in game.kinds.items()}]
-    return hashlib.sha256(json.dumps([RENDER_VERSION, dpi, ext, _fonts_digest(tuple(templates.fonts.files())),
-                                      game_part], sort_keys=True).encode()).hexdigest()
+_TEMPLATE_KEYS: dict[tuple[str, str, str | None, str], str] = {}
 
 
-def _card_key(common: str, templates: TemplateSet, card: Card, root: Path) -> str:
-    art = card.get("art", "") or ""
-    art_hash = _art_digest(root, card.game, art) if art else ""
-    data = json.dumps(card.to_dict(), sort_keys=True, ensure_ascii=False, default=str)
-    tpl = templates.digest(card.kind) if card.kind in templates.faces else f"missing:{card.kind}"
-    return hashlib.sha256(f"{common}|{tpl}|{art_hash}|{data}".encode()).hexdigest()
+class FaceKeys:
+    """The key of each face of a game: a digest of the card, the files of its kind's template, the fonts, its
+    art file, the game's names, the DPI and the format. Found without compiling any template; every writer that
+    shows a face (sheets, exports, the site) keys its own work on it."""
 
+    def __init__(self, workspace_root: str | Path, game: GameDefinition, dpi: int = 300, ext: str = "png") -> None:
+        self.root = Path(workspace_root).resolve()
+        self.game = game
+        game_part = [game.id, game.name, [[s.code, s.name, s.mark] for s in game.sets],
+                     {k: v.label for k, v in game.kinds.items()}]
+        self.common = hashlib.sha256(json.dumps([RENDER_VERSION, dpi, ext, files_digest(FontBook().files()),
+                                                 game_part], sort_keys=True).encode()).hexdigest()
+        self._templates: dict[str | None, str] = {}
 
-@cache
-def _fonts_digest(files: tuple[str, ...]) -> str:
-    digest = hashlib.sha256()
-    for name in files:
-        digest.update(_file_digest(name, *_stat(name)).encode())
-    return digest.hexdigest()
+    def template(self, kind: str | None) -> str:
+        if kind not in self._templates:
+            # which files a kind's template extends is read from them: known again while none of them changed
+            known = (str(self.root), self.game.id, kind, self.all_templates())
+            if known not in _TEMPLATE_KEYS:
+                if len(_TEMPLATE_KEYS) > 512:
+                    _TEMPLATE_KEYS.clear()
+                _TEMPLATE_KEYS[known] = files_digest(template_sources(self.root, self.game.id, kind))
+            self._templates[kind] = _TEMPLATE_KEYS[known]
+        return self._templates[kind]
+
+    def all_templates(self) -> str:
+        """Every template file of the game (any of them can break loading them all)."""
+        return files_digest(template_files(self.root, self.game.id), self.root)
+
+    def face(self, card: Card | None) -> str:
+        if card is None:
+            return hashlib.sha256(f"{self.common}|back|{self.template(None)}".encode()).hexdigest()
+        art = card.get("art", "") or ""
+        art_hash = _art_digest(self.root, card.game, art) if art else ""
+        data = json.dumps(card.to_dict(), sort_keys=True, ensure_ascii=False, default=str)
+        return hashlib.sha256(f"{self.common}|{self.template(card.kind)}|{art_hash}|{data}".encode()).hexdigest()
 
 
 def _art_digest(root: Path, game_id: str, art: str) -> str:
     for candidate in (root / "rules" / game_id / art, root / art):
         if candidate.is_file():
-            return _file_digest(str(candidate.resolve()), *_stat(str(candidate)))
+            return file_digest(candidate.resolve())
     return "missing"
 
 
-def _stat(path: str) -> tuple[int, int]:
-    st = os.stat(path)
-    return st.st_size, st.st_mtime_ns
-
-
-@cache
-def _file_digest(path: str, size: int, mtime_ns: int) -> str:
-    digest = hashlib.sha256()
-    with open(path, "rb") as handle:
-        for block in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(block)
-    return digest.hexdigest()
-
-
-def _read_manifest(path: Path) -> dict[str, dict[str, Any]]:
+def _read_manifest(path: Path) -> tuple[dict[str, dict[str, Any]], dict[str, Any]]:
+    """The faces of the manifest at ``path`` and what it keeps of the templates (their digest, their notes)."""
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
-        return {}  # no manifest or a damaged one: everything is drawn again
-    faces = data.get("faces") if isinstance(data, dict) else None
-    return faces if isinstance(faces, dict) else {}
+        return {}, {}  # no manifest or a damaged one: everything is drawn again
+    if not isinstance(data, dict) or data.get("version") != RENDER_VERSION:
+        return {}, {}
+    faces = data.get("faces")
+    kept = data.get("templates")
+    return (faces if isinstance(faces, dict) else {}), (kept if isinstance(kept, dict) else {})
 
 
-def _write_manifest(path: Path, faces: dict[str, dict[str, Any]]) -> None:
-    write_file(path, json.dumps({"version": RENDER_VERSION, "faces": faces}, indent=1, sort_keys=True))
+def _write_manifest(path: Path, faces: dict[str, dict[str, Any]], kept: dict[str, Any]) -> None:
+    write_file(path, json.dumps({"version": RENDER_VERSION, "faces": faces, "templates": kept}, indent=1,
+                                sort_keys=True))
 
 
-__all__ = ["FaceProblem", "RenderReport", "face_path", "face_stems", "render_faces"]
+__all__ = ["FaceKeys", "FaceProblem", "RenderReport", "face_path", "face_stems", "pick_card", "preview_face",
+           "render_faces"]

@@ -4,6 +4,7 @@ at all (built beside the target, then swapped in).
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import time
@@ -37,6 +38,8 @@ class SiteReport:
     bytes: int
     seconds: float
     notes: list[str] = field(default_factory=list)
+    kept: bool = False  # the previous site was made from the same inputs: nothing was built
+    pages_built: tuple[int, int] | None = None  # pages MkDocs built again, of how many (None: not counted)
 
 
 #: The file every built site holds, by which a rebuild knows the folder it replaces is a site (an earlier one).
@@ -59,18 +62,30 @@ def build_site(workspace_root: str | Path, catalogue: CatalogueLike, out_dir: st
     Raises ``InputError`` when something it needs is missing and ``OutputError`` when MkDocs reports a
     problem (a strict build: a broken link or anchor fails it).
     """
+    from carddb.site.sources import kept_report, site_sources
+
     started = time.perf_counter()
     root = Path(workspace_root).resolve()
-    content = generate_content(root, catalogue, game_ids, faces_dir)
     out = Path(out_dir).resolve()
-    run_mkdocs(root, content, out, site_url)
-    size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file())
+    sources = site_sources(root, catalogue, game_ids, faces_dir, site_url, out)
+    kept = kept_report(out, sources)
+    if kept is not None:  # nothing the site is made from changed since it was built (carddb.incremental)
+        return SiteReport(**{**kept, "out_dir": out, "kept": True, "seconds": time.perf_counter() - started})
+    from carddb.incremental import remember_in
+
+    # the engine's bundles are made once (kept on disk beside the workspace's own site, in memory for any other)
+    cache = root / "output" / ".carddb" / "cache" if out == root / "output" / "site" else None
+    with remember_in(cache) if cache else contextlib.nullcontext():
+        content = generate_content(root, catalogue, game_ids, faces_dir)
     version = next((p.split("/")[2].split("-")[0] for p in content.copies if p.startswith("assets/pyodide/")), "")
     notes = [] if content.faces == content.cards else [
         f"{content.cards - content.faces} cards have no rendered face (run `carddb render`); they show as text"]
-    return SiteReport(out_dir=out, games=content.games, pages=len(content.pages), cards=content.cards,
-                      faces=content.faces, decks=content.decks, pyodide_version=version, bytes=size,
-                      seconds=time.perf_counter() - started, notes=notes)
+    report = SiteReport(out_dir=out, games=content.games, pages=len(content.pages), cards=content.cards,
+                        faces=content.faces, decks=content.decks, pyodide_version=version, bytes=0, seconds=0.0,
+                        notes=notes)
+    report.pages_built = run_mkdocs(root, content, out, site_url, inputs=sources, report=report)
+    report.seconds = time.perf_counter() - started
+    return report
 
 
 def generate_content(root: Path, catalogue: CatalogueLike, game_ids: Sequence[str] | None = None,
@@ -123,8 +138,13 @@ def content_from_workspace(root: Path) -> SiteContent:
     return generate_content(root, open_catalogue(root=root))
 
 
-def run_mkdocs(root: Path, content: SiteContent, out: Path, site_url: str | None) -> None:
-    """MkDocs with ``site/mkdocs.yml`` and ``content``, strict, into ``out`` (replaced only on success)."""
+def run_mkdocs(root: Path, content: SiteContent, out: Path, site_url: str | None, *, inputs: str = "",
+               report: SiteReport | None = None) -> tuple[int, int]:
+    """MkDocs with ``site/mkdocs.yml`` and ``content``, strict, into ``out`` (replaced only on success). Only the
+    pages and files whose inputs changed since the site in ``out`` was built are built again (``rebuild``);
+    returns how many pages were. ``report`` is kept in the site's manifest, with its size filled in."""
+    from carddb.site.rebuild import Rebuild, quiet_dirty_warning, site_common
+
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")  # Material's end-of-life banner is noise here
     from mkdocs.commands.build import build
     from mkdocs.config import load_config
@@ -136,19 +156,41 @@ def run_mkdocs(root: Path, content: SiteContent, out: Path, site_url: str | None
     _refuse_to_replace_a_stranger(out)
     warnings = _WarningLog()
     logger = logging.getLogger("mkdocs")
+    own_site = out == root / "output" / "site"  # compiled templates are kept beside the workspace's own site only
     with replacing_folder(out) as staging:
+        rebuild = Rebuild(out, staging, site_common(root, content, site_url), set(content.data),
+                          cache=root / "output" / ".carddb" / "cache" / "jinja" if own_site else None)
         logger.addHandler(warnings)
         hook.provide(content)
         try:
             overrides = {"site_url": site_url} if site_url else {}
             config = load_config(config_file=str(config_file), site_dir=str(staging), strict=True, **overrides)
-            build(config)
+            for number, plugin in enumerate(rebuild.plugin()):
+                config.plugins[f"carddb-incremental-{number}"] = plugin
+            with quiet_dirty_warning():
+                build(config, dirty=True)
+            if report is not None:
+                report.bytes = sum(p.stat().st_size for p in staging.rglob("*") if p.is_file())
+                rebuild.finish(inputs, _plain_report(report))
         except (MkDocsException, OSError) as exc:
             detail = "; ".join(warnings.messages) or str(exc)
             raise OutputError(f"the site did not build: {detail}") from None
         finally:
             hook.provide(None)
             logger.removeHandler(warnings)
+    return rebuild.pages_built, rebuild.pages
+
+
+def _plain_report(report: SiteReport) -> dict[str, object]:
+    """What a skipped build gives back: the report less what only this run knows."""
+    from dataclasses import asdict
+
+    from carddb.incremental import plain_report
+
+    kept = asdict(report)
+    for what_this_run_did in ("out_dir", "seconds", "kept", "pages_built"):
+        del kept[what_this_run_did]
+    return plain_report(kept)
 
 
 def _refuse_to_replace_a_stranger(out: Path) -> None:

@@ -93,7 +93,16 @@ def _left_out(name: str) -> bool:
 
 
 def site_stdlib(pyodide: Pyodide) -> bytes:
-    """Pyodide's ``python_stdlib.zip`` without ``STDLIB_LEFT_OUT`` and ``ENCODINGS_LEFT_OUT``, reproducibly."""
+    """Pyodide's ``python_stdlib.zip`` without ``STDLIB_LEFT_OUT`` and ``ENCODINGS_LEFT_OUT``, reproducibly (made
+    once per installed Pyodide and carddb: ``carddb.incremental.remembered``)."""
+    from carddb.incremental import code_digest, digest, remembered
+
+    source = (pyodide.folder / "python_stdlib.zip").stat()
+    return remembered(digest("site-stdlib", code_digest(), source.st_size, source.st_mtime_ns),
+                      lambda: _trimmed_stdlib(pyodide))
+
+
+def _trimmed_stdlib(pyodide: Pyodide) -> bytes:
     buffer = io.BytesIO()
     with zipfile.ZipFile(pyodide.folder / "python_stdlib.zip") as source, \
             zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:

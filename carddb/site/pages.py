@@ -13,7 +13,7 @@ from typing import Any, Protocol
 
 from carddb.errors import CarddbError
 from carddb.files.reading import read_deck_file, read_text_file
-from carddb.layout.template import load_templates
+from carddb.layout.template import loaded_templates
 from carddb.rules.cards import Card
 from carddb.rules.game import GameDefinition
 from carddb.rules.slugs import slugify
@@ -143,7 +143,7 @@ def _game_pages(content: SiteContent, root: Path, data: GameCards, decks: list[S
     nav = []
     if rulebook.is_file():
         try:
-            templates = load_templates(root, game)
+            templates = loaded_templates(root, game)
         except CarddbError:  # a game without (working) templates: its rulebook as written
             templates = None
         content.pages[f"{base}/rulebook.md"] = rulebook_page(rulebook.read_text(encoding="utf-8"), data, templates,

@@ -24,7 +24,7 @@ from pathlib import Path
 #: carddb's own modules the printing path imports, beyond the rules bundle.
 CARDDB_PARTS = ("carddb/layout", "carddb/paint", "carddb/files", "carddb/catalogue/__init__.py",
                 "carddb/catalogue/textfiles.py",
-                "carddb/site/__init__.py", "carddb/site/browser_print.py")
+                "carddb/site/__init__.py", "carddb/site/browser_print.py", "carddb/incremental.py")
 #: Third-party packages, each with the parts of it that printing uses (None: all of it).
 LIBRARIES: dict[str, tuple[str, ...] | None] = {
     "reportlab": ("__init__.py", "rl_config.py", "rl_settings.py", "lib", "pdfbase", "pdfgen", "fonts/Vera.ttf",
@@ -77,7 +77,16 @@ def _add(archive: zipfile.ZipFile, name: str, data: bytes) -> None:
 
 
 def print_zip(package_root: Path, workspace_root: Path, game_ids: Iterable[str]) -> bytes:
-    """The printing engine as a reproducible zip: packages at its top, the workspace under ``workspace/``."""
+    """The printing engine as a reproducible zip: packages at its top, the workspace under ``workspace/`` (made
+    again only when carddb, a library or a template changed: ``carddb.incremental.remembered``)."""
+    from carddb.incremental import code_digest, digest, remembered, tree_digest
+
+    games = sorted(set(game_ids))
+    key = digest("print-zip", code_digest(), str(package_root), tree_digest(workspace_root / "templates"), games)
+    return remembered(key, lambda: _print_zip(package_root, workspace_root, games))
+
+
+def _print_zip(package_root: Path, workspace_root: Path, game_ids: Iterable[str]) -> bytes:
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         for part in CARDDB_PARTS:

@@ -12,6 +12,7 @@ import contextlib
 import functools
 import http.server
 import sys
+import threading
 import urllib.parse
 from collections.abc import Callable
 from pathlib import Path
@@ -20,6 +21,7 @@ from typing import TYPE_CHECKING, ClassVar
 from carddb.errors import InputError
 from carddb.site.build import SiteReport, build_workspace_site
 from carddb.site.http_cache import CachingHandler
+from carddb.site.live import LiveReload, live_handler
 from carddb.workspace import Workspace
 
 if TYPE_CHECKING:
@@ -96,9 +98,12 @@ class _Server(http.server.ThreadingHTTPServer):
               file=sys.stderr)
 
 
-def make_server(directory: str | Path, host: str = "127.0.0.1", port: int = 8000) -> http.server.ThreadingHTTPServer:
-    """A server bound to ``host:port`` (port 0 picks a free one), not yet serving."""
-    handler = functools.partial(_Handler, directory=str(directory))
+def make_server(directory: str | Path, host: str = "127.0.0.1", port: int = 8000, *,
+                live: LiveReload | None = None) -> http.server.ThreadingHTTPServer:
+    """A server bound to ``host:port`` (port 0 picks a free one), not yet serving; with ``live``, its pages reload
+    themselves when the site is rebuilt (``carddb.site.live``)."""
+    handler = functools.partial(live_handler(_Handler, live, refused_path) if live else _Handler,
+                                directory=str(directory))
     try:
         return _Server((host, port), handler)
     except OSError as exc:
@@ -123,4 +128,41 @@ def serve_workspace_site(workspace: Workspace, catalogue: Catalogue, out_dir: st
         with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C is how a user stops serving
             server.serve_forever()
     finally:
+        server.server_close()
+
+
+#: What ``site serve`` leaves out of the build it runs on every change: the steps the site does not show.
+SERVE_SKIP = ("sheets", "lackey", "apprentice", "tts", "cockatrice")
+
+
+def watch_and_serve(workspace: Workspace, catalogue: Catalogue, *, host: str = "127.0.0.1", port: int = 8000,
+                    say: Callable[[str], None], error: Callable[[str], None], progress: object = None,
+                    stop: threading.Event | None = None, on_ready: Callable[[str], None] = lambda url: None) -> None:
+    """``carddb site serve``: build (the card files loaded, the faces drawn, the site), serve ``output/site`` on
+    ``http://host:port/``, and build again whenever a file of the workspace changes; open pages reload
+    themselves, and show a failed build's error until a build succeeds (``carddb.watch``)."""
+    from carddb.build import build
+    from carddb.progress import SILENT
+    from carddb.watch import watch_build
+
+    site = workspace.output_dir / "site"
+    server = make_server(site.resolve(), host, port, live=LiveReload(site, workspace.output_dir))
+    url = server_url(server)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()  # the last good site is served even while the first build fails
+    ready: list[str] = []
+
+    def once(games: list[str] | None) -> object:
+        try:
+            return build(workspace, catalogue, games, skip=SERVE_SKIP, say=say, progress=progress or SILENT,
+                         site_url=url)
+        finally:
+            if not ready:
+                ready.append(url)
+                on_ready(url)
+
+    try:
+        watch_build(workspace, once, say=say, error=error, stop=stop)
+    finally:
+        server.shutdown()
         server.server_close()

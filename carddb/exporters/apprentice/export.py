@@ -22,6 +22,7 @@ from carddb.exporters.apprentice.setcodes import assign_set_codes
 from carddb.exporters.apprentice.text_files import build_expan, build_spoiler
 from carddb.exporters.decks import sample_decks
 from carddb.exporters.output import listing, staged_folder, write_bytes
+from carddb.exporters.previous import PreviousExport, deck_files, export_inputs
 from carddb.exporters.report import ExportReport
 from carddb.exporters.text import to_cp1252
 from carddb.rules.cards import Card, Printing
@@ -45,6 +46,12 @@ def export_apprentice(workspace_root: str | Path, catalogue: Any, game_id: str, 
         raise InputError(f"the catalogue has no {game_id} cards to export; load them with `carddb build` or "
                          f"`carddb cards import` first")
     report.cards = len(cards)
+    day = today or date.today()
+    previous = PreviousExport(out_dir)
+    inputs = export_inputs("apprentice", game, cards, {}, deck_files(workspace_root, game.id), str(out_dir.resolve()),
+                           day.isoformat())
+    if (kept := previous.up_to_date(inputs)) is not None:
+        return kept
     codes = assign_set_codes(game, cards, report.warnings, report.notes)
     names = apprentice_names(cards, report.warnings)
     mapper = Mapper(game, codes.code_of, report.warnings)
@@ -57,7 +64,7 @@ def export_apprentice(workspace_root: str | Path, catalogue: Any, game_id: str, 
     used = sorted({RARITY_LETTERS[p.rarity.casefold()] for c in cards for p in c.printings
                    if p.rarity.casefold() in RARITY_LETTERS}, key=lambda letter: "CURM".find(letter) % 5)
     files["Expan.dat"] = build_expan(codes.lines, used).encode("cp1252")
-    created = datetime.combine(today or date.today(), time(0, 0))
+    created = datetime.combine(day, time(0, 0))
     for code, full_name in codes.lines:
         members = [c for c in cards for p in c.printings if codes.by_card.get((id(c), p.set)) == code]
         members = list({id(c): c for c in members}.values())
@@ -80,5 +87,6 @@ def export_apprentice(workspace_root: str | Path, catalogue: Any, game_id: str, 
         for relative, data in files.items():
             write_bytes(stage, relative, data)
         report.files = listing(stage)
-    report.warnings = list(dict.fromkeys(report.warnings))
+        report.warnings = list(dict.fromkeys(report.warnings))
+        previous.write(stage, inputs, report)
     return report

@@ -26,6 +26,7 @@ from carddb.exporters.cockatrice.database import CardEntry, PrintingEntry, SetEn
 from carddb.exporters.decks import deck_from_text, sample_decks
 from carddb.exporters.faces import collect_faces, jpeg_bytes
 from carddb.exporters.output import check_target, listing, staged_folder, write_bytes
+from carddb.exporters.previous import PreviousExport, deck_files, export_inputs, image_key
 from carddb.exporters.report import ExportReport
 from carddb.rules.cards import Card, Printing
 from carddb.rules.deckwrite import write_deck
@@ -47,15 +48,22 @@ def export_cockatrice(workspace_root: str | Path, catalogue: Any, game_id: str, 
                          f"`carddb cards import` first")
     check_target(out_dir)  # refuse a busy folder before rendering a single face
     report = ExportReport(game=game_id, client="cockatrice", out_dir=out_dir, root=out_dir, cards=len(cards))
+    keys: dict[str, str] = {}
     faces, _back = collect_faces(workspace_root, game, cards, Path(faces_dir or workspace_root / "output" / "faces"),
-                                 report.notes, renderer=renderer)
+                                 report.notes, renderer=renderer, keys=keys)
+    day = today or date.today()
+    previous = PreviousExport(out_dir)
+    inputs = export_inputs("cockatrice", game, cards, keys, deck_files(workspace_root, game.id),
+                           str(out_dir.resolve()), day.isoformat())
+    if (kept := previous.up_to_date(inputs)) is not None:
+        return kept
     names = client_names(cards, "Cockatrice", report.warnings)
     default_set = game.sets[0].code if game.sets else game.id
     set_names: dict[str, str] = {}
     longnames = {info.code: info.name for info in game.sets}
     prop_names = mapping.property_names(game)
     entries: list[CardEntry] = []
-    pictures: dict[str, Path] = {}
+    pictures: dict[str, str] = {}  # picture file -> the key of its card
     positions: dict[str, int] = {}
     for card in cards:
         printings = card.printings or [Printing(set=default_set)]
@@ -71,17 +79,20 @@ def export_cockatrice(workspace_root: str | Path, catalogue: Any, game_id: str, 
                 report.warn(f"{brief(card.key)}: {brief(entry.name)!r} with number {brief(number)!r} makes no file "
                             "name every system allows, so Cockatrice gets no local picture for it")
             else:
-                pictures[picture] = faces[card.key]
+                pictures[picture] = card.key
         entries.append(entry)
     sets = [SetEntry(name=short, longname=f"{game.name}: {longnames.get(code, code)}")
             for code, short in set_names.items()]
-    day = today or date.today()
     files: dict[str, bytes] = {f"customsets/carddb-{game.id}.xml": write_database(
         sets, entries, author=", ".join(game.authors) or game.name, created=day.isoformat(),
         source=f"carddb export of {game.name}")}
+    def picture_of(item: tuple[str, str]) -> bytes:  # a picture unchanged since the previous export is kept
+        relative, key = item
+        return previous.placed(relative, image_key(keys[key], PICTURE_HEIGHT),
+                               lambda: jpeg_bytes(faces[key], PICTURE_HEIGHT))
+
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
-        jpegs = dict(zip(pictures, pool.map(lambda path: jpeg_bytes(path, PICTURE_HEIGHT), pictures.values()),
-                         strict=True))
+        jpegs = dict(zip(pictures, pool.map(picture_of, pictures.items()), strict=True))
     files.update(jpegs)
     report.rows = sum(len(e.printings) for e in entries)
     if game.deck_game:
@@ -94,7 +105,8 @@ def export_cockatrice(workspace_root: str | Path, catalogue: Any, game_id: str, 
         for relative, data in files.items():
             write_bytes(stage, relative, data)
         report.files = listing(stage)
-    report.warnings = list(dict.fromkeys(report.warnings))
+        report.warnings = list(dict.fromkeys(report.warnings))
+        previous.write(stage, inputs, report)
     return report
 
 

@@ -21,12 +21,13 @@ from typing import Any
 
 from carddb.errors import InputError
 from carddb.exporters.decks import sample_decks
-from carddb.exporters.faces import collect_faces, jpeg_bytes, placeholder_jpeg
+from carddb.exporters.faces import BACK_KEY, LACKEY_HEIGHT, collect_faces, jpeg_bytes, placeholder_jpeg
 from carddb.exporters.lackey.carddata import CellWriter, columns, lackey_names, render_file, row_values, set_value
 from carddb.exporters.lackey.packs import build_packs
 from carddb.exporters.lackey.plugininfo import build_plugininfo, clean_label, plugin_name
 from carddb.exporters.lackey.publish import build_updatelist, build_version, check_base_url
 from carddb.exporters.output import check_target, listing, staged_folder, write_bytes
+from carddb.exporters.previous import PreviousExport, deck_files, export_inputs, image_key
 from carddb.exporters.report import ExportReport
 from carddb.rules.cards import Card, Printing
 from carddb.rules.deckwrite import write_lackey
@@ -58,9 +59,15 @@ def export_lackey(workspace_root: str | Path, catalogue: Any, game_id: str, out_
     report = ExportReport(game=game_id, client="lackey", out_dir=out_dir, root=out_dir, cards=len(cards))
     plugin = plugin_name(game, report.warnings)
     report.root = out_dir / plugin
+    keys: dict[str, str] = {}
     faces, back = collect_faces(workspace_root, game, cards, Path(faces_dir or workspace_root / "output" / "faces"),
-                                report.notes, renderer=renderer)
-    files = _plugin_files(workspace_root, game, cards, plugin, faces, back, report)
+                                report.notes, renderer=renderer, keys=keys)
+    previous = PreviousExport(out_dir)
+    inputs = export_inputs("lackey", game, cards, keys, deck_files(workspace_root, game.id), str(out_dir.resolve()),
+                           base, day.isoformat() if base else "", zip)
+    if (kept := previous.up_to_date(inputs)) is not None:
+        return kept
+    files = _plugin_files(workspace_root, game, cards, plugin, faces, back, report, previous, keys)
     if base:
         files["version.txt"] = build_version(base, day, f"{game.name}: carddb export of {day:%Y-%m-%d}").encode()
         image_sets = sorted({rel.split("/")[2] for rel in files if rel.startswith("sets/setimages/")})
@@ -73,12 +80,14 @@ def export_lackey(workspace_root: str | Path, catalogue: Any, game_id: str, out_
             _zip(stage, plugin)
             report.zip_path = out_dir / f"{plugin}.zip"
         report.files = listing(stage)
-    report.warnings = list(dict.fromkeys(report.warnings))
+        report.warnings = list(dict.fromkeys(report.warnings))
+        previous.write(stage, inputs, report)
     return report
 
 
 def _plugin_files(workspace_root: Path, game: GameDefinition, cards: list[Card], plugin: str,
-                  faces: dict[str, Path], back: Path, report: ExportReport) -> dict[str, bytes]:
+                  faces: dict[str, Path], back: Path, report: ExportReport, previous: PreviousExport,
+                  keys: dict[str, str]) -> dict[str, bytes]:
     warnings = report.warnings
     files: dict[str, bytes] = {"plugininfo.txt": build_plugininfo(game, warnings).encode("ascii")}
     names = lackey_names(cards, warnings)
@@ -92,7 +101,7 @@ def _plugin_files(workspace_root: Path, game: GameDefinition, cards: list[Card],
     cols = columns(game)
     writer = CellWriter(warnings)
     rows: dict[str, list[list[str]]] = {}
-    face_jpegs = _encode_faces(faces)
+    face_jpegs = _encode_faces(faces, previous, keys, plugin)
     for card in cards:
         printings = card.printings or [Printing(set=default_set)]
         if not card.printings:
@@ -104,6 +113,8 @@ def _plugin_files(workspace_root: Path, game: GameDefinition, cards: list[Card],
             rows.setdefault(set_name, []).append(row_values(game, cols, card, printing, names[id(card)], set_name,
                                                             images[id(card)], writer))
             files[f"sets/setimages/{set_name}/{images[id(card)]}.jpg"] = face_jpegs[card.key]
+            previous.place(f"{plugin}/sets/setimages/{set_name}/{images[id(card)]}.jpg",
+                           image_key(keys[card.key], LACKEY_HEIGHT))
     data_files = []
     for set_name in sorted(rows, key=str.casefold):
         file_name = f"{slugify(set_name)}.txt"
@@ -112,7 +123,8 @@ def _plugin_files(workspace_root: Path, game: GameDefinition, cards: list[Card],
     report.rows = sum(len(r) for r in rows.values())
     files["ListOfCardDataFiles.txt"] = ("<listofcarddatafiles>\n" + "".join(
         f"<filetoinclude>{name}</filetoinclude>\n" for name in data_files) + "</listofcarddatafiles>\n").encode()
-    cardback = jpeg_bytes(back)
+    cardback = previous.placed(f"{plugin}/cardback.jpg", image_key(keys[BACK_KEY], LACKEY_HEIGHT),
+                               lambda: jpeg_bytes(back))
     files["cardback.jpg"] = cardback
     files["spawned.jpg"] = _spawned(cardback, game)
     files["formats.txt"] = _formats(game, sorted(rows, key=str.casefold), warnings).encode("ascii")
@@ -134,10 +146,15 @@ def _plugin_files(workspace_root: Path, game: GameDefinition, cards: list[Card],
     return files
 
 
-def _encode_faces(faces: dict[str, Path]) -> dict[str, bytes]:
-    """Every face as a JPEG, on all cores (Pillow decodes, resizes and encodes without holding the GIL)."""
+def _encode_faces(faces: dict[str, Path], previous: PreviousExport, keys: dict[str, str],
+                  plugin: str) -> dict[str, bytes]:
+    """Every face as a JPEG, on all cores (Pillow decodes, resizes and encodes without holding the GIL); a face
+    unchanged since the previous export is taken from it."""
+    def one(key: str) -> bytes:
+        return previous.image(image_key(keys[key], LACKEY_HEIGHT), lambda: jpeg_bytes(faces[key]))
+
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
-        return dict(zip(faces, pool.map(jpeg_bytes, faces.values()), strict=True))
+        return dict(zip(faces, pool.map(one, faces), strict=True))
 
 
 def _distinct(name: str, taken, warnings: list[str]) -> str:  # type: ignore[no-untyped-def]
@@ -186,5 +203,7 @@ def _zip(stage: Path, plugin: str) -> None:
     target = stage / f"{plugin}.zip"
     with zipfile.ZipFile(target, "w", compression=zipfile.ZIP_DEFLATED) as archive:
         for path in sorted((stage / plugin).rglob("*")):
-            if path.is_file():
-                archive.write(path, path.relative_to(stage).as_posix())
+            if path.is_file():  # a fixed time and mode: the same plugin makes the same zip, byte for byte
+                entry = zipfile.ZipInfo(path.relative_to(stage).as_posix(), date_time=(1980, 1, 1, 0, 0, 0))
+                entry.external_attr = 0o644 << 16
+                archive.writestr(entry, path.read_bytes(), compress_type=zipfile.ZIP_DEFLATED)

@@ -25,13 +25,15 @@ from typing import Any
 from carddb.errors import InputError, OutputError
 from carddb.exporters.card_names import client_names
 from carddb.exporters.decks import SampleDeck, deck_from_text, sample_decks
-from carddb.exporters.faces import collect_faces
+from carddb.exporters.faces import BACK_KEY, collect_faces
 from carddb.exporters.lackey.plugininfo import plugin_name
 from carddb.exporters.lackey.publish import check_base_url, url_for
 from carddb.exporters.output import check_target, listing, staged_folder, write_bytes
+from carddb.exporters.previous import PreviousExport, deck_files, export_inputs, image_key
 from carddb.exporters.report import ExportReport
 from carddb.exporters.tts import mapping, sheets
 from carddb.exporters.tts.saved_object import CardFace, Pile, Sheet, saved_object
+from carddb.incremental import digest
 from carddb.rules.cards import Card
 from carddb.rules.game import GameDefinition
 from carddb.rules.slugs import slugify
@@ -83,21 +85,28 @@ def export_tts(workspace_root: str | Path, catalogue: Any, game_id: str, out_dir
         decks = sample_decks(workspace_root, game, cards, report.notes) if game.deck_game else []
     tables = [_deck_table(deck) for deck in decks] + (_set_tables(game, cards) if sets else [])
     used = {id(c): c for table in tables for c in table.distinct()}
+    keys: dict[str, str] = {}
     faces, back = collect_faces(workspace_root, game, list(used.values()),
                                 Path(faces_dir or workspace_root / "output" / "faces"), report.notes,
-                                renderer=renderer)
+                                renderer=renderer, keys=keys)
+    previous = PreviousExport(out_dir)
+    inputs = export_inputs("tts", game, cards, keys, deck_files(workspace_root, game.id), str(out_dir.resolve()),
+                           base, deck_text, sets)
+    if (kept := previous.up_to_date(inputs)) is not None:
+        return kept
 
     def url(relative: str) -> str:
         return url_for(base, relative) if base else (out_dir.resolve() / folder / relative).as_uri()
 
     names = client_names(cards, "Tabletop Simulator", report.warnings)
-    files = _Writer(game, faces, back, names, url, report).write(tables)
+    files = _Writer(game, faces, back, names, url, report, _Reuse(previous, keys, folder)).write(tables)
     marker = {"carddb": "export", "client": "tts", "game": game_id}
     with staged_folder(out_dir, marker) as stage:
         for relative, data in files.items():
             write_bytes(stage, f"{folder}/{relative}", data)
         report.files = listing(stage)
-    report.warnings = list(dict.fromkeys(report.warnings))
+        report.warnings = list(dict.fromkeys(report.warnings))
+        previous.write(stage, inputs, report)
     return report
 
 
@@ -122,16 +131,33 @@ def _set_tables(game: GameDefinition, cards: Sequence[Card]) -> list[TableDeck]:
     return tables
 
 
+@dataclass
+class _Reuse:
+    """The sheets, back and thumbnails of the previous export, kept when made from the same faces."""
+
+    previous: PreviousExport
+    keys: dict[str, str]  # card key (and BACK_KEY) -> face key
+    folder: str
+
+    def __call__(self, relative: str, recipe: tuple[Any, ...], cards: Sequence[str],
+                 make: Callable[[], bytes]) -> bytes:
+        key = image_key(digest([self.keys[card] for card in cards]), *recipe)
+        return self.previous.placed(f"{self.folder}/{relative}", key, make)
+
+
 class _Writer:
     def __init__(self, game: GameDefinition, faces: dict[str, Path], back: Path, names: dict[int, str],
-                 url: Callable[[str], str], report: ExportReport) -> None:
+                 url: Callable[[str], str], report: ExportReport, reuse: _Reuse) -> None:
         self.game, self.faces, self.back, self.names, self.url, self.report = game, faces, back, names, url, report
+        self.reuse = reuse
+        self.key_of = {path: key for key, path in faces.items()}
         self.face = sheets.face_size(back)
         self.files: dict[str, bytes] = {}
 
     def write(self, tables: list[TableDeck]) -> dict[str, bytes]:
         self._check_sizes()
-        self.files["sheets/back.jpg"] = sheets.back_image(self.back, self.face)
+        self.files["sheets/back.jpg"] = self.reuse("sheets/back.jpg", ("back", self.face), [BACK_KEY],
+                                                   lambda: sheets.back_image(self.back, self.face))
         stems: set[str] = set()
         jobs: list[tuple[str, sheets.Grid, list[Path]]] = []
         for table in tables:
@@ -142,7 +168,9 @@ class _Writer:
             stems.add(stem)
             jobs += self._table(table, stem)
         with ThreadPoolExecutor() as pool:  # Pillow decodes, resizes and encodes without holding the GIL
-            images = list(pool.map(lambda job: sheets.compose(job[1], job[2]), jobs))
+            images = list(pool.map(lambda job: self.reuse(
+                job[0], ("sheet", job[1].columns, job[1].rows, job[1].cell), [self.key_of[p] for p in job[2]],
+                lambda: sheets.compose(job[1], job[2])), jobs))
         for (relative, _grid, _faces), data in zip(jobs, images, strict=True):
             self.files[relative] = data
         largest = max((grid.size for _, grid, _ in jobs), default=(0, 0), key=lambda size: size[0] * size[1])
@@ -190,7 +218,8 @@ class _Writer:
         # The icon: the card that tells the deck, the character or base site, else the deck's first card.
         first = next((cards[0][0] for zone, cards in table.piles if zone not in (None, self.game.main_zone)
                       and sum(n for _, n in cards) == 1), table.piles[0][1][0][0])
-        self.files[f"{stem}.png"] = sheets.thumbnail(self.faces[first.key])
+        self.files[f"{stem}.png"] = self.reuse(f"{stem}.png", ("thumbnail",), [first.key],
+                                               lambda: sheets.thumbnail(self.faces[first.key]))
         self.report.rows += 1
         self.report.decks += 1 if table.piles and table.piles[0][0] is not None else 0
         return jobs

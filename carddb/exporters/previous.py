@@ -1,0 +1,106 @@
+"""The previous export in a folder: skipped whole when nothing it was made from changed, its images reused.
+
+An export folder carries ``.carddb-inputs.json`` (``carddb.incremental``): the digest of everything the export
+was made from, the digest each costly file (a converted face, a deck sheet) was made from, and the export's
+report. The manifest is written into the staged folder, so it is swapped in with the files it describes. An
+exporter digests its inputs first; when they equal the manifest's it gives back the report kept there and
+writes nothing. Otherwise it builds the whole folder again, but takes every image whose digest is unchanged
+from the previous folder instead of converting it again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any
+
+from carddb.exporters.output import MARKER, inside, write_bytes
+from carddb.exporters.report import ExportReport
+from carddb.incremental import MANIFEST, Manifest, code_digest, digest, plain_report
+from carddb.rules.cards import Card
+from carddb.rules.game import GameDefinition
+
+
+def export_inputs(client: str, game: GameDefinition, cards: list[Card], face_keys: dict[str, str],
+                  deck_files: list[Path], *options: Any) -> str:
+    """The digest of everything an export is made from: carddb itself, the game, its cards, the faces, the
+    sample deck files and the exporter's options (its folder, base URL, the date it stamps)."""
+    from carddb.incremental import file_digest
+
+    return digest(client, code_digest(), game.id, game.raw, [card.to_dict() for card in cards], face_keys,
+                  [(path.name, file_digest(path)) for path in deck_files], options)
+
+
+def deck_files(workspace_root: str | Path, game_id: str) -> list[Path]:
+    """The sample deck files an export reads (none for a game without a folder of its own)."""
+    from carddb.errors import InputError
+    from carddb.workspace import Workspace
+
+    try:
+        return Workspace(Path(workspace_root)).deck_files(game_id)
+    except InputError:
+        return []
+
+
+class PreviousExport:
+    """The manifest of the export in ``out_dir`` (empty when there is none), and what this export reuses."""
+
+    def __init__(self, out_dir: str | Path) -> None:
+        self.out_dir = Path(out_dir)
+        marked = (self.out_dir / MARKER).is_file()
+        self.manifest = Manifest.read(self.out_dir / MANIFEST) if marked else Manifest()
+        self.parts: dict[str, dict[str, Any]] = {}
+        self._by_key = {entry["key"]: relative for relative, entry in sorted(self.manifest.parts.items())
+                        if isinstance(entry.get("key"), str)}
+        self.reused = 0
+        self.made = 0
+
+    def up_to_date(self, inputs: str) -> ExportReport | None:
+        """The report of the previous export when it was made from ``inputs`` and all its files are there."""
+        report = self.manifest.report
+        if not self.manifest.current(inputs) or not report:
+            return None
+        files = report.get("files") or []
+        if not all((self.out_dir / relative).is_file() for relative in files):
+            return None
+        zip_path = report.get("zip_path")
+        return ExportReport(**{**report, "out_dir": Path(report["out_dir"]), "root": Path(report["root"]),
+                               "zip_path": Path(zip_path) if zip_path else None, "kept": True})
+
+    def image(self, key: str, make: Callable[[], bytes]) -> bytes:
+        """The bytes of an image made from ``key``: a previous file's made from the same key, else ``make()``.
+        Where the image goes is told with ``place``."""
+        relative = self._by_key.get(key)
+        if relative is not None:
+            try:
+                data = inside(self.out_dir, relative).read_bytes()
+            except OSError:
+                pass
+            else:
+                self.reused += 1
+                return data
+        self.made += 1
+        return make()
+
+    def place(self, relative: str, key: str) -> None:
+        """The file ``relative`` of the new export holds the image made from ``key``."""
+        self.parts[relative] = {"key": key}
+
+    def placed(self, relative: str, key: str, make: Callable[[], bytes]) -> bytes:
+        """``image`` and ``place`` at once, for an image written to one file."""
+        self.place(relative, key)
+        return self.image(key, make)
+
+    def write(self, stage: Path, inputs: str, report: ExportReport) -> None:
+        """The new manifest into the staged folder (its files are listed in the report)."""
+        report.images_made = (self.made, self.made + self.reused)
+        kept = {**asdict(report), "files": [f for f in report.files if f != MANIFEST]}
+        for what_this_run_did in ("kept", "images_made"):  # a clean build and an incremental one write the same
+            del kept[what_this_run_did]
+        write_bytes(stage, MANIFEST, Manifest(inputs, self.parts, plain_report(kept)).to_bytes())
+
+
+def image_key(face_key: str, *recipe: Any) -> str:
+    """The digest an exported image is made from: its face and how it is converted (size, quality, grid)."""
+    return digest(face_key, recipe)

@@ -1,0 +1,137 @@
+"""Live reload for ``carddb site serve``: an open page reloads itself when the site is rebuilt, and shows the
+build's error over the page when a build fails.
+
+Nothing of this is ever in a built site: the server adds one ``<script>`` to each HTML page as it sends it, and
+answers two addresses of its own under ``/__carddb__/``: ``live.js`` (the script) and ``status`` (a small JSON:
+a stamp of the site's manifest, which a rebuild replaces, and the last build's error from the watcher's status
+file). The script asks for the status four times a second; a stamp other than the one its page was built with
+reloads the page, an error shows an overlay naming the file and line, and the overlay goes when a build
+succeeds.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from carddb.incremental import MANIFEST
+
+PREFIX = "/__carddb__/"
+POLL_MS = 250
+TAG = f'<script src="{PREFIX}live.js" data-stamp="STAMP" defer></script>'
+
+SCRIPT = """// carddb site serve: reload when the site is rebuilt, show the build's error over the page.
+(() => {
+  // the stamp of the site this page was sent from (the server writes it into the tag): any other, a rebuild
+  let stamp = document.currentScript?.dataset.stamp ?? null;
+  const overlay = () => {
+    let box = document.getElementById("carddb-build-error");
+    if (!box) {
+      box = document.createElement("div");
+      box.id = "carddb-build-error";
+      box.setAttribute("role", "alert");
+      box.style.cssText = "position:fixed;inset:auto 1rem 1rem 1rem;z-index:10000;max-height:60vh;overflow:auto;" +
+        "background:#3b0508;color:#fff;font:14px/1.4 monospace;padding:1rem 1.2rem;border-radius:6px;" +
+        "box-shadow:0 4px 24px rgba(0,0,0,.4);white-space:pre-wrap";
+      document.body.appendChild(box);
+    }
+    return box;
+  };
+  const check = async () => {
+    try {
+      const answer = await fetch("/__carddb__/status", {cache: "no-store"});
+      const status = await answer.json();
+      if (stamp === null) stamp = status.stamp;
+      if (status.stamp !== stamp) { location.reload(); return; }
+      if (status.error) {
+        overlay().textContent = "carddb build failed; the page shows the last good build.\\n\\n" + status.error;
+      } else {
+        document.getElementById("carddb-build-error")?.remove();
+      }
+    } catch (error) { /* the server is restarting: try again */ }
+    setTimeout(check, POLL);
+  };
+  check();
+})();
+""".replace("POLL", str(POLL_MS))
+
+
+class LiveReload:
+    """What the live-reload addresses answer for the site in ``site_dir`` built into ``output_dir``."""
+
+    def __init__(self, site_dir: str | Path, output_dir: str | Path) -> None:
+        self.site_dir = Path(site_dir)
+        self.output_dir = Path(output_dir)
+
+    def status(self) -> dict[str, Any]:
+        from carddb.watch import read_status
+
+        try:
+            st = os.stat(self.site_dir / MANIFEST)
+            stamp = f"{st.st_ino}:{st.st_mtime_ns}"
+        except OSError:
+            stamp = ""
+        watched = read_status(self.output_dir)
+        return {"stamp": stamp, "error": watched.get("error") or None, "builds": watched.get("builds", 0)}
+
+    def answer(self, path: str) -> tuple[str, bytes] | None:
+        """The content type and body of a live-reload address, or None for any other address."""
+        if path == f"{PREFIX}live.js":
+            return "text/javascript; charset=utf-8", SCRIPT.encode()
+        if path == f"{PREFIX}status":
+            return "application/json", json.dumps(self.status()).encode()
+        return None
+
+
+def with_script(html: bytes, stamp: str = "") -> bytes:
+    """A page with the live-reload script added before ``</body>`` (or at its end), told the site's stamp."""
+    at = html.rfind(b"</body>")
+    tag = TAG.replace("STAMP", stamp).encode()
+    return html[:at] + tag + html[at:] if at >= 0 else html + tag
+
+
+def live_handler(base: type, live: LiveReload, refused: Callable[[str], bool] = lambda path: False) -> type:
+    """A subclass of the server's handler ``base`` that answers the live-reload addresses and adds the script to
+    every HTML page it sends (never cached, so a reload always gets the new page). A path ``refused`` is left to
+    ``base``, which answers it as it answers any bad path."""
+
+    class LiveHandler(base):  # type: ignore[valid-type,misc]
+        def do_GET(self) -> None:
+            path = self.path.split("?", 1)[0]
+            answered = live.answer(path)
+            if answered is not None:
+                self._send_body(200, *answered)
+                return
+            page = None if refused(self.path) else self._html_file(path)
+            if page is not None:
+                try:
+                    stamp = str(live.status()["stamp"])  # before reading the page: a rebuild between is noticed
+                    body = with_script(page.read_bytes(), stamp)
+                except OSError:
+                    super().do_GET()
+                    return
+                self._send_body(200, "text/html; charset=utf-8", body)
+                return
+            super().do_GET()
+
+        def _html_file(self, path: str) -> Path | None:
+            try:
+                target = Path(self.translate_path(path))
+                if target.is_dir() and path.endswith("/"):  # without the slash the server redirects first
+                    target = target / "index.html"
+                return target if target.suffix == ".html" and target.is_file() else None
+            except (OSError, ValueError):  # what the file system refuses to look up: the base answers it
+                return None
+
+        def _send_body(self, code: int, content_type: str, body: bytes) -> None:
+            self.send_response(code)
+            self.send_header("Content-Type", content_type)
+            self.send_header("Content-Length", str(len(body)))
+            self.send_header("Cache-Control", "no-store")
+            self.end_headers()
+            self.wfile.write(body)
+
+    return LiveHandler

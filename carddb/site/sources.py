@@ -1,0 +1,45 @@
+"""Everything a site is made from, as one digest found before anything is generated: when it equals the one in
+the site's manifest, the site is up to date and neither the pages nor MkDocs run (``carddb.incremental``)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from carddb.incremental import MANIFEST, Manifest, code_digest, digest, file_digest, stat_digest, tree_digest
+from carddb.workspace import Workspace
+
+
+def site_sources(root: Path, catalogue: Any, game_ids: Sequence[str] | None, faces_dir: str | Path | None,
+                 site_url: str | None, out: Path) -> str:
+    """carddb; the site's own files (MkDocs configuration, hand-written pages, scripts, the installed Pyodide);
+    the guides of ``docs/``; and per game its definition, cards, rulebook, sample decks and rendered faces."""
+    workspace = Workspace(root)
+    held = set(catalogue.games())
+    games = list(game_ids) if game_ids else [g for g in workspace.game_ids() if g in held]
+    faces = Path(faces_dir) if faces_dir is not None else workspace.output_dir / "faces"
+    per_game = []
+    for game_id in games:
+        game = catalogue.game(game_id)
+        folder = root / "rules" / game_id
+        decks = workspace.deck_files(game_id) if (folder / "game.toml").is_file() else []
+        per_game.append([game_id, game.raw, [card.to_dict() for card in catalogue.cards(game_id)],
+                         file_digest(folder / game.rulebook), [(p.name, file_digest(p)) for p in decks],
+                         # the faces as the renderer keyed them (its manifest changes whenever one is redrawn)
+                         file_digest(faces / game_id / ".manifest.json"),
+                         sorted(p.name for p in (faces / game_id).glob("*.png"))])
+    site = workspace.site_dir
+    docs = root / "docs"
+    return digest("site", code_digest(), site_url or "", str(out), per_game,
+                  tree_digest(site, skip=("node_modules", "__pycache__")),
+                  stat_digest(site / "node_modules" / "pyodide"),
+                  tree_digest(docs) if docs.is_dir() else "")
+
+
+def kept_report(out: Path, sources: str) -> dict[str, Any] | None:
+    """The report of the site in ``out`` when it was made from ``sources`` and is still there, else None."""
+    if not (out / "index.html").is_file():
+        return None
+    manifest = Manifest.read(out / MANIFEST)
+    return dict(manifest.report) if manifest.current(sources) and manifest.report else None

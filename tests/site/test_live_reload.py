@@ -1,0 +1,141 @@
+"""The designer's loop, end to end: ``carddb site serve`` runs, a card file is saved, and the open card page shows
+the new text and the new face without anyone pressing anything; a card file saved broken shows its error over
+the page while the last good page stays, and the next good save clears it.
+
+A real ``carddb`` process, a real file written as an editor writes it (a temporary file renamed over the card
+file), Debian's Chromium driven by Playwright.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+CARD_PAGE = "games/shmod/cards/replenish/"
+OLD = "Shuffle your Graveyard into your deck."
+NEW = "Shuffle your Graveyard into your deck, then draw 2 cards."
+
+pytestmark = [pytest.mark.browser, pytest.mark.slow]
+
+
+def save_as_an_editor_does(path: Path, text: str) -> None:
+    temp = path.with_name(f".{path.name}.swp")
+    temp.write_text(text, encoding="utf-8")
+    os.replace(temp, path)
+
+
+@pytest.fixture
+def served(tmp_path: Path):  # type: ignore[no-untyped-def]
+    root = tmp_path / "workspace"
+    shutil.copytree(REPO / "rules" / "shmod", root / "rules" / "shmod")
+    (root / "templates").mkdir(parents=True)
+    shutil.copytree(REPO / "templates" / "shmod", root / "templates" / "shmod")
+    shutil.copy(REPO / "templates" / "icons.toml", root / "templates" / "icons.toml")
+    shutil.copytree(REPO / "docs", root / "docs")
+    shutil.copytree(REPO / "site", root / "site", ignore=shutil.ignore_patterns("node_modules", "__pycache__"))
+    if not (REPO / "site" / "node_modules").is_dir():
+        pytest.skip("the site's Pyodide is not installed (npm ci --prefix site)")
+    (root / "site" / "node_modules").symlink_to(REPO / "site" / "node_modules", target_is_directory=True)
+    process = subprocess.Popen([sys.executable, "-m", "carddb", "--root", str(root), "--db",
+                                str(root / "output" / "catalogue.db"), "site", "serve", "--port", "0"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=root)
+    url = None
+    deadline = time.monotonic() + 240
+    lines = []
+    while url is None and time.monotonic() < deadline:
+        line = process.stdout.readline()  # type: ignore[union-attr]
+        if not line and process.poll() is not None:
+            break
+        lines.append(line)
+        found = re.match(r"Serving on (http://127\.0\.0\.1:\d+/)", line)
+        url = found.group(1) if found else None
+    if url is None:
+        process.kill()
+        pytest.fail(f"site serve did not start: {''.join(lines)} {process.stderr.read()}")  # type: ignore[union-attr]
+    yield root, url, process
+    process.send_signal(signal.SIGINT)
+    try:
+        process.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        process.kill()
+
+
+def face_digest(page) -> str:  # type: ignore[no-untyped-def]
+    """The SHA-256 of the face image the page shows, as the browser fetched it."""
+    return page.evaluate("""async () => {
+        const image = document.querySelector('img[src*="assets/faces/shmod/replenish"]');
+        const bytes = await (await fetch(image.src, {cache: "no-store"})).arrayBuffer();
+        const digest = await crypto.subtle.digest("SHA-256", bytes);
+        return Array.from(new Uint8Array(digest)).map(b => b.toString(16).padStart(2, "0")).join("");
+    }""")
+
+
+def wait_for_text(page, text: str, timeout: float = 60.0) -> None:  # type: ignore[no-untyped-def]
+    """Poll the page's article until it shows ``text`` (the site's CSP forbids the page-side polling of
+    ``wait_for_function``, which evaluates a string)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            if text in page.inner_text("article", timeout=1000):
+                return
+        except Exception:  # the page is reloading
+            pass
+        page.wait_for_timeout(20)
+    raise AssertionError(f"the page never showed {text!r}")
+
+
+def test_a_saved_card_shows_on_its_open_page_and_an_error_over_it(served, chromium) -> None:  # type: ignore[no-untyped-def]
+    root, url, process = served
+    context = chromium.new_context()
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    page.goto(url + CARD_PAGE)
+    assert OLD in page.inner_text("article")
+    before = face_digest(page)
+    page.wait_for_timeout(600)  # the live-reload script has its first stamp
+    cards = root / "rules" / "shmod" / "cards" / "base.yaml"
+    text = cards.read_text(encoding="utf-8")
+
+    saved = time.monotonic()
+    save_as_an_editor_does(cards, text.replace(OLD, NEW, 1))
+    wait_for_text(page, NEW)
+    seconds = time.monotonic() - saved
+    print(f"\nsaved card -> open page shows it: {seconds:.2f} s")  # measured in bench/bench_build.py too
+    assert face_digest(page) != before  # the face on the page is the new one
+    assert page.locator("#carddb-build-error").count() == 0
+
+    # Saved half-written: the error is shown over the page, which stays as the last good build left it.
+    save_as_an_editor_does(cards, text.replace(OLD, NEW, 1).replace("cards:", "cards: [", 1))
+    overlay = page.locator("#carddb-build-error")
+    overlay.wait_for(state="visible", timeout=60_000)
+    assert "base.yaml" in overlay.inner_text()
+    assert NEW in page.inner_text("article")
+    assert process.poll() is None  # the watcher keeps running
+
+    # Fixed: the overlay goes, and the page follows the next build.
+    again = NEW.replace("2 cards", "3 cards")
+    save_as_an_editor_does(cards, text.replace(OLD, again, 1))
+    wait_for_text(page, again)
+    assert page.locator("#carddb-build-error").count() == 0
+    context.close()
+
+
+def test_the_built_site_has_no_live_reload_script(served) -> None:  # type: ignore[no-untyped-def]
+    root, url, _process = served
+    from urllib.request import urlopen
+
+    page = (root / "output" / "site" / CARD_PAGE / "index.html").read_text(encoding="utf-8")
+    assert "__carddb__" not in page  # never written into the site
+    with urlopen(url + CARD_PAGE) as answer:  # only the server adds it, as it sends the page
+        assert re.search(rb'<script src="/__carddb__/live\.js" data-stamp="\d+:\d+" defer></script></body>',
+                         answer.read())
+        assert answer.headers["Cache-Control"] == "no-store"

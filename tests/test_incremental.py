@@ -1,0 +1,217 @@
+"""The incremental build keeps nothing stale: after each kind of change, ``output/`` is byte for byte what a build
+from nothing makes, and the build did again only part of its work.
+
+The workspace is a small one (a Mini-Battle of ten cards, two decks, the docs and the site) so that a build from
+nothing takes seconds; every change is made, built incrementally, then compared with a clean build of the same
+files.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+import yaml
+
+from carddb.build import build
+from carddb.catalogue.api import open_catalogue
+from carddb.workspace import Workspace
+
+REPO = Path(__file__).resolve().parents[1]
+CARDS = ("Charmander", "Charmeleon", "Charizard", "Magby", "Magmar", "Moltres", "Squirtle", "Pidgey", "Pikachu",
+         "Bulbasaur")
+DECKS = ("legal-charizard-line.txt", "legal-charizard-line.dek", "illegal-copy-limit-four-charmander.txt")
+#: Not outputs: the catalogue (the source of truth, kept by a clean build too) and the cache of costly bundles
+#: (``.carddb/cache``).
+NOT_COMPARED = ("catalogue.db", "catalogue.db-wal", "catalogue.db-shm")
+CACHE = ".carddb/cache/"
+
+pytestmark = pytest.mark.slow
+
+
+def small_workspace(root: Path) -> Path:
+    game = root / "rules" / "minibattle"
+    shutil.copytree(REPO / "rules" / "minibattle", game)
+    data = yaml.safe_load((game / "cards" / "base.yaml").read_text(encoding="utf-8"))
+    data["cards"] = [card for card in data["cards"] if card["name"] in CARDS]
+    (game / "cards" / "base.yaml").write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True),
+                                              encoding="utf-8")
+    for deck in (game / "decks").iterdir():
+        if deck.name not in DECKS:
+            deck.unlink()
+    (root / "templates").mkdir()
+    shutil.copytree(REPO / "templates" / "minibattle", root / "templates" / "minibattle")
+    shutil.copy(REPO / "templates" / "icons.toml", root / "templates" / "icons.toml")
+    shutil.copytree(REPO / "docs", root / "docs")
+    shutil.copytree(REPO / "site", root / "site", ignore=shutil.ignore_patterns("node_modules", "__pycache__"))
+    if (REPO / "site" / "node_modules").is_dir():
+        (root / "site" / "node_modules").symlink_to(REPO / "site" / "node_modules", target_is_directory=True)
+    return root
+
+
+def run_build(root: Path):  # type: ignore[no-untyped-def]
+    workspace = Workspace(root)
+    report = build(workspace, open_catalogue(str(root / "output" / "catalogue.db"), str(root)))
+    assert not report.failures, report.failures
+    return report
+
+
+def snapshot(out: Path) -> dict[str, bytes]:
+    return {path.relative_to(out).as_posix(): path.read_bytes() for path in sorted(out.rglob("*"))
+            if path.is_file() and path.name not in NOT_COMPARED
+            and not path.relative_to(out).as_posix().startswith(CACHE)}
+
+
+def assert_same_as_clean(root: Path) -> None:
+    """Every output removed, the catalogue kept (it is the source of truth, not an output: its cards keep the
+    order they were added in), built again: the same bytes."""
+    out = root / "output"
+    incremental = snapshot(out)
+    for path in out.iterdir():
+        if path.name not in NOT_COMPARED:
+            shutil.rmtree(path) if path.is_dir() else path.unlink()
+    run_build(root)
+    clean = snapshot(out)
+    assert sorted(incremental) == sorted(clean), "files differ: " + ", ".join(
+        sorted(set(incremental) ^ set(clean))[:10])
+    differing = [name for name in clean if incremental[name] != clean[name]]
+    assert not differing, f"{len(differing)} files differ from a clean build, e.g. {differing[:5]}"
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text, f"{old!r} not in {path}"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+@pytest.fixture(scope="module", autouse=True)
+def quick_compression():
+    """Brotli at its quickest: a clean build compresses the whole engine again (the same for both builds)."""
+    from carddb.site import precompress
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(precompress, "BROTLI_QUALITY", 1)
+        patch.setattr(precompress, "PAGE_BROTLI_QUALITY", 1)
+        yield
+
+
+@pytest.fixture(scope="module")
+def workspace(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = small_workspace(tmp_path_factory.mktemp("incremental"))
+    first = run_build(root)
+    assert not first.up_to_date or first.redone  # a first build does the work
+    again = run_build(root)
+    assert not again.redone, again.redone  # and a second one finds everything up to date
+    return root
+
+
+def change_card(root: Path, name: str, **fields: object) -> None:
+    """Change a card of the small workspace's card file, as a designer saving it would."""
+    path = root / "rules" / "minibattle" / "cards" / ("promo.yaml" if name == "Pikachu" else "base.yaml")
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    for card in data["cards"]:
+        if card["name"] == name:
+            card.update(fields)
+    path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), encoding="utf-8")
+
+
+def _cards(root: Path) -> tuple[Path, dict]:
+    path = root / "rules" / "minibattle" / "cards" / "base.yaml"
+    return path, yaml.safe_load(path.read_text(encoding="utf-8"))
+
+
+def add_card(root: Path, card: dict) -> None:
+    path, data = _cards(root)
+    data["cards"].append(card)
+    path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), encoding="utf-8")
+
+
+def remove_card(root: Path, name: str) -> None:
+    path, data = _cards(root)
+    data["cards"] = [card for card in data["cards"] if card["name"] != name]
+    path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), encoding="utf-8")
+
+
+def append(path: Path, text: str) -> None:
+    path.write_text(path.read_text(encoding="utf-8") + text, encoding="utf-8")
+
+
+CHANGES = {
+    "card": lambda root: change_card(root, "Charmander", ability="ATK+3 vs Grass"),
+    "game.toml": lambda root: edit(root / "rules" / "minibattle" / "game.toml", 'label = "Standard"',
+                                   'label = "Standard play"'),
+    "template": lambda root: edit(root / "templates" / "minibattle" / "pokemon.toml", 'fill = "#4d6c94"',
+                                  'fill = "#4d6c84"'),
+    "icon": lambda root: edit(root / "templates" / "icons.toml", 'fill = "#b3121b"', 'fill = "#a3121b"'),
+    "deck": lambda root: edit(root / "rules" / "minibattle" / "decks" / "legal-charizard-line.txt",
+                              "2 Magmar", "1 Magmar\n1 Squirtle"),
+    "rulebook": lambda root: append(root / "rules" / "minibattle" / "rulebook.md", "\nOne more line.\n"),
+    "guide": lambda root: append(root / "docs" / "card-files.md", "\nOne more line.\n"),
+    "card added": lambda root: add_card(root, {"name": "Ponyta", "kind": "pokemon", "number": "077",
+                                                "rarity": "common", "level": 12, "hp": 40, "atk": 10, "def": 5,
+                                                "type": "Fire", "stage": "basic", "ability": "Run Away"}),
+    "card removed": lambda root: remove_card(root, "Ponyta"),
+    "deck removed": lambda root: (root / "rules" / "minibattle" / "decks" / "legal-charizard-line.dek").unlink(),
+}
+
+
+@pytest.mark.parametrize("change", list(CHANGES))
+def test_each_change_gives_what_a_clean_build_gives(workspace: Path, change: str) -> None:
+    CHANGES[change](workspace)
+    report = run_build(workspace)
+    assert report.redone, f"the {change} changed nothing"
+    assert_same_as_clean(workspace)
+
+
+def test_one_card_redoes_one_face_and_only_the_pages_that_show_it(workspace: Path) -> None:
+    change_card(workspace, "Bulbasaur", ability="Psn Atk: 25%")
+    report = run_build(workspace)
+    assert report.redone["minibattle faces"] == "1 of 11 faces"
+    built, total = map(int, report.redone["site"].split(" pages")[0].split(" of "))
+    assert 0 < built <= 4 < total  # the card's page, the gallery, the deck builder's data ... not the rulebook
+    assert "minibattle decks" in report.redone and "minibattle apprentice" in report.redone
+    assert report.redone["minibattle lackey"] == "1 of 11 images converted"
+    assert_same_as_clean(workspace)
+
+
+def test_an_art_file_added_changed_and_deleted(workspace: Path) -> None:
+    from PIL import Image
+
+    art = workspace / "rules" / "minibattle" / "art" / "bulbasaur.png"
+    art.parent.mkdir(exist_ok=True)
+    Image.new("RGB", (1200, 900), (40, 160, 60)).save(art)
+    change_card(workspace, "Bulbasaur", art="art/bulbasaur.png")
+    run_build(workspace)
+    Image.new("RGB", (1200, 900), (200, 40, 60)).save(art)
+    report = run_build(workspace)
+    assert report.redone["minibattle faces"] == "1 of 11 faces"
+    assert_same_as_clean(workspace)
+    art.unlink()  # the face is drawn with a placeholder and says so
+    report = run_build(workspace)
+    assert any("bulbasaur.png" in warning for warning in report.warnings)
+    assert_same_as_clean(workspace)
+
+
+def test_a_font_changed(workspace: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from carddb.layout import fonts
+
+    regular = tmp_path / "Regular.ttf"
+    shutil.copy(fonts.BUILTIN_STYLES["regular"][0], regular)
+    styles = {**fonts.BUILTIN_STYLES, "regular": (regular, *fonts.BUILTIN_STYLES["regular"][1:])}
+    monkeypatch.setattr(fonts, "BUILTIN_STYLES", styles)
+    run_build(workspace)
+    shutil.copy(fonts.BUILTIN_STYLES["bold"][0], regular)  # other letters in the same file
+    fonts.font_metrics.cache_clear()
+    report = run_build(workspace)
+    assert report.redone["minibattle faces"] == "11 of 11 faces"
+    assert_same_as_clean(workspace)
+
+
+def test_a_new_carddb_version_makes_everything_again(workspace: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import carddb
+
+    monkeypatch.setattr(carddb, "__version__", carddb.__version__ + "+next")
+    report = run_build(workspace)
+    assert "minibattle sheets" in report.redone and "site" in report.redone
+    assert_same_as_clean(workspace)
