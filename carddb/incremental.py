@@ -32,7 +32,7 @@ from typing import Any
 
 #: Bump when what a manifest holds changes meaning: every output is then made again once.
 FORMAT = 1
-MANIFEST = ".carddb-inputs.json"
+MANIFEST = ".build-inputs.json"  # hidden, and not named like carddb's staging files (".carddb-new-...")
 
 #: The libraries whose versions change what carddb writes (a new Pillow encodes JPEGs differently).
 LIBRARIES = ("pillow", "reportlab", "rl-accel", "fonttools", "fontpkg-noto-sans", "pypdf", "jinja2", "markupsafe",

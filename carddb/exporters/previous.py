@@ -1,6 +1,6 @@
 """The previous export in a folder: skipped whole when nothing it was made from changed, its images reused.
 
-An export folder carries ``.carddb-inputs.json`` (``carddb.incremental``): the digest of everything the export
+An export folder carries ``.build-inputs.json`` (``carddb.incremental``): the digest of everything the export
 was made from, the digest each costly file (a converted face, a deck sheet) was made from, and the export's
 report. The manifest is written into the staged folder, so it is swapped in with the files it describes. An
 exporter digests its inputs first; when they equal the manifest's it gives back the report kept there and
@@ -64,6 +64,9 @@ class PreviousExport:
         files = report.get("files") or []
         if not all((self.out_dir / relative).is_file() for relative in files):
             return None
+        from carddb.files.replacing import clean_leftovers
+
+        clean_leftovers(self.out_dir.parent)  # what a killed run left beside it goes, as a run that writes does
         zip_path = report.get("zip_path")
         return ExportReport(**{**report, "out_dir": Path(report["out_dir"]), "root": Path(report["root"]),
                                "zip_path": Path(zip_path) if zip_path else None, "kept": True})

@@ -342,7 +342,7 @@ def print_game_sheets(workspace: Any, catalogue: Any, game_id: str, out_dir: str
     are not printed. A deck that cannot be printed at all is reported through ``say`` and skipped; an error in
     the whole-game sheet is raised. ``options`` replaces the defaults (its layout is then the only one).
 
-    Incremental (``carddb.incremental``): ``out_dir/<game>/.carddb-inputs.json`` keeps the digest each PDF was
+    Incremental (``carddb.incremental``): ``out_dir/<game>/.build-inputs.json`` keeps the digest each PDF was
     made from (carddb, the game, the options, the deck file, the face key of every card it holds); a PDF whose
     digest is unchanged is kept, and a PDF this function made before but no longer makes (its deck gone) is
     removed.
@@ -411,6 +411,10 @@ def print_game_sheets(workspace: Any, catalogue: Any, game_id: str, out_dir: str
     if made.parts != previous.parts or not previous.inputs:
         made.inputs = digest([part["key"] for part in made.parts.values()])
         made.write(folder / MANIFEST)
+    else:  # nothing written: what a killed run left goes all the same
+        from carddb.files.replacing import clean_leftovers
+
+        clean_leftovers(folder)
     return results
 
 

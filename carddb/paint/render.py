@@ -150,6 +150,10 @@ def render_faces(workspace_root: str | Path, game: GameDefinition, cards: Sequen
             (folder / f"{stem}.{ext}").unlink(missing_ok=True)
     if faces != manifest or kept != previous or todo:
         _write_manifest(folder / MANIFEST, faces, kept)
+    else:  # nothing written: what a killed run left goes all the same
+        from carddb.files.replacing import clean_leftovers
+
+        clean_leftovers(folder)
     return report
 
 

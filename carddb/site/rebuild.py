@@ -15,7 +15,7 @@ lets it build only what changed, and makes the result the same, byte for byte, a
 * last, every file of the previous site that this build kept is hard-linked into the staging folder (a copy
   where links are refused), with its precompressed copies; the folder is then swapped in whole.
 
-The manifest is ``.carddb-inputs.json`` at the root of the site (``carddb.incremental``), written into the
+The manifest is ``.build-inputs.json`` at the root of the site (``carddb.incremental``), written into the
 staging folder, so it always describes the files beside it.
 """
 

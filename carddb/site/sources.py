@@ -42,4 +42,9 @@ def kept_report(out: Path, sources: str) -> dict[str, Any] | None:
     if not (out / "index.html").is_file():
         return None
     manifest = Manifest.read(out / MANIFEST)
-    return dict(manifest.report) if manifest.current(sources) and manifest.report else None
+    if not (manifest.current(sources) and manifest.report):
+        return None
+    from carddb.files.replacing import clean_leftovers
+
+    clean_leftovers(out.parent)  # what a killed run left beside the site goes, as a run that writes does
+    return dict(manifest.report)
