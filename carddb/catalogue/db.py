@@ -16,17 +16,18 @@ import urllib.parse
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from alembic import command
-from alembic.config import Config
-from alembic.runtime.migration import MigrationContext
-from alembic.script import ScriptDirectory
-from sqlalchemy import event, inspect
+from sqlalchemy import event, inspect, text
 from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.exc import ArgumentError, OperationalError, SQLAlchemyError
 from sqlmodel import create_engine
 
 from carddb.errors import InputError, mask_secrets
+
+if TYPE_CHECKING:
+    from alembic.config import Config
+    from alembic.script import ScriptDirectory
 
 #: the ``schema_info.version`` this carddb writes (the number of the head revision)
 SCHEMA_VERSION = 4
@@ -34,6 +35,8 @@ SCHEMA_VERSION = 4
 LOCK_WAIT_SECONDS = 30.0
 #: the first revision: catalogues made before migrations existed have exactly its schema
 FIRST_REVISION = "0001"
+#: the revision the catalogue's tables are at when nothing needs doing (tests check alembic agrees)
+HEAD_REVISION = f"{SCHEMA_VERSION:04d}"
 #: the advisory lock every PostgreSQL writer (and migration) takes; any constant shared by all carddb versions
 PG_WRITE_LOCK = 0x0CA7DDB
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
@@ -200,6 +203,8 @@ class SchemaStatus:
 
 @cache
 def _alembic_config() -> Config:
+    from alembic.config import Config
+
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS))
     return config
@@ -207,10 +212,14 @@ def _alembic_config() -> Config:
 
 @cache
 def _script() -> ScriptDirectory:
+    from alembic.script import ScriptDirectory
+
     return ScriptDirectory.from_config(_alembic_config())
 
 
 def _current_revision(connection: Connection) -> str | None:
+    from alembic.runtime.migration import MigrationContext
+
     heads = MigrationContext.configure(connection).get_current_heads()
     if heads:
         return heads[0]
@@ -250,6 +259,9 @@ def upgrade(engine: Engine) -> list[str]:
         _refuse_newer(engine, status)
         if not status.pending:
             return []
+        from alembic import command
+        from alembic.runtime.migration import MigrationContext
+
         config = _alembic_config()
         config.attributes["connection"] = connection
         try:
@@ -263,10 +275,23 @@ def upgrade(engine: Engine) -> list[str]:
 
 def ensure_schema(engine: Engine) -> None:
     """Create a new catalogue's tables, upgrade an older catalogue, refuse one from a newer carddb."""
+    if _at_head(engine):
+        return  # the common case, answered without importing alembic (a tenth of a second of every command)
     status = schema_status(engine)
     _refuse_newer(engine, status)
     if status.pending:
         upgrade(engine)
+
+
+def _at_head(engine: Engine) -> bool:
+    """Whether the catalogue's recorded revision is this carddb's head; any doubt (no such table, another
+    revision, an error) is answered False, and alembic then decides."""
+    try:
+        with engine.connect() as connection:
+            rows = connection.execute(text("SELECT version_num FROM alembic_version")).all()
+    except SQLAlchemyError:
+        return False
+    return [row[0] for row in rows] == [HEAD_REVISION]
 
 
 def _refuse_newer(engine: Engine, status: SchemaStatus) -> None:

@@ -16,7 +16,6 @@ from pathlib import Path
 
 import fontpkg_noto_sans
 import reportlab
-from fontTools.ttLib import TTFont
 
 from carddb.errors import TemplateError
 
@@ -54,6 +53,8 @@ class FontMetrics:
 @cache
 def font_metrics(path: str) -> FontMetrics:
     try:
+        from fontTools.ttLib import TTFont  # here: listing the font files (a face's cache key) needs no fontTools
+
         font = TTFont(path, lazy=True)
         upm = font["head"].unitsPerEm
         hmtx = font["hmtx"].metrics

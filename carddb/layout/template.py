@@ -22,6 +22,7 @@ from carddb.layout.fonts import FontBook
 from carddb.layout.icons import IconDef, load_icons
 from carddb.layout.reminders import Reminder, load_reminders
 from carddb.layout.roles import ROLES, default_role, floor
+from carddb.layout.sources import template_files
 from carddb.rules.cards import COMMON_KEYS, PRINTING_KEYS
 from carddb.rules.game import GameDefinition
 
@@ -128,12 +129,6 @@ def load_templates(workspace_root: str | Path, game: GameDefinition) -> Template
     return TemplateSet(game, root, faces, back, icons, FontBook(), icon_digest, reminders, notes)
 
 
-def template_files(workspace_root: str | Path, game_id: str) -> list[Path]:
-    """Every file ``load_templates`` reads for the game (any of them can break loading them all)."""
-    root = Path(workspace_root)
-    return [root / "templates" / "icons.toml", *sorted((root / "templates" / game_id).glob("*.toml"))]
-
-
 _LOADED: dict[str, TemplateSet] = {}
 
 
@@ -149,24 +144,6 @@ def loaded_templates(workspace_root: str | Path, game: GameDefinition) -> Templa
             _LOADED.clear()
         _LOADED[key] = load_templates(root, game)
     return _LOADED[key]
-
-
-def template_sources(workspace_root: str | Path, game_id: str, kind: str | None) -> list[Path]:
-    """The files a face of ``kind`` (None: the back) is drawn from, found without compiling anything: the icons,
-    the reminders, the kind's template and every file it extends. Their contents key the incremental build; a
-    file that cannot be read or parsed is still listed, and loading the templates reports it."""
-    folder = (Path(workspace_root) / "templates" / game_id).resolve()
-    found = [folder.parent / "icons.toml", folder / "icons.toml", folder / "reminders.toml"]
-    path: Path | None = (folder / f"{'back' if kind is None else kind}.toml").resolve()
-    while path is not None and path not in found:
-        found.append(path)
-        try:
-            parent = tomllib.loads(path.read_text(encoding="utf-8")).get("extends")
-        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
-            parent = None
-        extended = (folder / parent).resolve() if isinstance(parent, str) else None
-        path = extended if extended is not None and extended.parent == folder.resolve() else None
-    return found
 
 
 def _floor_notes(tpl: Template) -> list[str]:

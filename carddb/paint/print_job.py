@@ -12,15 +12,10 @@ import hashlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
-
-from reportlab.lib.units import mm
-from reportlab.pdfgen.canvas import Canvas
+from typing import TYPE_CHECKING, Any
 
 from carddb.errors import CarddbError, InputError
 from carddb.files.reading import read_deck_file
-from carddb.layout import FaceLayout, TemplateSet, layout_back, layout_face
-from carddb.layout import Rect as LayoutRect
 from carddb.layout.impose import (
     CARD_SIZES,
     DEFAULT_FOLD_MARGIN_MM,
@@ -33,11 +28,16 @@ from carddb.layout.impose import (
     plan_sheets,
 )
 from carddb.layout.printer_profile import PrinterProfile, read_profile
-from carddb.layout.template import loaded_templates
-from carddb.paint.sheets import PrintJob, SheetFace, SheetReport, write_sheets
+from carddb.paint.sheet_report import SheetReport
 from carddb.rules.cards import Card
 from carddb.rules.game import GameDefinition
 from carddb.rules.slugs import slugify
+
+if TYPE_CHECKING:  # the drawing modules are loaded when something is drawn: a build whose PDFs are current
+    from reportlab.pdfgen.canvas import Canvas  # loads neither ReportLab nor the layout engine
+
+    from carddb.layout import FaceLayout, TemplateSet
+    from carddb.paint.sheets import SheetFace
 
 RASTER_VERSION = "1"  # bump when raster faces for sheets must be redrawn
 
@@ -129,6 +129,9 @@ def build_spec(options: PrintOptions, game: GameDefinition | None) -> tuple[Shee
 
 
 def _vector_face(key: str, label: str, face: FaceLayout, width: float, height: float) -> SheetFace:
+    from reportlab.lib.units import mm
+
+    from carddb.paint.sheets import SheetFace
     from carddb.paint.vector import draw_face
 
     def draw(canvas: Canvas, x_mm: float, y_mm: float) -> None:
@@ -147,6 +150,7 @@ def _vector_face(key: str, label: str, face: FaceLayout, width: float, height: f
 
 def _raster_face(key: str, label: str, face: FaceLayout, folder: Path, dpi: int) -> SheetFace:
     from carddb.paint.raster import render_image, write_image
+    from carddb.paint.sheets import SheetFace
 
     stamps = []
     for image in sorted(set(face.images)):
@@ -172,6 +176,8 @@ class FaceMaker:
         self.spec = spec
         self.raster = raster
         self.dpi = dpi
+        from carddb.layout.template import loaded_templates
+
         self.templates: TemplateSet = loaded_templates(self.root, game)
         self.folder = Path(faces_dir or self.root / "output" / "sheets" / ".faces") / slugify(game.id)
         self.faces: dict[str, SheetFace] = {}
@@ -186,6 +192,8 @@ class FaceMaker:
     def front(self, card: Card) -> SheetFace:
         key = f"card:{card.key}"
         if key not in self.faces:
+            from carddb.layout import layout_face
+
             face = layout_face(self.templates, card, bleed_mm=self.spec.bleed)
             for fit in face.overflowed:
                 self.warnings.append(f"{card.key}: the text of {fit.box} does not fit even at {fit.size:g} pt")
@@ -195,6 +203,8 @@ class FaceMaker:
     def back(self) -> SheetFace:
         key = "back"
         if key not in self.faces:
+            from carddb.layout import layout_back
+
             face = layout_back(self.templates, bleed_mm=self.spec.bleed)
             self.faces[key] = replace(self._make(key, f"{self.game.name} card back", face),
                                       background=background_of(face))
@@ -204,6 +214,8 @@ class FaceMaker:
 def background_of(face: FaceLayout) -> str | None:
     """The colour filling the whole face (bleed included), if its first operation is such a rectangle: the
     sheet draws it once under a page of backs so that abutting backs show no seam."""
+    from carddb.layout import Rect as LayoutRect
+
     first = face.ops[0] if face.ops else None
     if isinstance(first, LayoutRect) and first.fill and first.x <= 0 and first.y <= 0 \
             and first.w >= face.width and first.h >= face.height:
@@ -220,6 +232,8 @@ def print_cards(workspace_root: str | Path, game: GameDefinition, cards: Sequenc
     """Print ``cards`` (one entry per copy, in order) to ``out``. Cards whose face cannot be laid out are
     listed as not printed; when nothing is left, nothing is written. ``deck_list`` is the text of the deck
     list page (printed when the options ask for it)."""
+    from carddb.paint.sheets import PrintJob, write_sheets
+
     spec, _profile = build_spec(options, game)
     skipped = list(not_printed or [])
     maker = FaceMaker(workspace_root, game, spec, raster=options.raster, dpi=options.dpi,

@@ -16,9 +16,10 @@ from PIL import Image, ImageDraw, ImageFont, features
 from carddb.errors import OutputError
 from carddb.files.replacing import staged_file
 from carddb.layout.ops import Ellipse, FaceLayout, ImageOp, Line, Op, Polygon, Rect, TextRun
+from carddb.paint import IMAGE_FORMATS
 
 DEFAULT_DPI = 300
-FORMATS = {"png": "PNG", "jpg": "JPEG", "jpeg": "JPEG"}
+FORMATS = IMAGE_FORMATS
 
 
 # With Raqm, glyphs are placed by unhinted advances, exactly the widths the layout measured; kerning is off

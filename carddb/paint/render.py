@@ -15,22 +15,26 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from carddb.errors import InputError, OutputError
 from carddb.files.replacing import write_file
 from carddb.incremental import file_digest, files_digest
-from carddb.layout import FaceLayout, TemplateSet, layout_back, layout_face, load_templates
 from carddb.layout.fonts import FontBook
-from carddb.layout.template import loaded_templates, template_files, template_sources
-from carddb.paint.raster import FORMATS, render_image, write_image
+from carddb.layout.sources import template_files, template_sources
+from carddb.paint import IMAGE_FORMATS as FORMATS
 from carddb.rules.cards import Card
 from carddb.rules.game import GameDefinition
 from carddb.rules.slugs import card_stems, slugify
+
+if TYPE_CHECKING:
+    from carddb.layout import TemplateSet
 
 RENDER_VERSION = "3"  # bump when the layout engine or the painters change how the same card looks
 MANIFEST = ".manifest.json"
@@ -75,11 +79,27 @@ class RenderReport:
 def face_path(out_dir: str | Path, game_id: str, stem: str | None, fmt: str = "png") -> Path:
     """Where a face is written: ``stem`` from ``card_stems`` (None: the game's back); always inside ``out_dir``."""
     ext = _extension(fmt)
-    base = Path(out_dir).resolve()
-    path = (base / slugify(game_id) / f"{stem or BACK}.{ext}").resolve()
-    if not path.is_relative_to(base):  # stems are [a-z0-9-] so this cannot happen; keep the promise checkable
+    base, folder = _face_folder(str(out_dir), game_id)
+    name = stem or BACK
+    if _PLAIN_STEM.fullmatch(name):  # what card_stems makes: a plain file name, nothing to resolve
+        return folder / f"{name}.{ext}"
+    path = (folder / f"{name}.{ext}").resolve()
+    if not path.is_relative_to(base):  # a stem from anywhere else is checked the long way
         raise OutputError(f"refusing to write {path}: outside {base}")
     return path
+
+
+_PLAIN_STEM = re.compile(r"[a-z0-9][a-z0-9-]{0,99}")
+
+
+@lru_cache(maxsize=64)
+def _face_folder(out_dir: str, game_id: str) -> tuple[Path, Path]:
+    """The resolved output folder and the game's folder in it (resolved once: a build asks a thousand times)."""
+    base = Path(out_dir).resolve()
+    folder = (base / slugify(game_id)).resolve()
+    if not folder.is_relative_to(base):  # the game's folder a link to elsewhere: never written through
+        raise OutputError(f"refusing to write faces into {folder}: outside {base}")
+    return base, folder
 
 
 def face_stems(cards: Sequence[Card]) -> dict[str, str]:
@@ -130,6 +150,8 @@ def render_faces(workspace_root: str | Path, game: GameDefinition, cards: Sequen
     sources = keys.all_templates()
     previous = kept
     if todo or kept.get("templates") != sources:  # a template changed: load them all, so a broken one is said
+        from carddb.layout.template import loaded_templates  # only now: a current game needs no Jinja or fonts
+
         templates = loaded_templates(root, game)
         kept = {"templates": sources, "notes": list(templates.notes)}
     report.notes = list(kept.get("notes", []))
@@ -221,6 +243,8 @@ def _draw_all(root: Path, game: GameDefinition, templates: TemplateSet, todo: li
 
 
 def _init_worker(root: str, game: GameDefinition) -> None:
+    from carddb.layout import load_templates
+
     _WORKER["templates"] = load_templates(root, game)
 
 
@@ -230,8 +254,11 @@ def _draw_batch(batch: list, dpi: int, ext: str) -> list[tuple[str, dict[str, An
 
 def _draw_one(templates: TemplateSet, task: tuple[str, Card | None, str], dpi: int,
               ext: str) -> tuple[str, dict[str, Any]]:
+    from carddb.layout import layout_back, layout_face
+    from carddb.paint.raster import render_image, write_image
+
     stem, card, path = task
-    face: FaceLayout = layout_back(templates) if card is None else layout_face(templates, card)
+    face = layout_back(templates) if card is None else layout_face(templates, card)
     image = render_image(face, dpi)
     write_image(image, Path(path), FORMATS[ext], dpi)
     fits = [[f.box, f.size, f.wanted, f.overflow] for f in face.fits if f.size < f.wanted or f.overflow]

@@ -13,10 +13,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pypdf import PdfReader
-from pypdf.errors import PdfReadError
-from pypdf.generic import ContentStream
-
 from carddb.errors import OutputError
 from carddb.layout.impose import IDENTITY, Affine, PagePlan, Rect, apply, compose
 
@@ -58,6 +54,9 @@ def _to_mm(matrix: Affine) -> Affine:
 def check_pdf(path: Path, expected: list[Expected], *, min_dpi: float = 150.0,
               shown_as: Path | None = None) -> CheckReport:
     """Check the PDF at ``path`` against ``expected``; ``shown_as`` is the name used in messages."""
+    from pypdf import PdfReader  # here: a build whose PDFs are all current never pays for loading pypdf
+    from pypdf.errors import PdfReadError
+
     name = shown_as or path
     try:
         reader = PdfReader(str(path), strict=False)
@@ -120,6 +119,8 @@ def _draws(content: Any, reader: Any) -> list[tuple[str, Affine]]:
     """Every ``Do`` of a content stream with the transform in force (in points)."""
     if content is None:
         return []
+    from pypdf.generic import ContentStream
+
     stream = ContentStream(content.get_object(), reader)
     ctm: Affine = IDENTITY
     stack: list[Affine] = []

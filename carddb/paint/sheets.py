@@ -15,7 +15,7 @@ import hashlib
 import io
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from reportlab import rl_config
@@ -26,6 +26,7 @@ from carddb.errors import InputError, LimitError
 from carddb.files.replacing import staged_files
 from carddb.layout.impose import Affine, PagePlan, Placement, Rect, SheetPlan, union
 from carddb.paint.sheet_check import CheckReport, Expected, check_pdf
+from carddb.paint.sheet_report import SheetReport
 from carddb.paint.sheet_words import SHEET_FONT, draw_deck_list, draw_header, sheet_font
 
 __all__ = ["SHEET_FONT", "PrintJob", "SheetFace", "SheetReport", "sheet_font", "write_sheets"]
@@ -78,40 +79,6 @@ class PrintJob:
             assert self.backs is not None
             return self.backs[placement.item]
         return self.fronts[placement.item]
-
-
-@dataclass
-class SheetReport:
-    """What was written: the files, and the figures of the check run on them."""
-
-    files: list[Path]
-    pages: int
-    cards: int  # fronts placed
-    backs: int  # backs placed
-    bytes: int
-    checks: list[CheckReport] = field(default_factory=list)
-
-    @property
-    def megabytes(self) -> float:
-        return self.bytes / 1_000_000
-
-    def summary(self) -> str:
-        dpis = [c.min_dpi for c in self.checks if c.min_dpi is not None]
-        images = sum(c.images for c in self.checks)
-        fonts = sorted({f for c in self.checks for f in c.fonts})
-        where = str(self.files[0]) if len(self.files) == 1 else f"{len(self.files)} files ({self.files[0].name} ...)"
-        parts = [f"{where}: {_n(self.pages, 'page')}, {_n(self.cards, 'card')}, {_n(self.backs, 'back')}, "
-                 f"{self.megabytes:.2f} MB",
-                 f"checked: page sizes, {self.cards + self.backs} card positions within 0.05 mm, trim and bleed boxes,"
-                 f" print scaling off, " + (f"{images} image{'s' if images != 1 else ''} stored once each" if images
-                                          else "no images")
-                 + (f" (lowest {min(dpis):.0f} dpi)" if dpis else "")
-                 + (f", fonts embedded ({', '.join(fonts)})" if fonts else ", no fonts")]
-        return "\n".join(parts)
-
-
-def _n(count: int, word: str) -> str:
-    return f"{count} {word}{'' if count == 1 else 's'}"
 
 
 @contextmanager

@@ -16,12 +16,11 @@ from typing import TYPE_CHECKING
 from carddb.errors import InputError, OutputError
 from carddb.files.replacing import replacing_folder
 from carddb.progress import SILENT, Reporter
-from carddb.site import bundle, hook
-from carddb.site.pages import CatalogueLike, SiteContent, generate
 from carddb.workspace import Workspace
 
 if TYPE_CHECKING:
     from carddb.catalogue.api import Catalogue
+    from carddb.site.pages import CatalogueLike, SiteContent
 
 PACKAGE_ROOT = Path(__file__).resolve().parent.parent.parent
 
@@ -106,6 +105,9 @@ def generate_content(root: Path, catalogue: CatalogueLike, game_ids: Sequence[st
         # A workspace made by `carddb init` has no site/: say so, rather than "package.json does not pin ...".
         raise InputError(f"{workspace.site_dir / 'mkdocs.yml'} is missing: this workspace has no site configuration",
                          hint=SITE_HINT)
+    from carddb.site import bundle
+    from carddb.site.pages import generate
+
     pyodide = bundle.find_pyodide(workspace.site_dir)
     faces = Path(faces_dir) if faces_dir is not None else workspace.output_dir / "faces"
 
@@ -143,6 +145,7 @@ def run_mkdocs(root: Path, content: SiteContent, out: Path, site_url: str | None
     """MkDocs with ``site/mkdocs.yml`` and ``content``, strict, into ``out`` (replaced only on success). Only the
     pages and files whose inputs changed since the site in ``out`` was built are built again (``rebuild``);
     returns how many pages were. ``report`` is kept in the site's manifest, with its size filled in."""
+    from carddb.site import hook
     from carddb.site.rebuild import Rebuild, quiet_dirty_warning, site_common
 
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")  # Material's end-of-life banner is noise here

@@ -191,3 +191,21 @@ def test_the_password_of_any_url_is_masked(cli) -> None:
     result = cli("db", "status", db="mysql://u:secret@h/db")
     assert result.exit_code == 2
     assert "secret" not in result.stderr and "mysql://u:***@h/db" in result.stderr
+
+
+def test_the_head_revision_known_without_alembic_is_alembic_s_head() -> None:
+    # A command on an up-to-date catalogue checks its revision with one query and never loads alembic: that
+    # shortcut is right only while its head is the head of the migrations folder.
+    assert catalogue_db._script().get_current_head() == catalogue_db.HEAD_REVISION
+
+
+def test_an_up_to_date_catalogue_is_opened_without_alembic(tmp_path) -> None:
+    db = tmp_path / "catalogue.db"
+    assert open_catalogue(str(db)).engine is not None  # made, at the head revision
+    probe = ("import sys; from carddb.catalogue.api import open_catalogue; "
+             "print(open_catalogue(sys.argv[1]).exists, 'alembic' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", probe, str(db)], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["True", "False"]
+    old = first_schema_catalogue("sqlite", None, tmp_path)  # a catalogue to upgrade: alembic runs
+    done = subprocess.run([sys.executable, "-c", probe, old], capture_output=True, text=True, check=True)
+    assert done.stdout.split() == ["True", "True"]
