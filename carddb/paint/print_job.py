@@ -9,6 +9,7 @@ faces by default, or JPEG faces rendered once into ``output/sheets/.faces`` with
 from __future__ import annotations
 
 import hashlib
+import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -152,13 +153,7 @@ def _raster_face(key: str, label: str, face: FaceLayout, folder: Path, dpi: int)
     from carddb.paint.raster import render_image, write_image
     from carddb.paint.sheets import SheetFace
 
-    stamps = []
-    for image in sorted(set(face.images)):
-        try:
-            stat = Path(image).stat()
-            stamps.append(f"{image}:{stat.st_mtime_ns}:{stat.st_size}")
-        except OSError:
-            stamps.append(f"{image}:missing")
+    stamps = _file_stamps(face.images)
     digest = hashlib.sha256(f"{RASTER_VERSION}|{dpi}|{face!r}|{'|'.join(stamps)}".encode()).hexdigest()[:16]
     path = folder / f"{slugify(key)}-{digest}.jpg"
     if not path.is_file():
@@ -192,9 +187,7 @@ class FaceMaker:
     def front(self, card: Card) -> SheetFace:
         key = f"card:{card.key}"
         if key not in self.faces:
-            from carddb.layout import layout_face
-
-            face = layout_face(self.templates, card, bleed_mm=self.spec.bleed)
+            face = _laid_out(self.templates, card, self.spec.bleed)
             for fit in face.overflowed:
                 self.warnings.append(f"{card.key}: the text of {fit.box} does not fit even at {fit.size:g} pt")
             self.faces[key] = self._make(key, card.key, face)
@@ -209,6 +202,33 @@ class FaceMaker:
             self.faces[key] = replace(self._make(key, f"{self.game.name} card back", face),
                                       background=background_of(face))
         return self.faces[key]
+
+
+def _laid_out(templates: TemplateSet, card: Card, bleed: float) -> FaceLayout:
+    """``layout_face``, once per card, bleed and art files for as long as the templates are loaded (a card a
+    build changes is in a dozen PDFs; laying it out was a third of each)."""
+    from carddb.layout import layout_face
+
+    key = f"{bleed!r}|{json.dumps(card.to_dict(), sort_keys=True, ensure_ascii=False, default=str)}"
+    kept = templates.layouts.get(key)
+    if kept is not None and kept[1] == _file_stamps(kept[0].images):
+        return kept[0]
+    face = layout_face(templates, card, bleed_mm=bleed)
+    if len(templates.layouts) > 4096:
+        templates.layouts.clear()
+    templates.layouts[key] = (face, _file_stamps(face.images))
+    return face
+
+
+def _file_stamps(paths: Sequence[str]) -> list[str]:
+    stamps = []
+    for image in sorted(set(paths)):
+        try:
+            stat = Path(image).stat()
+            stamps.append(f"{image}:{stat.st_mtime_ns}:{stat.st_size}")
+        except OSError:
+            stamps.append(f"{image}:missing")
+    return stamps
 
 
 def background_of(face: FaceLayout) -> str | None:

@@ -13,6 +13,8 @@ from __future__ import annotations
 import io
 import math
 import os
+import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -26,6 +28,9 @@ CARDS_PER_SHEET = MAX_COLUMNS * MAX_ROWS - 1
 THUMBNAIL = 256  # tts-deckconverter's saved-object thumbnail: 256 x 256, the card 234 high, centred
 THUMBNAIL_CARD_HEIGHT = 234
 JPEG_QUALITY = 90
+#: Faces kept decoded and resized to a sheet cell: a card is on the sheet of every deck holding it, and one
+#: game's faces fit (a 409 x 571 cell is 0.7 MB, so at most about 60 MB).
+CELLS_KEPT = 80
 
 
 @dataclass(frozen=True)
@@ -99,10 +104,7 @@ def compose(grid: Grid, faces: Sequence[Path]) -> bytes:
     from PIL import Image
 
     def cell(path: Path):  # type: ignore[no-untyped-def]
-        face = open_face(path)
-        if face.size != grid.cell:
-            face = face.resize(grid.cell, Image.Resampling.LANCZOS, reducing_gap=2.0)
-        return face
+        return _cell(path, grid.cell)
 
     sheet = Image.new("RGB", grid.size, "white")
     # Pillow decodes and resizes without holding the GIL: a sheet of 60 faces uses every core
@@ -110,6 +112,33 @@ def compose(grid: Grid, faces: Sequence[Path]) -> bytes:
         for index, face in enumerate(pool.map(cell, faces)):
             sheet.paste(face, grid.box(index)[:2])
     return _jpeg(sheet)
+
+
+_cells: OrderedDict[tuple[str, int, int, tuple[int, int]], object] = OrderedDict()
+_cells_lock = threading.Lock()
+
+
+def _cell(path: Path, size: tuple[int, int]):  # type: ignore[no-untyped-def]
+    """The face at ``path`` resized to ``size``, decoded once while the file is unchanged."""
+    from PIL import Image
+
+    try:
+        stat = path.stat()
+    except OSError:
+        return open_face(path)  # which says why it cannot be read
+    key = (str(path), stat.st_mtime_ns, stat.st_size, size)
+    with _cells_lock:
+        if key in _cells:
+            _cells.move_to_end(key)
+            return _cells[key]
+    face = open_face(path)
+    if face.size != size:
+        face = face.resize(size, Image.Resampling.LANCZOS, reducing_gap=2.0)
+    with _cells_lock:
+        _cells[key] = face
+        while len(_cells) > CELLS_KEPT:
+            _cells.popitem(last=False)
+    return face
 
 
 def back_image(path: Path, cell: tuple[int, int]) -> bytes:
