@@ -200,9 +200,9 @@ def watch_build(workspace: Workspace, build_once: Callable[[list[str] | None], o
                 error(f"Error: {failure}")
         status.write(workspace.output_dir)
 
-    once(None, [])
     watcher = Watcher(workspace, lambda changed: once(games_touched(changed, workspace), changed), say=say)
-    watcher.start()
+    watcher.start()  # before the first build: a file saved while it runs (it can take a while) is built after it
+    once(None, [])
     say(f"Watching {', '.join(name + '/' for name in WATCHED)} of {workspace.root} (Ctrl-C to stop).")
     waiter = threading.Thread(target=lambda: (stop.wait(), watcher.stop()), daemon=True) if stop else None
     if waiter is not None:

@@ -36,8 +36,8 @@ class ExportReport:
 
     def summary(self) -> str:
         what = _ROWS.get(self.client, "rows")
-        lines = [f"{self.client}: {self.cards} cards, {self.rows} {what}, {self.decks} decks, "
-                 f"{len(self.files)} files in {self.root}"]
+        lines = [f"{self.client}: {_n(self.cards, 'card')}, {_n(self.rows, what[:-1])}, {_n(self.decks, 'deck')}, "
+                 f"{_n(len(self.files), 'file')} in {self.root}"]
         if self.zip_path is not None:
             lines.append(f"zip: {self.zip_path}")
         lines += self.notes
@@ -47,3 +47,7 @@ class ExportReport:
 
 _ROWS = {"lackey": "card-data rows", "apprentice": "cardinfo.dat records", "tts": "saved objects",
          "cockatrice": "printings"}
+
+
+def _n(count: int, noun: str) -> str:
+    return f"{count} {noun}{'' if count == 1 else 's'}"

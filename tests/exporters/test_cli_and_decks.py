@@ -42,3 +42,10 @@ def test_exported_deks_pass_the_deck_checker(lackey_exports, catalogue, game):
         errors = [p for p in check_deck(deck, definition, cards) if p.severity == "error"]
         assert errors == [], (path.name, errors)
         assert deck.source_format == "lackey" and deck.total > 0
+
+
+def test_an_export_of_one_of_each_says_it_in_the_singular(tmp_path) -> None:
+    from carddb.exporters.report import ExportReport
+
+    report = ExportReport("shmod", "tts", tmp_path, tmp_path, files=["deck.json"], cards=1, rows=1, decks=1)
+    assert report.summary().splitlines()[0] == f"tts: 1 card, 1 saved object, 1 deck, 1 file in {tmp_path}"
