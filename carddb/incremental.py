@@ -24,6 +24,7 @@ import contextlib
 import hashlib
 import json
 import os
+import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache
@@ -199,12 +200,15 @@ def plain_report(values: Mapping[str, Any]) -> dict[str, Any]:
 
 _remembered: dict[str, bytes] = {}
 _cache_dirs: list[Path] = []
+_used: list[set[str]] = []  # per open ``remember_in``: the keys asked for within it
 
 
 def remembered(key: str, make: Callable[[], bytes]) -> bytes:
     """``make()``, made once for ``key`` (a digest of all it is made from): kept for the life of the process and,
     inside ``remember_in``, in a folder of files for the next process. For costly outputs that seldom change
-    (the site's trimmed Pyodide library, its printing bundle)."""
+    (the site's trimmed Pyodide library, its printing bundle, each rulebook page with its drawn faces)."""
+    if _used:
+        _used[-1].add(key)
     if key in _remembered:
         return _remembered[key]
     folder = _cache_dirs[-1] if _cache_dirs else None
@@ -229,9 +233,22 @@ def remembered(key: str, make: Callable[[], bytes]) -> bytes:
 
 @contextlib.contextmanager
 def remember_in(folder: str | Path) -> Iterator[None]:
-    """Within the block, ``remembered`` keeps what it makes in ``folder`` too (a cache: deleting it is safe)."""
+    """Within the block, ``remembered`` keeps what it makes in ``folder`` too (a cache: deleting it is safe).
+    When the block ends without an error, what it did not ask for is removed: the folder holds what the last
+    run used, not every version of everything ever made."""
     _cache_dirs.append(Path(folder))
+    _used.append(set())
     try:
         yield
+        used = _used[-1]
+        with contextlib.suppress(OSError):
+            for entry in os.scandir(folder):
+                if _CACHE_KEY.fullmatch(entry.name) and entry.name not in used:
+                    with contextlib.suppress(OSError):
+                        os.unlink(entry.path)
     finally:
         _cache_dirs.pop()
+        _used.pop()
+
+
+_CACHE_KEY = re.compile(r"[0-9a-f]{64}")
