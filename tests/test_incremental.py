@@ -215,3 +215,19 @@ def test_a_new_carddb_version_makes_everything_again(workspace: Path, monkeypatc
     report = run_build(workspace)
     assert "minibattle sheets" in report.redone and "site" in report.redone
     assert_same_as_clean(workspace)
+
+
+def test_the_build_cache_keeps_what_the_last_build_used(tmp_path: Path) -> None:
+    from carddb.incremental import digest, remember_in, remembered
+
+    old, kept, new = digest("old"), digest("kept"), digest("new")
+    (tmp_path / old).write_bytes(b"a bundle no build asks for any more")
+    (tmp_path / kept).write_bytes(b"kept")
+    (tmp_path / "notes.txt").write_text("not a cache entry", encoding="utf-8")
+    with remember_in(tmp_path):
+        assert remembered(kept, lambda: b"made again") == b"kept"  # read from the folder
+        assert remembered(new, lambda: b"new") == b"new"
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([kept, new, "notes.txt"])
+    with pytest.raises(RuntimeError), remember_in(tmp_path):  # a failed build removes nothing
+        raise RuntimeError("the build failed")
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([kept, new, "notes.txt"])
