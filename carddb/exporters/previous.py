@@ -15,7 +15,7 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
-from carddb.exporters.output import MARKER, inside, write_bytes
+from carddb.exporters.output import MARKER, inside, listing, staged_folder, write_bytes
 from carddb.exporters.report import ExportReport
 from carddb.incremental import MANIFEST, Manifest, code_digest, digest, plain_report
 from carddb.rules.cards import Card
@@ -94,6 +94,22 @@ class PreviousExport:
         """``image`` and ``place`` at once, for an image written to one file."""
         self.place(relative, key)
         return self.image(key, make)
+
+    def write_export(self, out_dir: Path, marker: dict[str, object], files: dict[str, bytes], inputs: str,
+                     report: ExportReport, *, under: str = "",
+                     finish: Callable[[Path], None] | None = None) -> ExportReport:
+        """Every exporter's last step: ``files`` (paths relative to ``under`` in the folder) into a staged folder
+        with the manifest that describes them, swapped in whole; ``finish(stage)`` adds what is made from them
+        (Lackey's zip) before the listing."""
+        with staged_folder(out_dir, marker) as stage:
+            for relative, data in files.items():
+                write_bytes(stage, f"{under}/{relative}" if under else relative, data)
+            if finish is not None:
+                finish(stage)
+            report.files = listing(stage)
+            report.warnings = list(dict.fromkeys(report.warnings))
+            self.write(stage, inputs, report)
+        return report
 
     def write(self, stage: Path, inputs: str, report: ExportReport) -> None:
         """The new manifest into the staged folder (its files are listed in the report)."""

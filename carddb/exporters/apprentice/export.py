@@ -21,7 +21,6 @@ from carddb.exporters.apprentice.mapping import RARITY_LETTERS, Mapper, apprenti
 from carddb.exporters.apprentice.setcodes import assign_set_codes
 from carddb.exporters.apprentice.text_files import build_expan, build_spoiler
 from carddb.exporters.decks import sample_decks
-from carddb.exporters.output import listing, staged_folder, write_bytes
 from carddb.exporters.previous import PreviousExport, deck_files, export_inputs
 from carddb.exporters.report import ExportReport
 from carddb.exporters.text import to_cp1252
@@ -83,10 +82,4 @@ def export_apprentice(workspace_root: str | Path, catalogue: Any, game_id: str, 
             .encode("cp1252")
         report.decks += 1
     marker = {"carddb": "export", "client": "apprentice", "game": game_id}
-    with staged_folder(out_dir, marker) as stage:
-        for relative, data in files.items():
-            write_bytes(stage, relative, data)
-        report.files = listing(stage)
-        report.warnings = list(dict.fromkeys(report.warnings))
-        previous.write(stage, inputs, report)
-    return report
+    return previous.write_export(out_dir, marker, files, inputs, report)

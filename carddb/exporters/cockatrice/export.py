@@ -25,7 +25,7 @@ from carddb.exporters.cockatrice import mapping
 from carddb.exporters.cockatrice.database import CardEntry, PrintingEntry, SetEntry, write_database
 from carddb.exporters.decks import deck_from_text, sample_decks
 from carddb.exporters.faces import collect_faces, jpeg_bytes
-from carddb.exporters.output import check_target, listing, staged_folder, write_bytes
+from carddb.exporters.output import check_target
 from carddb.exporters.previous import PreviousExport, deck_files, export_inputs, image_key
 from carddb.exporters.report import ExportReport
 from carddb.rules.cards import Card, Printing
@@ -101,13 +101,7 @@ def export_cockatrice(workspace_root: str | Path, catalogue: Any, game_id: str, 
                                                          "cockatrice").encode("utf-8")
             report.decks += 1
     marker = {"carddb": "export", "client": "cockatrice", "game": game_id}
-    with staged_folder(out_dir, marker) as stage:
-        for relative, data in files.items():
-            write_bytes(stage, relative, data)
-        report.files = listing(stage)
-        report.warnings = list(dict.fromkeys(report.warnings))
-        previous.write(stage, inputs, report)
-    return report
+    return previous.write_export(out_dir, marker, files, inputs, report)
 
 
 def cockatrice_deck(text: str, filename: str, game: GameDefinition, cards: Sequence[Card],

@@ -26,7 +26,7 @@ from carddb.exporters.lackey.carddata import CellWriter, columns, lackey_names, 
 from carddb.exporters.lackey.packs import build_packs
 from carddb.exporters.lackey.plugininfo import build_plugininfo, clean_label, plugin_name
 from carddb.exporters.lackey.publish import build_updatelist, build_version, check_base_url
-from carddb.exporters.output import check_target, listing, staged_folder, write_bytes
+from carddb.exporters.output import check_target
 from carddb.exporters.previous import PreviousExport, deck_files, export_inputs, image_key
 from carddb.exporters.report import ExportReport
 from carddb.rules.cards import Card, Printing
@@ -73,16 +73,10 @@ def export_lackey(workspace_root: str | Path, catalogue: Any, game_id: str, out_
         image_sets = sorted({rel.split("/")[2] for rel in files if rel.startswith("sets/setimages/")})
         files["updatelist.txt"] = build_updatelist(plugin, base, day, files, image_sets).encode()
     marker = {"carddb": "export", "client": "lackey", "game": game_id, "plugin": plugin}
-    with staged_folder(out_dir, marker) as stage:
-        for relative, data in files.items():
-            write_bytes(stage, f"{plugin}/{relative}", data)
-        if zip:
-            _zip(stage, plugin)
-            report.zip_path = out_dir / f"{plugin}.zip"
-        report.files = listing(stage)
-        report.warnings = list(dict.fromkeys(report.warnings))
-        previous.write(stage, inputs, report)
-    return report
+    if zip:
+        report.zip_path = out_dir / f"{plugin}.zip"
+    return previous.write_export(out_dir, marker, files, inputs, report, under=plugin,
+                                 finish=(lambda stage: _zip(stage, plugin)) if zip else None)
 
 
 def _plugin_files(workspace_root: Path, game: GameDefinition, cards: list[Card], plugin: str,

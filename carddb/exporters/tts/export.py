@@ -28,7 +28,7 @@ from carddb.exporters.decks import SampleDeck, deck_from_text, sample_decks
 from carddb.exporters.faces import BACK_KEY, collect_faces
 from carddb.exporters.lackey.plugininfo import plugin_name
 from carddb.exporters.lackey.publish import check_base_url, url_for
-from carddb.exporters.output import check_target, listing, staged_folder, write_bytes
+from carddb.exporters.output import check_target
 from carddb.exporters.previous import PreviousExport, deck_files, export_inputs, image_key
 from carddb.exporters.report import ExportReport
 from carddb.exporters.tts import mapping, sheets
@@ -101,13 +101,7 @@ def export_tts(workspace_root: str | Path, catalogue: Any, game_id: str, out_dir
     names = client_names(cards, "Tabletop Simulator", report.warnings)
     files = _Writer(game, faces, back, names, url, report, _Reuse(previous, keys, folder)).write(tables)
     marker = {"carddb": "export", "client": "tts", "game": game_id}
-    with staged_folder(out_dir, marker) as stage:
-        for relative, data in files.items():
-            write_bytes(stage, f"{folder}/{relative}", data)
-        report.files = listing(stage)
-        report.warnings = list(dict.fromkeys(report.warnings))
-        previous.write(stage, inputs, report)
-    return report
+    return previous.write_export(out_dir, marker, files, inputs, report, under=folder)
 
 
 def _deck_table(deck: SampleDeck) -> TableDeck:
