@@ -140,7 +140,7 @@ def import_cards(
         else:
             report = catalogue.import_cards(file, game)
     unchanged = f", {report.unchanged} unchanged" if report.unchanged else ""
-    st.say(f"Imported {report.total} cards into {report.game} from {file} "
+    st.say(f"Imported {report.total} card{'' if report.total == 1 else 's'} into {report.game} from {file} "
            f"({report.added} new, {report.updated} updated{unchanged}; sets: {', '.join(report.sets) or '-'}).")
     if report.taken_from_files:
         files = ", ".join(sorted({name for _key, name in report.taken_from_files}))

@@ -189,3 +189,9 @@ def test_a_set_the_game_does_not_declare_is_refused(cli, empty_db, shmod_root: P
         assert result.stderr.splitlines()[1] == (f"  {path} {where}, column set: Odd is in set {set_code!r}, which "
                                                  "rules/shmod/game.toml does not declare; its sets are base")
     assert snapshot(empty_db) == before
+
+
+def test_one_imported_card_is_said_in_the_singular(cli, empty_db, shmod_root: Path, tmp_path: Path) -> None:
+    mine = write_cards_csv(tmp_path / "one.csv", EMBERS[:1])
+    imported = cli("cards", "import", str(mine), "--game", "shmod", db=empty_db, root=str(shmod_root))
+    assert imported.stdout == f"Imported 1 card into shmod from {mine} (1 new, 0 updated; sets: base).\n"
