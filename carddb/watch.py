@@ -117,13 +117,8 @@ class Watcher:
 
     def changed(self, path: str) -> None:
         target = Path(os.fsdecode(path))
-        if target.parent == self.root and target.name in WATCHED:
-            with self._lock:
-                self._pending.add(target)
-                self._last_event = time.monotonic()
-            self._wake.set()
-            return
-        if ignored(target, self.root):
+        a_watched_folder = target.parent == self.root and target.name in WATCHED  # made, renamed or removed
+        if not a_watched_folder and ignored(target, self.root):
             return
         with self._lock:
             self._pending.add(target)
