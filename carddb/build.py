@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from carddb.errors import CarddbError
 from carddb.progress import SILENT, Reporter, Task
@@ -91,9 +91,14 @@ class BuildReport:
         return bool(self.failures)
 
 
-def build(workspace: Workspace, catalogue: Catalogue, game_ids: Sequence[str] | None = None, *,
-          skip: Sequence[str] = (), say: Say = lambda line: None, progress: Reporter = SILENT,
-          take_files: bool = False, site_url: str | None = None) -> BuildReport:
+def build(workspace: Workspace, catalogue: Catalogue | Callable[[], Catalogue],
+          game_ids: Sequence[str] | None = None, *, skip: Sequence[str] = (), say: Say = lambda line: None,
+          progress: Reporter = SILENT, take_files: bool = False, site_url: str | None = None,
+          db: str | None = None) -> BuildReport:
+    """Build ``game_ids`` (None: every game) of ``workspace`` from ``catalogue`` (or a function opening it, so a
+    build with nothing to do never opens it; ``db`` then names where it is) into ``output/``."""
+    from carddb.build_stamp import catalogue_file, forget_stamp, read_stamp, stamp_digest
+
     started = time.perf_counter()
     report = BuildReport()
 
@@ -106,6 +111,46 @@ def build(workspace: Workspace, catalogue: Catalogue, game_ids: Sequence[str] | 
         raise CarddbError(f"unknown build step {sorted(unknown)[0]!r}; steps are {', '.join(STEPS)}")
     games = list(game_ids or workspace.game_ids())
     out = workspace.output_dir
+    location = db if db is not None else getattr(catalogue, "db", None)
+    db_file = catalogue_file(location) if location else None
+    options = [games, sorted(skip), take_files, site_url or ""]
+    stamp = stamp_digest(workspace.root.resolve(), out, db_file, options) if db_file else None
+    kept = read_stamp(out) if stamp else None
+    if kept is not None and kept.digest == stamp:  # nothing any step reads changed: say what the last build said
+        for line in kept.lines:
+            tell(line)
+        report.warnings = list(kept.warnings)
+        report.up_to_date = list(kept.steps)
+        report.warnings_file = out / WARNINGS_FILE if report.warnings else None
+        return _finish(report, games, out, started, tell)
+    forget_stamp(out)  # from here on the outputs change: an interrupted build leaves no stamp behind
+    opened = catalogue() if callable(catalogue) and not hasattr(catalogue, "cards") else catalogue
+    _run_steps(workspace, opened, games, skip, out, tell, report, progress, take_files, site_url)
+    report.warnings_file = _write_warnings(out, report.warnings)
+    steps_said = list(report.lines)
+    _finish(report, games, out, started, tell)
+    if db_file and not report.failures:
+        from carddb.build_stamp import Stamp, write_stamp
+
+        close = getattr(opened, "close", None)
+        if close is not None:
+            close()  # its last connection folds the write-ahead log into the file now, not after the stamp
+        write_stamp(out, Stamp(stamp_digest(workspace.root.resolve(), out, db_file, options), steps_said,
+                               list(report.warnings), [*report.redone, *report.up_to_date]))
+    return report
+
+
+def _finish(report: BuildReport, games: list[str], out: Path, started: float, tell: Say) -> BuildReport:
+    report.seconds = time.perf_counter() - started
+    tell(report.incremental_summary())
+    tell(f"Built {_count(len(games), 'game')} into {out} in {report.seconds:.1f} s"
+         + (f" with {len(report.failures)} failure(s)" if report.failures else "")
+         + (f", {_count(len(report.warnings), 'warning')}" if report.warnings else ""))
+    return report
+
+
+def _run_steps(workspace: Workspace, catalogue: Catalogue, games: list[str], skip: Sequence[str], out: Path,
+               tell: Say, report: BuildReport, progress: Reporter, take_files: bool, site_url: str | None) -> None:
     from carddb.incremental import remember_in
     from carddb.workers import Pool
 
@@ -131,17 +176,11 @@ def build(workspace: Workspace, catalogue: Catalogue, game_ids: Sequence[str] | 
             cache.prune = cache.prune and not report.failures  # a failed step may want its entries next time
     finally:
         pool.close()
-    report.warnings_file = _write_warnings(out, report.warnings)
-    report.seconds = time.perf_counter() - started
-    tell(report.incremental_summary())
-    tell(f"Built {_count(len(games), 'game')} into {out} in {report.seconds:.1f} s"
-         + (f" with {len(report.failures)} failure(s)" if report.failures else "")
-         + (f", {_count(len(report.warnings), 'warning')}" if report.warnings else ""))
-    return report
 
 
 def _build_games(workspace: Workspace, catalogue: Catalogue, games: list[str], skip: Sequence[str], out: Path,
                  tell: Say, report: BuildReport, progress: Reporter, take_files: bool, pool: Pool) -> None:
+    rendered: dict[str, Any] = {}
     for game_id in games:
         # Cards from the card files in, cards that left them out; cards from any other source stay (load.py).
         with progress.task(f"{game_id}: load"):
@@ -155,7 +194,7 @@ def _build_games(workspace: Workspace, catalogue: Catalogue, games: list[str], s
                 continue
             try:
                 with progress.task(f"{game_id}: {step}") as task:
-                    context = StepContext(workspace, catalogue, game_id, out, tell, report, task, pool)
+                    context = StepContext(workspace, catalogue, game_id, out, tell, report, task, pool, rendered)
                     report.done(f"{game_id} {step}", run(context))
             except CarddbError as exc:
                 report.failures.append(f"{game_id} {step}: {exc}")
@@ -215,6 +254,17 @@ class StepContext:
     report: BuildReport
     task: Task
     pool: Pool
+    rendered: dict[str, Any]  # game -> the faces step's RenderReport: the exporters reuse its keys
+
+    def renderer(self) -> Callable[..., object] | None:
+        """For an exporter: the faces this build's faces step brought up to date (nothing drawn again, their
+        keys known), instead of keying every face once more; None when the faces step did not run."""
+        from dataclasses import replace
+
+        done = self.rendered.get(self.game_id)
+        if done is None:
+            return None
+        return lambda *args, **options: replace(done, drawn=[])  # the exporters ask for the build's PNG faces
 
 
 def _decks(step: StepContext) -> Redone:
@@ -263,6 +313,7 @@ def _faces(step: StepContext) -> Redone:
     game_id, out, report = step.game_id, step.out, step.report
     result = render_faces(step.workspace.root, step.catalogue.game(game_id), step.catalogue.cards(game_id),
                           out / "faces", progress=step.task, complete=True, pool=step.pool)
+    step.rendered[game_id] = result
     step.tell(f"{game_id}: faces in {out / 'faces' / game_id}: {len(result.drawn)} drawn, "
               f"{len(result.reused)} reused"
               # Text shrunk within the template's minimum sizes is the layout doing its job, not a problem: counted
@@ -306,7 +357,7 @@ def _lackey(step: StepContext) -> Redone:
 
     out, game_id = step.out, step.game_id
     result = export_lackey(step.workspace.root, step.catalogue, game_id, out / "lackey" / game_id,
-                           faces_dir=out / "faces", zip=True)
+                           faces_dir=out / "faces", zip=True, renderer=step.renderer())
     return _exported(step, "LackeyCCG", result, f"LackeyCCG plugin in {result.root} ({_count(result.rows, 'card row')}"
                      f", {_count(result.decks, 'deck')}")
 
@@ -324,7 +375,8 @@ def _tts(step: StepContext) -> Redone:
     from carddb.exporters.tts import export_tts
 
     out, game_id = step.out, step.game_id
-    result = export_tts(step.workspace.root, step.catalogue, game_id, out / "tts" / game_id, faces_dir=out / "faces")
+    result = export_tts(step.workspace.root, step.catalogue, game_id, out / "tts" / game_id, faces_dir=out / "faces",
+                        renderer=step.renderer())
     return _exported(step, "Tabletop Simulator", result,
                      f"Tabletop Simulator saved objects in {result.root} ({_count(result.rows, 'saved object')}")
 
@@ -334,7 +386,7 @@ def _cockatrice(step: StepContext) -> Redone:
 
     out, game_id = step.out, step.game_id
     result = export_cockatrice(step.workspace.root, step.catalogue, game_id, out / "cockatrice" / game_id,
-                               faces_dir=out / "faces")
+                               faces_dir=out / "faces", renderer=step.renderer())
     return _exported(step, "Cockatrice", result, f"Cockatrice card database in {result.root} "
                      f"({_count(result.cards, 'card')}, {_count(result.decks, 'deck')}")
 

@@ -134,7 +134,13 @@ def stat_digest(folder: str | Path) -> str:
 
 # -- carddb and its libraries as inputs -------------------------------------------------------------------------
 def library_versions() -> dict[str, str | None]:
-    """The installed version of each library in ``LIBRARIES`` (None: not installed)."""
+    """The installed version of each library in ``LIBRARIES`` (None: not installed), read once a process (the
+    running code is what was imported, whatever is installed meanwhile)."""
+    return dict(_library_versions())
+
+
+@cache
+def _library_versions() -> dict[str, str | None]:
     from importlib import metadata
 
     versions: dict[str, str | None] = {}

@@ -22,9 +22,9 @@ REPO = Path(__file__).resolve().parents[1]
 CARDS = ("Charmander", "Charmeleon", "Charizard", "Magby", "Magmar", "Moltres", "Squirtle", "Pidgey", "Pikachu",
          "Bulbasaur")
 DECKS = ("legal-charizard-line.txt", "legal-charizard-line.dek", "illegal-copy-limit-four-charmander.txt")
-#: Not outputs: the catalogue (the source of truth, kept by a clean build too) and the cache of costly bundles
-#: (``.carddb/cache``).
-NOT_COMPARED = ("catalogue.db", "catalogue.db-wal", "catalogue.db-shm")
+#: Not outputs: the catalogue (the source of truth, kept by a clean build too), the cache of costly bundles
+#: (``.carddb/cache``) and the build stamp (the status of the files, times included, when the build ended).
+NOT_COMPARED = ("catalogue.db", "catalogue.db-wal", "catalogue.db-shm", "build-stamp.json")
 CACHE = ".carddb/cache/"
 
 pytestmark = pytest.mark.slow
@@ -364,3 +364,49 @@ def test_the_build_cache_keeps_what_the_last_build_used(tmp_path: Path) -> None:
     with pytest.raises(RuntimeError), remember_in(tmp_path):  # a failed build removes nothing
         raise RuntimeError("the build failed")
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted([kept, new, "notes.txt"])
+
+
+def test_nothing_changed_opens_no_catalogue_and_says_what_the_last_build_said(workspace: Path) -> None:
+    first = run_build(workspace)
+    opened = []
+
+    def catalogue():  # type: ignore[no-untyped-def]
+        opened.append(True)
+        return open_catalogue(str(workspace / "output" / "catalogue.db"), str(workspace))
+
+    again = build(Workspace(workspace), catalogue, db=str(workspace / "output" / "catalogue.db"))
+    assert not opened and not again.redone and not again.failures
+    assert again.lines[:-1] == first.lines[:-1]  # the last line says how long it took
+    assert again.warnings == first.warnings
+
+
+def test_an_edit_that_keeps_size_and_time_is_still_seen(workspace: Path) -> None:
+    """The stamp reads the change time, which no editor or ``touch`` sets back: an edit of the same size, its
+    modification time restored, still redraws the face."""
+    import os
+
+    run_build(workspace)
+    path = workspace / "rules" / "minibattle" / "cards" / "base.yaml"
+    before = path.stat()
+    text = path.read_text(encoding="utf-8")
+    assert "ATK+3 vs Grass" in text
+    path.write_text(text.replace("ATK+3 vs Grass", "ATK+4 vs Grass", 1), encoding="utf-8")
+    os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
+    report = run_build(workspace)
+    assert report.redone["minibattle faces"].startswith("1 of")
+    assert_same_as_clean(workspace)
+
+
+def test_an_output_removed_or_the_catalogue_written_elsewhere_is_seen(workspace: Path) -> None:
+    run_build(workspace)
+    (workspace / "output" / "faces" / "minibattle" / "back.png").unlink()
+    report = run_build(workspace)
+    assert report.redone["minibattle faces"] == "1 of 11 faces"
+    other = open_catalogue(str(workspace / "output" / "catalogue.db"), str(workspace))  # another process's write
+    with other.transaction() as session:
+        from sqlalchemy import text
+
+        session.execute(text("UPDATE card SET text = text || ' (errata)' WHERE name = 'Squirtle'"))
+    other.close()
+    report = run_build(workspace)
+    assert report.redone["minibattle faces"] == "1 of 11 faces", report.lines  # Squirtle's, with its errata

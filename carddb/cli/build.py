@@ -52,8 +52,9 @@ def build(
 
         def once(games: list[str] | None) -> object:
             with st.progress() as progress:
-                report = run_build(workspace, st.catalogue(), games or list(game or []) or None,
-                                   skip=list(skip or []), say=st.say, progress=progress, take_files=take_files)
+                report = run_build(workspace, st.catalogue, games or list(game or []) or None,
+                                   skip=list(skip or []), say=st.say, progress=progress, take_files=take_files,
+                                   db=st.db_location())
             _explain(report, explain)
             for line in warning_summary(report.warnings, report.warnings_file):
                 typer.echo(line, err=True)
@@ -62,8 +63,8 @@ def build(
         watch_build(workspace, once, say=st.say, error=lambda line: typer.echo(line, err=True))
         return
     with st.progress() as progress:
-        report = run_build(workspace, st.catalogue(), list(game or []) or None, skip=list(skip or []),
-                           say=st.say, progress=progress, take_files=take_files)
+        report = run_build(workspace, st.catalogue, list(game or []) or None, skip=list(skip or []),
+                           say=st.say, progress=progress, take_files=take_files, db=st.db_location())
     _explain(report, explain)
     for line in warning_summary(report.warnings, report.warnings_file):
         typer.echo(line, err=True)

@@ -285,14 +285,15 @@ class FaceKeys:
     compiling any template; every writer that shows a face (sheets, exports, the site) keys its own work on it."""
 
     def __init__(self, workspace_root: str | Path, game: GameDefinition, dpi: int = 300, ext: str = "png") -> None:
-        from carddb.incremental import FACE_LAYERS, code_sources, game_sources, short, sources_key
+        from carddb.incremental import FACE_LAYERS, code_sources, game_sources, short
 
         self.root = Path(workspace_root).resolve()
         self.game = game
         self.common = {**code_sources(FACE_LAYERS), "fonts": short(files_digest(FontBook().files())),
                        "resolution": f"{dpi} dpi {ext}", **game_sources(game.raw, NOT_ON_FACES)}
-        self._common_key = sources_key(self.common)
         self._templates: dict[str | None, str] = {}
+        self._cards: dict[str, dict[str, str]] = {}  # card key -> its sources: one instance, one catalogue read
+        self._keys: dict[str | None, str] = {}  # card key (None: the back) -> its face's key
 
     def common_sources(self) -> dict[str, str]:
         return dict(self.common)
@@ -317,16 +318,22 @@ class FaceKeys:
 
         if card is None:
             return {"template files": self.template(None)}
-        sources = {"card": short(card.to_dict()), "template files": self.template(card.kind)}
-        art = card.get("art", "") or ""
-        if art:
-            sources["art"] = _art_digest(self.root, card.game, art)[:32]
-        return sources
+        known = self._cards.get(card.key)
+        if known is None:
+            known = {"card": short(card.to_dict()), "template files": self.template(card.kind)}
+            art = card.get("art", "") or ""
+            if art:
+                known["art"] = _art_digest(self.root, card.game, art)[:32]
+            self._cards[card.key] = known
+        return dict(known)
 
     def face(self, card: Card | None) -> str:
         from carddb.incremental import sources_key
 
-        return sources_key(self.common, self.card_sources(card))
+        name = None if card is None else card.key
+        if name not in self._keys:
+            self._keys[name] = sources_key(self.common, self.card_sources(card))
+        return self._keys[name]
 
 
 def _art_digest(root: Path, game_id: str, art: str) -> str:
