@@ -342,7 +342,7 @@ def _sheets(step: StepContext) -> Redone:
         step.report.warnings.append(line)
 
     results = print_game_sheets(step.workspace, step.catalogue, game_id, out / "sheets", say=not_printed,
-                                progress=step.task)
+                                progress=step.task, pool=step.pool)
     pages = sum(getattr(r, "pages", 0) for r in results)
     step.tell(f"{game_id}: {_count(len(results), 'proxy PDF')} in {out / 'sheets' / game_id}"
               + (f", {_count(pages, 'page')}" if pages else ""))

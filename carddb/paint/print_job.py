@@ -39,6 +39,7 @@ if TYPE_CHECKING:  # the drawing modules are loaded when something is drawn: a b
 
     from carddb.layout import FaceLayout, TemplateSet
     from carddb.paint.sheets import SheetFace
+    from carddb.workers import Pool
 
 @dataclass(frozen=True)
 class PrintOptions:
@@ -372,7 +373,8 @@ BUILD_LAYOUTS = (("fronts", "fronts"), ("duplex-long", "duplex-long"))
 
 def print_game_sheets(workspace: Any, catalogue: Any, game_id: str, out_dir: str | Path,
                       options: PrintOptions | None = None, say: Callable[[str], None] | None = None, *,
-                      progress: Callable[[int, int], None] | None = None) -> list[PrintResult]:
+                      progress: Callable[[int, int], None] | None = None,
+                      pool: Pool | None = None) -> list[PrintResult]:
     """For ``carddb build``: each sample deck of the game and one sheet of every card, into ``out_dir/<game>/``.
 
     Every deck prints twice, the layout in the file name: ``<deck>-fronts.pdf`` (fronts only, for any
@@ -386,7 +388,7 @@ def print_game_sheets(workspace: Any, catalogue: Any, game_id: str, out_dir: str
     Incremental (``carddb.incremental``): each PDF is a part whose sources are carddb, the game, its options,
     its deck file and the face key of every card it holds; a PDF whose key is unchanged is kept, and a PDF this
     function made before but no longer makes (its deck gone) is removed. ``progress(n, m)``: PDFs written of
-    those to write.
+    those to write, on the processes of ``pool`` (the build's) when there are several.
     """
     from carddb.incremental import FACE_LAYERS, MANIFEST, Manifest, Plan, code_sources, game_sources, short
     from carddb.paint.render import FaceKeys, digest_parts
@@ -405,10 +407,9 @@ def print_game_sheets(workspace: Any, catalogue: Any, game_id: str, out_dir: str
     plan = Plan(previous, {**code_sources(FACE_LAYERS), **game_sources(game.raw)})
     face_keys = FaceKeys(workspace.root, game, 0, "pdf")
     back_key = face_keys.face(None)
-    sheets: list[tuple[str, Callable[[], PrintResult]]] = []
+    sheets: list[tuple[str, SheetJob]] = []
 
-    def sheet(out: Path, chosen: PrintOptions, job_cards: Sequence[Card], recipe: Any,
-              make: Callable[[], PrintResult]) -> None:
+    def sheet(out: Path, chosen: PrintOptions, job_cards: Sequence[Card], recipe: Any, make: SheetJob) -> None:
         faces = short([face_keys.face(card) for card in job_cards], back_key)
         kept = previous.parts.get(out.name, {})
         files = [name for name in kept.get("files", []) if plain_name(name)]
@@ -428,8 +429,7 @@ def print_game_sheets(workspace: Any, catalogue: Any, game_id: str, out_dir: str
             for suffix, chosen in layouts:
                 out = folder / f"{path.stem}-{suffix}.pdf"
                 sheet(out, chosen, deck_cards, ["deck", path.name, text, problems],
-                      lambda out=out, chosen=chosen, text=text, path=path:
-                      print_deck(workspace.root, game, cards, text, out, chosen, filename=path.name))
+                      SheetJob(str(workspace.root), game, cards, out, chosen, text=text, filename=path.name))
         except InputError as error:
             if say:
                 say(f"{game_id}: {path.name} not printed: {str(error).splitlines()[0]}")
@@ -437,23 +437,26 @@ def print_game_sheets(workspace: Any, catalogue: Any, game_id: str, out_dir: str
         for suffix, chosen in layouts:
             out = folder / f"{slugify(game_id)}-all-cards-{suffix}.pdf"
             every = replace(chosen, deck_list=False)
-            sheet(out, every, cards, ["every card"], lambda out=out, every=every:
-                  print_cards(workspace.root, game, cards, out, every, title="every card"))
-    results: list[PrintResult] = []
+            sheet(out, every, cards, ["every card"], SheetJob(str(workspace.root), game, cards, out, every))
     if progress:
         progress(0, len(plan.todo))
-    for name, make in sheets:
-        if name not in plan.todo:
+    from carddb.workers import worker_pool
+
+    todo = [job for name, job in sheets if name in plan.todo]
+    done = (lambda n: progress(n, len(todo))) if progress else None
+    with worker_pool(pool) as workers:
+        made = dict(zip(plan.todo, workers.map(_print_sheet, todo, done=done), strict=True))
+    results: list[PrintResult] = []
+    for name, _job in sheets:
+        if name not in made:
             results.append(_kept_result(folder, plan.new.parts[name]))
             continue
-        result = make()
+        result = made[name]
         plan.made(name, files=[path.name for path in result.report.files], pages=result.report.pages,
                   cards=result.report.cards, backs=result.report.backs, bytes=result.report.bytes,
                   not_printed=result.not_printed, warnings=result.warnings)
         result.reasons = plan.reasons[name]
         results.append(result)
-        if progress:
-            progress(sum(not r.kept for r in results), len(plan.todo))
     written = {name for part in plan.new.parts.values() for name in part.get("files", [])}
     gone = {name for part in previous.parts.values() for name in part.get("files", [])
             if plain_name(name) and name.endswith(".pdf")} - written
@@ -469,6 +472,26 @@ def print_game_sheets(workspace: Any, catalogue: Any, game_id: str, out_dir: str
     if progress:
         progress(len(plan.todo), len(plan.todo))
     return results
+
+
+@dataclass
+class SheetJob:
+    """One PDF of ``print_game_sheets``, as data a worker process can be sent: a deck (``text``) or every card."""
+
+    workspace_root: str
+    game: GameDefinition
+    cards: Sequence[Card]
+    out: Path
+    options: PrintOptions
+    text: str | None = None
+    filename: str = ""
+
+
+def _print_sheet(job: SheetJob) -> PrintResult:
+    if job.text is not None:
+        return print_deck(job.workspace_root, job.game, job.cards, job.text, job.out, job.options,
+                          filename=job.filename)
+    return print_cards(job.workspace_root, job.game, job.cards, job.out, job.options, title="every card")
 
 
 def _kept_result(folder: Path, kept: dict[str, Any]) -> PrintResult:
