@@ -357,7 +357,7 @@ def _lackey(step: StepContext) -> Redone:
 
     out, game_id = step.out, step.game_id
     result = export_lackey(step.workspace.root, step.catalogue, game_id, out / "lackey" / game_id,
-                           faces_dir=out / "faces", zip=True, renderer=step.renderer())
+                           faces_dir=out / "faces", zip=True, renderer=step.renderer(), progress=step.task)
     return _exported(step, "LackeyCCG", result, f"LackeyCCG plugin in {result.root} ({_count(result.rows, 'card row')}"
                      f", {_count(result.decks, 'deck')}")
 
@@ -386,7 +386,7 @@ def _cockatrice(step: StepContext) -> Redone:
 
     out, game_id = step.out, step.game_id
     result = export_cockatrice(step.workspace.root, step.catalogue, game_id, out / "cockatrice" / game_id,
-                               faces_dir=out / "faces", renderer=step.renderer())
+                               faces_dir=out / "faces", renderer=step.renderer(), progress=step.task)
     return _exported(step, "Cockatrice", result, f"Cockatrice card database in {result.root} "
                      f"({_count(result.cards, 'card')}, {_count(result.decks, 'deck')}")
 

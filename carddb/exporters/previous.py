@@ -10,11 +10,14 @@ from the previous folder instead of converting it again.
 
 from __future__ import annotations
 
+import contextlib
+import threading
 from collections.abc import Callable
 from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
+from carddb.errors import CarddbError
 from carddb.exporters.output import MARKER, inside, listing, staged_folder, write_bytes
 from carddb.exporters.report import ExportReport
 from carddb.incremental import MANIFEST, Manifest, digest, plain_report, sources_key
@@ -48,8 +51,11 @@ def deck_files(workspace_root: str | Path, game_id: str) -> list[Path]:
 class PreviousExport:
     """The manifest of the export in ``out_dir`` (empty when there is none), and what this export reuses."""
 
-    def __init__(self, out_dir: str | Path) -> None:
+    def __init__(self, out_dir: str | Path, progress: Callable[[int, int | None], None] | None = None) -> None:
         self.out_dir = Path(out_dir)
+        self.progress = progress  # told (images made or reused, of how many) as the images are made
+        self.expected: int | None = None
+        self._lock = threading.Lock()
         marked = (self.out_dir / MARKER).is_file()
         self.manifest = Manifest.read(self.out_dir / MANIFEST) if marked else Manifest()
         self.parts: dict[str, dict[str, Any]] = {}
@@ -79,20 +85,29 @@ class PreviousExport:
             self.reasons = ["the earlier build's manifest could not be read"]
             return None
 
+    def expect(self, images: int) -> None:
+        """How many images this export will ask for (its progress shows n of them)."""
+        self.expected = images
+        if self.progress:
+            self.progress(0, images)
+
     def image(self, key: str, make: Callable[[], bytes]) -> bytes:
         """The bytes of an image made from ``key``: a previous file's made from the same key, else ``make()``.
-        Where the image goes is told with ``place``."""
+        Where the image goes is told with ``place``. Safe to call from several threads."""
         relative = self._by_key.get(key)
+        data = None
         if relative is not None:
-            try:
+            with contextlib.suppress(OSError, CarddbError):  # gone, or a hand-edited name outside the folder
                 data = inside(self.out_dir, relative).read_bytes()
-            except OSError:
-                pass
-            else:
-                self.reused += 1
-                return data
-        self.made += 1
-        return make()
+        reused = data is not None
+        if data is None:
+            data = make()
+        with self._lock:
+            self.reused += reused
+            self.made += not reused
+            if self.progress:
+                self.progress(self.made + self.reused, self.expected)
+        return data
 
     def place(self, relative: str, key: str) -> None:
         """The file ``relative`` of the new export holds the image made from ``key``."""

@@ -38,6 +38,7 @@ PICTURE_HEIGHT = 680  # pixels: the height of the pictures Cockatrice downloads 
 
 def export_cockatrice(workspace_root: str | Path, catalogue: Any, game_id: str, out_dir: str | Path, *,
                       faces_dir: str | Path | None = None, renderer: Callable[..., object] | None = None,
+                      progress: Callable[[int, int | None], None] | None = None,
                       today: date | None = None) -> ExportReport:
     """Write the game's Cockatrice files into ``out_dir`` (created, or replacing a previous export)."""
     workspace_root, out_dir = Path(workspace_root), Path(out_dir)
@@ -52,7 +53,7 @@ def export_cockatrice(workspace_root: str | Path, catalogue: Any, game_id: str, 
     faces, _back = collect_faces(workspace_root, game, cards, Path(faces_dir or workspace_root / "output" / "faces"),
                                  report.notes, renderer=renderer, keys=keys)
     day = today or date.today()
-    previous = PreviousExport(out_dir)
+    previous = PreviousExport(out_dir, progress)  # progress: the pictures converted, n of m
     inputs = export_inputs("cockatrice", game, cards, keys, deck_files(workspace_root, game.id),
                            str(out_dir.resolve()), day.isoformat())
     if (kept := previous.up_to_date(inputs)) is not None:
@@ -91,6 +92,7 @@ def export_cockatrice(workspace_root: str | Path, catalogue: Any, game_id: str, 
         return previous.placed(relative, image_key(keys[key], PICTURE_HEIGHT),
                                lambda: jpeg_bytes(faces[key], PICTURE_HEIGHT))
 
+    previous.expect(len(pictures))
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
         jpegs = dict(zip(pictures, pool.map(picture_of, pictures.items()), strict=True))
     files.update(jpegs)

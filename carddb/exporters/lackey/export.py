@@ -37,7 +37,8 @@ from carddb.rules.slugs import card_stems, slugify
 
 def export_lackey(workspace_root: str | Path, catalogue: Any, game_id: str, out_dir: str | Path,
                   base_url: str | None = None, zip: bool = False, *, faces_dir: str | Path | None = None,
-                  renderer: Callable[..., object] | None = None, today: date | None = None) -> ExportReport:
+                  renderer: Callable[..., object] | None = None, today: date | None = None,
+                  progress: Callable[[int, int | None], None] | None = None) -> ExportReport:
     """Write the game's LackeyCCG plugin into ``out_dir`` (created, or replacing a previous export).
 
     ``catalogue`` offers ``game(id)`` and ``cards(id)``. Faces come from ``faces_dir`` (default
@@ -62,7 +63,7 @@ def export_lackey(workspace_root: str | Path, catalogue: Any, game_id: str, out_
     keys: dict[str, str] = {}
     faces, back = collect_faces(workspace_root, game, cards, Path(faces_dir or workspace_root / "output" / "faces"),
                                 report.notes, renderer=renderer, keys=keys)
-    previous = PreviousExport(out_dir)
+    previous = PreviousExport(out_dir, progress)  # progress: the images converted, n of m
     inputs = export_inputs("lackey", game, cards, keys, deck_files(workspace_root, game.id), str(out_dir.resolve()),
                            base, day.isoformat() if base else "", zip)
     if (kept := previous.up_to_date(inputs)) is not None:
@@ -147,6 +148,7 @@ def _encode_faces(faces: dict[str, Path], previous: PreviousExport, keys: dict[s
     def one(key: str) -> bytes:
         return previous.image(image_key(keys[key], LACKEY_HEIGHT), lambda: jpeg_bytes(faces[key]))
 
+    previous.expect(len(faces) + 1)  # and the card back
     with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
         return dict(zip(faces, pool.map(one, faces), strict=True))
 
