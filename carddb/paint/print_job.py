@@ -369,6 +369,9 @@ def cards_of_set(game: GameDefinition, all_cards: Sequence[Card], set_code: str 
 #: What ``carddb build`` prints for every deck: (file name suffix, layout). Fronts alone for any printer (and
 #: for cutting without backs), and front and back pages in turn for a printer that prints both sides.
 BUILD_LAYOUTS = (("fronts", "fronts"), ("duplex-long", "duplex-long"))
+#: The sheet of every card holds at most this many (30 pages of nine); a larger game gets several, numbered, so
+#: one changed card prints one of them again, not a PDF of thousands of cards.
+ALL_CARDS_VOLUME = 270
 
 
 def print_game_sheets(workspace: Any, catalogue: Any, game_id: str, out_dir: str | Path,
@@ -433,11 +436,15 @@ def print_game_sheets(workspace: Any, catalogue: Any, game_id: str, out_dir: str
         except InputError as error:
             if say:
                 say(f"{game_id}: {path.name} not printed: {str(error).splitlines()[0]}")
-    if cards:
+    volumes = [cards[i:i + ALL_CARDS_VOLUME] for i in range(0, len(cards), ALL_CARDS_VOLUME)]
+    for number, volume in enumerate(volumes, 1):
+        part = f"-{number:02d}" if len(volumes) > 1 else ""
+        title = f"every card ({number} of {len(volumes)})" if part else "every card"
         for suffix, chosen in layouts:
-            out = folder / f"{slugify(game_id)}-all-cards-{suffix}.pdf"
+            out = folder / f"{slugify(game_id)}-all-cards{part}-{suffix}.pdf"
             every = replace(chosen, deck_list=False)
-            sheet(out, every, cards, ["every card"], SheetJob(str(workspace.root), game, cards, out, every))
+            sheet(out, every, volume, ["every card", title], SheetJob(str(workspace.root), game, volume, out, every,
+                                                                      title=title))
     if progress:
         progress(0, len(plan.todo))
     from carddb.workers import worker_pool
@@ -485,13 +492,14 @@ class SheetJob:
     options: PrintOptions
     text: str | None = None
     filename: str = ""
+    title: str = "every card"
 
 
 def _print_sheet(job: SheetJob) -> PrintResult:
     if job.text is not None:
         return print_deck(job.workspace_root, job.game, job.cards, job.text, job.out, job.options,
                           filename=job.filename)
-    return print_cards(job.workspace_root, job.game, job.cards, job.out, job.options, title="every card")
+    return print_cards(job.workspace_root, job.game, job.cards, job.out, job.options, title=job.title)
 
 
 def _kept_result(folder: Path, kept: dict[str, Any]) -> PrintResult:
