@@ -381,6 +381,12 @@ class Memo(Generic[K, V]):
             self._items.popitem(last=False)
         return value
 
+    def put(self, key: K, value: V) -> None:
+        self._items[key] = value
+        self._items.move_to_end(key)
+        while len(self._items) > self.size:
+            self._items.popitem(last=False)
+
     def clear(self) -> None:
         self._items.clear()
 

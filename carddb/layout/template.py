@@ -87,7 +87,7 @@ class TemplateSet:
     notes: list[str] = field(default_factory=list)  # template sizes raised to their role's floor
     #: faces already laid out with these templates (``carddb.paint.print_job``): a card in ten PDFs of a
     #: build is laid out once, as long as the templates (and so this object) are unchanged
-    layouts: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
+    layouts: Memo[str, Any] = field(default_factory=lambda: Memo(4096), repr=False, compare=False)
 
     def template_for(self, kind: str) -> Template:
         try:

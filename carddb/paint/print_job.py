@@ -61,7 +61,7 @@ class PrintOptions:
     profile: str | None = None
     max_mb: float | None = None
     grid: str | None = None  # "3x3": demand columns x rows
-    faces_dir: str | None = None  # where raster faces are cached (default: <workspace>/output/sheets/.faces)
+    faces_dir: str | None = None  # where raster faces are cached (default: the build's output/.carddb/cache)
 
 
 @dataclass
@@ -218,14 +218,15 @@ def _laid_out(templates: TemplateSet, card: Card, bleed: float) -> FaceLayout:
     from carddb.layout import layout_face
 
     key = f"{bleed!r}|{json.dumps(card.to_dict(), sort_keys=True, ensure_ascii=False, default=str)}"
-    kept = templates.layouts.get(key)
-    if kept is not None and kept[1] == _file_stamps(kept[0].images):
-        return kept[0]
-    face = layout_face(templates, card, bleed_mm=bleed)
-    if len(templates.layouts) > 4096:
-        templates.layouts.clear()
-    templates.layouts[key] = (face, _file_stamps(face.images))
+    face, stamps = templates.layouts.get(key, lambda: _with_stamps(layout_face(templates, card, bleed_mm=bleed)))
+    if stamps != _file_stamps(face.images):  # an art file changed since: laid out again
+        face, stamps = _with_stamps(layout_face(templates, card, bleed_mm=bleed))
+        templates.layouts.put(key, (face, stamps))
     return face
+
+
+def _with_stamps(face: FaceLayout) -> tuple[FaceLayout, list[str]]:
+    return face, _file_stamps(face.images)
 
 
 def _file_stamps(paths: Sequence[str]) -> list[str]:
@@ -260,6 +261,25 @@ def print_cards(workspace_root: str | Path, game: GameDefinition, cards: Sequenc
     """Print ``cards`` (one entry per copy, in order) to ``out``. Cards whose face cannot be laid out are
     listed as not printed; when nothing is left, nothing is written. ``deck_list`` is the text of the deck
     list page (printed when the options ask for it)."""
+    with _raster_cache(workspace_root, options):
+        return _print_cards(workspace_root, game, cards, out, options, title, not_printed, deck_list)
+
+
+def _raster_cache(workspace_root: str | Path, options: PrintOptions) -> Any:
+    """Raster faces go to the build's one cache folder (``output/.carddb/cache``, pruned by the next whole build)
+    unless ``faces_dir`` names another place; vector sheets cache nothing."""
+    import contextlib
+
+    from carddb.incremental import remember_in
+
+    if not options.raster or options.faces_dir:
+        return contextlib.nullcontext()
+    return remember_in(Path(workspace_root) / "output" / ".carddb" / "cache", prune=False)
+
+
+def _print_cards(workspace_root: str | Path, game: GameDefinition, cards: Sequence[Card], out: str | Path,
+                 options: PrintOptions, title: str, not_printed: list[str] | None,
+                 deck_list: Sequence[str]) -> PrintResult:
     from carddb.paint.sheets import PrintJob, write_sheets
 
     spec, _profile = build_spec(options, game)
