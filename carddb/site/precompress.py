@@ -8,6 +8,7 @@ is done: Pyodide's runtime, carddb's data, the page scripts and styles, and the 
 
 from __future__ import annotations
 
+import contextlib
 import gzip
 from collections.abc import Callable
 from pathlib import Path
@@ -52,18 +53,17 @@ def precompress(site_dir: str | Path) -> int:
     copies are there already (kept from the previous site with them) is left as it is. Returns how many copies
     were written."""
     root = Path(site_dir)
+    chosen = [(path, size, BROTLI_QUALITY, 9) for path, size in _files(root, FOLDERS)
+              if path.suffix in SUFFIXES and size >= MIN_BYTES]
+    chosen += [(path, size, PAGE_BROTLI_QUALITY, 6) for path, size in _files(root, ("",))
+               if path.suffix == ".html" and size >= PAGE_MIN_BYTES]
+    settings = settings_digest() if any(size >= CACHED_BYTES for _, size, _, _ in chosen) else ""
     written = 0
-    chosen = [(path, BROTLI_QUALITY, 9) for folder in FOLDERS if (root / folder).is_dir()
-              for path in sorted((root / folder).rglob("*"))
-              if path.is_file() and path.suffix in SUFFIXES and path.stat().st_size >= MIN_BYTES]
-    chosen += [(path, PAGE_BROTLI_QUALITY, 6) for path in sorted(root.rglob("*.html"))
-               if path.stat().st_size >= PAGE_MIN_BYTES]
-    settings = settings_digest() if any(path.stat().st_size >= CACHED_BYTES for path, _, _ in chosen) else ""
-    for path, quality, level in chosen:
+    for path, size, quality, level in sorted(chosen):
         data = None
         for suffix, pack in _packers(quality, level).items():
             copy = path.with_name(path.name + suffix)
-            if path.stat().st_size < CACHED_BYTES:
+            if size < CACHED_BYTES:
                 if copy.is_file():
                     continue
                 data = path.read_bytes() if data is None else data
@@ -77,6 +77,21 @@ def precompress(site_dir: str | Path) -> int:
                 copy.write_bytes(packed)
                 written += 1
     return written
+
+
+def _files(root: Path, folders: tuple[str, ...]) -> list[tuple[Path, int]]:
+    """Every file under the ``folders`` of ``root`` with its size, each once (``os.walk`` and one ``stat`` a file:
+    this runs over the whole site in every build)."""
+    import os
+
+    found: dict[str, int] = {}
+    for folder in folders:
+        for dirpath, _dirnames, filenames in os.walk(root / folder):
+            for name in filenames:
+                path = os.path.join(dirpath, name)
+                with contextlib.suppress(OSError):
+                    found[path] = os.stat(path).st_size
+    return [(Path(path), size) for path, size in found.items()]
 
 
 def _packers(quality: int, level: int) -> dict[str, Callable[[bytes], bytes]]:

@@ -23,6 +23,7 @@ staging folder, so it always describes the files beside it.
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import logging
 import os
@@ -82,10 +83,11 @@ class Rebuild:
         rebuild = self
 
         class IncrementalPlugin(BasePlugin):  # type: ignore[type-arg]
+            @event_priority(100)  # before the search plugin's, which makes an environment to translate its labels
             def on_config(self, config: Any) -> Any:
-                from carddb.site.theme_files import without_hidden_files
+                from carddb.site.theme_env import quicker_environments
 
-                without_hidden_files(config.theme)
+                quicker_environments(config.theme, rebuild.cache)
                 return config
 
             @event_priority(-100)  # after every other on_files: the list of files is final
@@ -103,11 +105,6 @@ class Rebuild:
 
             def on_env(self, env: Any, *, config: Any, files: Any) -> Any:
                 rebuild.restore_anchors(files)
-                if rebuild.cache is not None:  # compiling Material's templates is a third of a small rebuild
-                    from jinja2 import FileSystemBytecodeCache
-
-                    rebuild.cache.mkdir(parents=True, exist_ok=True)
-                    env.bytecode_cache = FileSystemBytecodeCache(str(rebuild.cache))
                 return env
 
             @event_priority(100)  # before the search plugin writes its index
@@ -129,7 +126,7 @@ class Rebuild:
         # named by their content's hash) is read by the page scripts, not linked, so its names are left out: one
         # card changed must not build every page again.
         listing = sorted(f"{f.src_uri}>{f.dest_uri}" for f in files if f.src_uri not in self.data)
-        pages_common = digest(self.common, listing)
+        pages_common = digest(self.common, listing, self.packing)
         for file in files:
             dest = file.dest_uri
             if file.is_documentation_page():
@@ -153,8 +150,8 @@ class Rebuild:
     def _source_key(self, file: Any) -> str:
         if file.abs_src_path is None or getattr(file, "_content", None) is not None:
             return _bytes_digest(file.content_bytes)
-        source = Path(file.abs_src_path)
-        if INSTALLED.intersection(source.parts) or INSTALLED.intersection(source.resolve().parts):
+        source = file.abs_src_path
+        if _installed(os.path.dirname(source)):
             return stat_key(source)  # the theme's assets, Pyodide: never edited, only installed again
         return file_digest(source)  # a face, a hand-written page or script: its bytes
 
@@ -227,6 +224,13 @@ class Rebuild:
         self.new.inputs = inputs
         self.new.report = report
         self.new.write(self.stage / MANIFEST)
+
+
+@functools.lru_cache(maxsize=256)
+def _installed(folder: str) -> bool:
+    """Whether files in ``folder`` were installed by a package manager (asked once a folder: a site has a
+    thousand files in a few dozen folders, and resolving links costs a system call a part)."""
+    return bool(INSTALLED.intersection(Path(folder).parts) or INSTALLED.intersection(Path(folder).resolve().parts))
 
 
 def _true() -> bool:

@@ -100,3 +100,48 @@ def test_the_server_gives_the_sitemap_its_own_origin(workspace: Workspace) -> No
     assert re.findall(r"<loc>([^<]*)</loc>", sent) and all(
         loc.startswith(url) for loc in re.findall(r"<loc>([^<]*)</loc>", sent))
     assert gzip.decompress((site / "sitemap.xml.gz").read_bytes()).decode("utf-8") == built  # left as built
+
+
+class Recorded:
+    """A reporter that keeps what each task was told."""
+
+    def __init__(self) -> None:
+        self.told: dict[str, list[tuple[int, int | None]]] = {}
+
+    def task(self, label: str, total: int | None = None):  # type: ignore[no-untyped-def]
+        from carddb.progress import Task
+
+        told = self.told.setdefault(label, [])
+        done = [0]
+
+        class Kept(Task):
+            def __call__(self, count: int, of: int | None = None) -> None:
+                done[0] = count
+                told.append((count, of))
+
+            def advance(self, steps: int = 1) -> None:
+                done[0] += steps
+                told.append((done[0], told[-1][1] if told else None))
+
+        return Kept()
+
+
+def test_a_terminal_is_told_n_of_m_pages_as_they_are_built(workspace: Workspace) -> None:
+    build(workspace, catalogue(workspace))
+    change_a_card(workspace)
+    shown = Recorded()
+    report = build(workspace, catalogue(workspace), progress=shown)  # type: ignore[arg-type]
+    built, _total = map(int, report.redone["site"].split(" pages")[0].split(" of "))
+    told = shown.told["site: pages"]
+    assert told[0] == (0, built) and told[-1] == (built, built)
+    assert [done for done, _ in told] == list(range(built + 1))  # one page at a time
+
+
+def test_another_site_url_is_another_site(workspace: Workspace, monkeypatch: pytest.MonkeyPatch) -> None:
+    build(workspace, catalogue(workspace))
+    monkeypatch.setenv("SITE_URL", "https://example.org/cards/")  # what site/mkdocs.yml reads
+    moved = build(workspace, catalogue(workspace))
+    built, total = map(int, moved.redone["site"].split(" pages")[0].split(" of "))
+    assert built == total  # every page names its address (its canonical link)
+    sitemap = (workspace.output_dir / "site" / "sitemap.xml").read_text(encoding="utf-8")
+    assert "<loc>https://example.org/cards/</loc>" in sitemap and CONFIGURED not in sitemap
