@@ -51,7 +51,8 @@ if mode == "serve-build":
     from carddb.catalogue.api import open_catalogue
     from carddb.site.serve import serve_build
     from carddb.workspace import Workspace
-    root = argv[argv.index("--root") + 1]
+    from pathlib import Path
+    root = Path(argv[argv.index("--root") + 1])
     serve_build(Workspace(root), open_catalogue(root=root))
 else:
     from carddb.cli.main import run
@@ -117,31 +118,38 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--game", action="append", choices=GAMES, help="games to copy (default: all five)")
+    parser.add_argument("--only-serve", action="store_true", help="only the cold build and serve after build")
     options = parser.parse_args()
     games = options.game or list(GAMES)
     with tempfile.TemporaryDirectory(prefix="bench-site-") as temp:
         root = workspace_copy(games, Path(temp))
         common = ["--root", str(root), "--quiet"]
         show("carddb build, from nothing", [run("cli", *common, "build")])
-        show("carddb build, nothing changed", [run("cli", *common, "build") for _ in range(options.repeat)])
-        changed = "shmod" if "shmod" in games else games[0]
-        runs = []
-        for round_ in range(1, options.repeat + 1):
-            change_one_card(root, changed, round_)
-            runs.append(run("cli", *common, "build"))
-        show(f"carddb build, one {changed} card's text changed", runs)
-        runs = []
-        for number in range(options.repeat):
-            runs.append(run("cli", *common, "site", "build", "--out", str(Path(temp) / f"elsewhere-{number}")))
-        show("carddb site build --out NEW (cache shared)", runs)
-        runs = []
-        for number in range(options.repeat):
-            shutil.rmtree(root / "output" / ".carddb" / "cache", ignore_errors=True)
-            runs.append(run("cli", *common, "site", "build", "--out", str(Path(temp) / f"nocache-{number}")))
-        show("carddb site build --out NEW (no cache)", runs)
-        run("cli", *common, "build")
+        if not options.only_serve:
+            measure_changes(root, games, common, options.repeat, Path(temp))
         show("site serve's build right after carddb build", [run("serve-build", "--root", str(root))])
         show("carddb build right after site serve's build", [run("cli", *common, "build")])
+
+
+def measure_changes(root: Path, games: list[str], common: list[str], repeat: int, temp: Path) -> None:
+    """Nothing changed, one card changed, a site elsewhere with and without the cache."""
+    show("carddb build, nothing changed", [run("cli", *common, "build") for _ in range(repeat)])
+    changed = "shmod" if "shmod" in games else games[0]
+    runs = []
+    for round_ in range(1, repeat + 1):
+        change_one_card(root, changed, round_)
+        runs.append(run("cli", *common, "build"))
+    show(f"carddb build, one {changed} card's text changed", runs)
+    runs = []
+    for number in range(repeat):
+        runs.append(run("cli", *common, "site", "build", "--out", str(temp / f"elsewhere-{number}")))
+    show("carddb site build --out NEW (cache shared)", runs)
+    runs = []
+    for number in range(repeat):
+        shutil.rmtree(root / "output" / ".carddb" / "cache", ignore_errors=True)
+        runs.append(run("cli", *common, "site", "build", "--out", str(temp / f"nocache-{number}")))
+    show("carddb site build --out NEW (no cache)", runs)
+    run("cli", *common, "build")
 
 
 if __name__ == "__main__":

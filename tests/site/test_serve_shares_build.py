@@ -145,3 +145,16 @@ def test_another_site_url_is_another_site(workspace: Workspace, monkeypatch: pyt
     assert built == total  # every page names its address (its canonical link)
     sitemap = (workspace.output_dir / "site" / "sitemap.xml").read_text(encoding="utf-8")
     assert "<loc>https://example.org/cards/</loc>" in sitemap and CONFIGURED not in sitemap
+
+
+def test_a_sitemap_built_for_a_published_address_names_the_served_one() -> None:
+    from carddb.site.served_sitemap import served_sitemap
+
+    built = (b'<?xml version="1.0" encoding="UTF-8"?>\n<urlset><url><loc>https://example.org/games/</loc></url>'
+             b"<url><loc>https://example.org/games/shmod/cards/?a=1&amp;b=2</loc></url></urlset>")
+    assert served_sitemap(built, "http://127.0.0.1:8123/") == (
+        b'<?xml version="1.0" encoding="UTF-8"?>\n<urlset><url><loc>http://127.0.0.1:8123/</loc></url>'
+        b"<url><loc>http://127.0.0.1:8123/shmod/cards/?a=1&amp;b=2</loc></url></urlset>")
+    odd = b"<urlset><url><loc>https://a.example/x/</loc></url><url><loc>https://b.example/y/</loc></url></urlset>"
+    assert served_sitemap(odd, "http://127.0.0.1:8123/") == odd  # no address every other extends: as built
+    assert served_sitemap(b"<urlset></urlset>", "http://127.0.0.1:8123/") == b"<urlset></urlset>"
