@@ -168,8 +168,8 @@ def _run_steps(workspace: Workspace, catalogue: Catalogue, games: list[str], ski
                 report.warnings.append(f"site: skipped, {missing}")
             elif "site" not in skip and games:
                 try:
-                    with progress.task("site"):
-                        report.done("site", _site(workspace, catalogue, out, tell, report, site_url))
+                    with progress.task("site: pages") as task:
+                        report.done("site", _site(workspace, catalogue, out, tell, report, site_url, task))
                 except CarddbError as exc:
                     report.failures.append(f"site: {exc}")
                     tell(f"site FAILED: {exc}")
@@ -410,10 +410,10 @@ def _export_redone(result: ExportReport) -> Redone:
 
 
 def _site(workspace: Workspace, catalogue: Catalogue, out: Path, tell: Say, report: BuildReport,
-          site_url: str | None = None) -> Redone:
+          site_url: str | None = None, task: Task | None = None) -> Redone:
     from carddb.site.build import build_site
 
-    result = build_site(workspace.root, catalogue, out / "site", site_url=site_url)
+    result = build_site(workspace.root, catalogue, out / "site", site_url=site_url, progress=task or Task())
     tell(f"site: {result.pages} pages, {result.cards} cards ({result.faces} faces), {result.decks} decks, "
          f"Pyodide {result.pyodide_version}, {result.bytes / 1_048_576:.1f} MB in {result.out_dir}")
     for note in result.notes:

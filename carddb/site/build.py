@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from carddb.errors import InputError, OutputError
 from carddb.files.replacing import replacing_folder
-from carddb.progress import SILENT, Reporter
+from carddb.progress import SILENT, Reporter, Task
 from carddb.workspace import Workspace
 
 if TYPE_CHECKING:
@@ -41,6 +41,9 @@ class SiteReport:
     pages_built: tuple[int, int] | None = None  # pages MkDocs built again, of how many (None: not counted)
 
 
+#: The task of a build nobody watches.
+SILENT_TASK = Task()
+
 #: The file every built site holds, by which a rebuild knows the folder it replaces is a site (an earlier one).
 SITE_INDEX = "index.html"
 
@@ -51,13 +54,19 @@ SITE_HINT = ("To publish a site, run `carddb init .` in the workspace (it adds t
 
 def build_site(workspace_root: str | Path, catalogue: CatalogueLike, out_dir: str | Path, *,
                game_ids: Sequence[str] | None = None, site_url: str | None = None,
-               faces_dir: str | Path | None = None) -> SiteReport:
+               faces_dir: str | Path | None = None, cache_dir: str | Path | None = None,
+               progress: Task = SILENT_TASK) -> SiteReport:
     """Build the site of the workspace at ``workspace_root`` from ``catalogue`` into ``out_dir``.
 
     Every game of the workspace that the catalogue holds is on the site (``game_ids`` picks others).
-    ``site_url`` is the address the site is served from (instant navigation needs it exact, port included).
+    ``site_url`` is the address the site will be published at (default: ``site/mkdocs.yml``'s, or ``SITE_URL``);
+    every page names it, so ``carddb site serve`` builds for the same one and serves the sitemap with its own
+    address instead (``carddb.site.served_sitemap``).
     The gallery shows the faces ``carddb render`` drew into ``faces_dir`` (default ``output/faces``); a card
     without one is shown as text.
+    What is costly and seldom changes (the engine's bundles, compressed copies, compiled templates) is kept in
+    ``cache_dir``; by default the workspace's cache (``output/.carddb/cache``) for the workspace's own site, and no
+    folder (memory only) for a site built elsewhere. ``progress`` is told ``n`` of ``m`` pages as they are built.
     Raises ``InputError`` when something it needs is missing and ``OutputError`` when MkDocs reports a
     problem (a strict build: a broken link or anchor fails it).
     """
@@ -72,19 +81,27 @@ def build_site(workspace_root: str | Path, catalogue: CatalogueLike, out_dir: st
         return SiteReport(**{**kept, "out_dir": out, "kept": True, "seconds": time.perf_counter() - started})
     from carddb.incremental import remember_in
 
-    # the engine's bundles are made once (kept on disk beside the workspace's own site, in memory for any other)
-    cache = root / "output" / ".carddb" / "cache" if out == root / "output" / "site" else None
+    if cache_dir is None and out == Workspace(root).output_dir / "site":
+        cache_dir = workspace_cache(Workspace(root))
+    cache = Path(cache_dir) if cache_dir is not None else None
     with remember_in(cache) if cache else contextlib.nullcontext():
         content = generate_content(root, catalogue, game_ids, faces_dir)
-    version = next((p.split("/")[2].split("-")[0] for p in content.copies if p.startswith("assets/pyodide/")), "")
-    notes = [] if content.faces == content.cards else [
-        f"{content.cards - content.faces} cards have no rendered face (run `carddb render`); they show as text"]
-    report = SiteReport(out_dir=out, games=content.games, pages=len(content.pages), cards=content.cards,
-                        faces=content.faces, decks=content.decks, pyodide_version=version, bytes=0, seconds=0.0,
-                        notes=notes)
-    report.pages_built = run_mkdocs(root, content, out, site_url, inputs=sources, report=report)
+        version = next((p.split("/")[2].split("-")[0] for p in content.copies if p.startswith("assets/pyodide/")),
+                       "")
+        notes = [] if content.faces == content.cards else [
+            f"{content.cards - content.faces} cards have no rendered face (run `carddb render`); they show as text"]
+        report = SiteReport(out_dir=out, games=content.games, pages=len(content.pages), cards=content.cards,
+                            faces=content.faces, decks=content.decks, pyodide_version=version, bytes=0, seconds=0.0,
+                            notes=notes)
+        report.pages_built = run_mkdocs(root, content, out, site_url, inputs=sources, report=report, cache=cache,
+                                        progress=progress)
     report.seconds = time.perf_counter() - started
     return report
+
+
+def workspace_cache(workspace: Workspace) -> Path:
+    """The cache ``carddb build``, ``carddb site build`` and ``carddb site serve`` share (deleting it is safe)."""
+    return workspace.output_dir / ".carddb" / "cache"
 
 
 def generate_content(root: Path, catalogue: CatalogueLike, game_ids: Sequence[str] | None = None,
@@ -129,8 +146,9 @@ def build_workspace_site(workspace: Workspace, catalogue: Catalogue, out_dir: st
     for game_id in workspace.game_ids():
         with progress.task(f"{game_id}: faces") as task:
             render_faces(workspace.root, catalogue.game(game_id), catalogue.cards(game_id), faces, progress=task)
-    with progress.task("site: pages and MkDocs"):
-        return build_site(workspace.root, catalogue, out_dir, site_url=site_url, faces_dir=faces)
+    with progress.task("site: pages") as task:  # a site built elsewhere (--out) shares the workspace's cache
+        return build_site(workspace.root, catalogue, out_dir, site_url=site_url, faces_dir=faces,
+                          cache_dir=workspace_cache(workspace), progress=task)
 
 
 def content_from_workspace(root: Path) -> SiteContent:
@@ -141,10 +159,12 @@ def content_from_workspace(root: Path) -> SiteContent:
 
 
 def run_mkdocs(root: Path, content: SiteContent, out: Path, site_url: str | None, *, inputs: str = "",
-               report: SiteReport | None = None) -> tuple[int, int]:
+               report: SiteReport | None = None, cache: Path | None = None,
+               progress: Task = SILENT_TASK) -> tuple[int, int]:
     """MkDocs with ``site/mkdocs.yml`` and ``content``, strict, into ``out`` (replaced only on success). Only the
     pages and files whose inputs changed since the site in ``out`` was built are built again (``rebuild``);
-    returns how many pages were. ``report`` is kept in the site's manifest, with its size filled in."""
+    returns how many pages were. ``report`` is kept in the site's manifest, with its size filled in; the theme's
+    compiled templates are kept under ``cache``."""
     from carddb.site import hook
     from carddb.site.rebuild import Rebuild, quiet_dirty_warning, site_common
 
@@ -159,21 +179,21 @@ def run_mkdocs(root: Path, content: SiteContent, out: Path, site_url: str | None
     _refuse_to_replace_a_stranger(out)
     warnings = _WarningLog()
     logger = logging.getLogger("mkdocs")
-    own_site = out == root / "output" / "site"  # compiled templates are kept beside the workspace's own site only
     with replacing_folder(out) as staging:
-        rebuild = Rebuild(out, staging, site_common(root, content, site_url), set(content.data),
-                          cache=root / "output" / ".carddb" / "cache" / "jinja" if own_site else None)
         logger.addHandler(warnings)
         hook.provide(content)
         try:
             overrides = {"site_url": site_url} if site_url else {}
             config = load_config(config_file=str(config_file), site_dir=str(staging), strict=True, **overrides)
+            # every page names the address it is served from as its canonical one: the address as configured
+            rebuild = Rebuild(out, staging, site_common(root, content, config.site_url), set(content.data),
+                              cache=cache / "jinja" if cache is not None else None, progress=progress)
             for number, plugin in enumerate(rebuild.plugin()):
                 config.plugins[f"carddb-incremental-{number}"] = plugin
             with quiet_dirty_warning():
                 build(config, dirty=True)
             if report is not None:
-                report.bytes = sum(p.stat().st_size for p in staging.rglob("*") if p.is_file())
+                report.bytes = _folder_bytes(staging)
                 rebuild.finish(inputs, _plain_report(report))
         except (MkDocsException, OSError) as exc:
             detail = "; ".join(warnings.messages) or str(exc)
@@ -182,6 +202,17 @@ def run_mkdocs(root: Path, content: SiteContent, out: Path, site_url: str | None
             hook.provide(None)
             logger.removeHandler(warnings)
     return rebuild.pages_built, rebuild.pages
+
+
+def _folder_bytes(folder: Path) -> int:
+    """The size of every file under ``folder`` (strings and ``os.walk``: pathlib's glob costs a tenth of a second
+    on a site of a thousand files, in every build)."""
+    total = 0
+    for dirpath, _dirnames, filenames in os.walk(folder):
+        for name in filenames:
+            with contextlib.suppress(OSError):
+                total += os.lstat(os.path.join(dirpath, name)).st_size
+    return total
 
 
 def _plain_report(report: SiteReport) -> dict[str, object]:

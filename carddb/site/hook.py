@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from mkdocs.config.defaults import MkDocsConfig
+from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File, Files
 
 from carddb.site.pages import SiteContent
@@ -49,6 +50,7 @@ def on_files(files: Files, *, config: MkDocsConfig) -> Files:
     return files
 
 
+@event_priority(-100)  # after every other step that writes into the site (carddb's own rebuild links kept files)
 def on_post_build(config: MkDocsConfig, **_: Any) -> None:
     """Compressed copies of the engine files beside them, for ``site serve`` and hosts that serve them."""
     from carddb.site.precompress import precompress

@@ -67,15 +67,24 @@ class LiveReload:
         self.output_dir = Path(output_dir)
 
     def status(self) -> dict[str, Any]:
-        from carddb.watch import read_status
+        from carddb.watch import STATUS_FILE, read_status
 
         try:
             st = os.stat(self.site_dir / MANIFEST)
             stamp = f"{st.st_ino}:{st.st_mtime_ns}"
         except OSError:
-            stamp = ""
+            st, stamp = None, ""
         watched = read_status(self.output_dir)
-        return {"stamp": stamp, "error": watched.get("error") or None, "builds": watched.get("builds", 0)}
+        error = watched.get("error") or None
+        try:
+            said = os.stat(self.output_dir / STATUS_FILE).st_mtime_ns
+        except OSError:
+            said = None
+        if error and st is not None and said is not None and st.st_mtime_ns > said:
+            # The site was built after that failure was written down: a later build got through (the site is its
+            # last step), and its status follows in a moment. A page reloaded in between shows no stale error.
+            error = None
+        return {"stamp": stamp, "error": error, "builds": watched.get("builds", 0)}
 
     def answer(self, path: str) -> tuple[str, bytes] | None:
         """The content type and body of a live-reload address, or None for any other address."""

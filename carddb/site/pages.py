@@ -194,12 +194,21 @@ def _rulebook(root: Path, rulebook: Path, data: GameCards, path: str) -> str:
 
 def _sample_decks(root: Path, game: GameDefinition, toml_text: str, cards_text: str,
                   check: DeckChecker) -> list[SampleDeck]:
+    """The game's sample decks with their verdicts: checked again only when the game, its cards, a deck or the
+    checker changed (a tenth of a second for a game, in every site build, for what a card change rarely moves)."""
+    from carddb.incremental import code_digest, digest, remembered
+
+    found = [(path.name, read_deck_file(path)) for path in Workspace(root).deck_files(game.id)]
+
+    def verdicts() -> bytes:
+        return json.dumps([json.loads(check(toml_text, cards_text, text, None, name)) for name, text in found],
+                          ensure_ascii=False).encode("utf-8")
+
+    results = json.loads(remembered(digest("sample-decks", code_digest(), toml_text, cards_text, found), verdicts))
     decks = []
-    for index, path in enumerate(Workspace(root).deck_files(game.id)):
-        text = read_deck_file(path)
-        result = json.loads(check(toml_text, cards_text, text, None, path.name))
-        asset = f"assets/decks/{game.id}/{index:02d}-{slugify(path.stem)}{path.suffix.lower()}"  # not versioned
-        decks.append(SampleDeck(filename=path.name, text=text, asset=asset, result=result))
+    for index, ((name, text), result) in enumerate(zip(found, results, strict=True)):
+        asset = f"assets/decks/{game.id}/{index:02d}-{slugify(Path(name).stem)}{Path(name).suffix.lower()}"
+        decks.append(SampleDeck(filename=name, text=text, asset=asset, result=result))  # asset: not versioned
     return decks
 
 

@@ -8,7 +8,9 @@ is done: Pyodide's runtime, carddb's data, the page scripts and styles, and the 
 
 from __future__ import annotations
 
+import contextlib
 import gzip
+from collections.abc import Callable
 from pathlib import Path
 
 #: The folders and kinds of file that get compressed copies.
@@ -22,6 +24,8 @@ BROTLI_QUALITY = 9
 PAGE_MIN_BYTES = 8 * 1024
 PAGE_BROTLI_QUALITY = 5
 ENCODINGS = {"br": ".br", "gzip": ".gz"}
+#: Files at least this large have their copies kept in the build's cache: Pyodide's wasm alone costs 4 s of CPU.
+CACHED_BYTES = 256 * 1024
 
 
 def _brotli():  # type: ignore[no-untyped-def]
@@ -32,24 +36,81 @@ def _brotli():  # type: ignore[no-untyped-def]
     return brotli
 
 
-def precompress(site_dir: str | Path) -> int:
-    """Write the compressed copies under ``site_dir``; a copy not smaller than its file is not kept.
-    Returns how many copies were written."""
-    root = Path(site_dir)
+def settings_digest() -> str:
+    """What shapes every compressed copy besides the file itself: this module and its settings, and the
+    compressors' versions. A file kept from the previous site keeps its copies only while this is unchanged."""
+    import zlib
+
+    from carddb.incremental import digest, file_digest
+
     brotli = _brotli()
+    return digest("precompress", file_digest(__file__), BROTLI_QUALITY, PAGE_BROTLI_QUALITY, MIN_BYTES,
+                  PAGE_MIN_BYTES, zlib.ZLIB_RUNTIME_VERSION, getattr(brotli, "__version__", None))
+
+
+def precompress(site_dir: str | Path) -> int:
+    """Write the compressed copies under ``site_dir``; a copy not smaller than its file is not kept. A file whose
+    copies are there already (kept from the previous site with them) is left as it is. Returns how many copies
+    were written."""
+    root = Path(site_dir)
+    chosen = [(path, size, BROTLI_QUALITY, 9) for path, size in _files(root, FOLDERS)
+              if path.suffix in SUFFIXES and size >= MIN_BYTES]
+    chosen += [(path, size, PAGE_BROTLI_QUALITY, 6) for path, size in _files(root, ("",))
+               if path.suffix == ".html" and size >= PAGE_MIN_BYTES]
+    settings = settings_digest() if any(size >= CACHED_BYTES for _, size, _, _ in chosen) else ""
     written = 0
-    chosen = [(path, BROTLI_QUALITY, 9) for folder in FOLDERS if (root / folder).is_dir()
-              for path in sorted((root / folder).rglob("*"))
-              if path.is_file() and path.suffix in SUFFIXES and path.stat().st_size >= MIN_BYTES]
-    chosen += [(path, PAGE_BROTLI_QUALITY, 6) for path in sorted(root.rglob("*.html"))
-               if path.stat().st_size >= PAGE_MIN_BYTES]
-    for path, quality, level in chosen:
-        data = path.read_bytes()
-        copies = {".gz": gzip.compress(data, compresslevel=level, mtime=0)}
-        if brotli is not None:
-            copies[".br"] = brotli.compress(data, quality=quality)
-        for suffix, packed in copies.items():
+    for path, size, quality, level in sorted(chosen):
+        data = None
+        for suffix, pack in _packers(quality, level).items():
+            copy = path.with_name(path.name + suffix)
+            if size < CACHED_BYTES:
+                if copy.is_file():
+                    continue
+                data = path.read_bytes() if data is None else data
+                packed = pack(data)
+            else:
+                data = path.read_bytes() if data is None else data
+                packed = _remembered_copy(settings, suffix, quality, level, data, copy, pack)
+                if copy.is_file():
+                    continue
             if len(packed) < len(data) * 0.95:
-                path.with_name(path.name + suffix).write_bytes(packed)
+                copy.write_bytes(packed)
                 written += 1
     return written
+
+
+def _files(root: Path, folders: tuple[str, ...]) -> list[tuple[Path, int]]:
+    """Every file under the ``folders`` of ``root`` with its size, each once (``os.walk`` and one ``stat`` a file:
+    this runs over the whole site in every build)."""
+    import os
+
+    found: dict[str, int] = {}
+    for folder in folders:
+        for dirpath, _dirnames, filenames in os.walk(root / folder):
+            for name in filenames:
+                path = os.path.join(dirpath, name)
+                with contextlib.suppress(OSError):
+                    found[path] = os.stat(path).st_size
+    return [(Path(path), size) for path, size in found.items()]
+
+
+def _packers(quality: int, level: int) -> dict[str, Callable[[bytes], bytes]]:
+    packers: dict[str, Callable[[bytes], bytes]] = {
+        ".gz": lambda data: gzip.compress(data, compresslevel=level, mtime=0)}
+    brotli = _brotli()
+    if brotli is not None:
+        packers[".br"] = lambda data: brotli.compress(data, quality=quality)
+    return packers
+
+
+def _remembered_copy(settings: str, suffix: str, quality: int, level: int, data: bytes, copy: Path,
+                     pack: Callable[[bytes], bytes]) -> bytes:
+    """The compressed copy of a large file, made once for its bytes (``carddb.incremental.remembered``): the copy
+    kept from the previous site when there is one (made with the same settings: ``settings_digest``), else
+    compressed now."""
+    import hashlib
+
+    from carddb.incremental import digest, remembered
+
+    key = digest("precompressed", settings, suffix, quality, level, hashlib.sha256(data).hexdigest())
+    return remembered(key, lambda: copy.read_bytes() if copy.is_file() else pack(data))

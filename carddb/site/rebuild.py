@@ -13,7 +13,8 @@ lets it build only what changed, and makes the result the same, byte for byte, a
   strict check of anchors sees every page) and its entries of the search index (in the order a full build
   writes them);
 * last, every file of the previous site that this build kept is hard-linked into the staging folder (a copy
-  where links are refused), with its precompressed copies; the folder is then swapped in whole.
+  where links are refused), with its precompressed copies (a file's key holds the compression settings, so its
+  copies are what a clean build would make); the folder is then swapped in whole.
 
 The manifest is ``.build-inputs.json`` at the root of the site (``carddb.incremental``), written into the
 staging folder, so it always describes the files beside it.
@@ -22,6 +23,7 @@ staging folder, so it always describes the files beside it.
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 import logging
 import os
@@ -31,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from carddb.incremental import MANIFEST, Manifest, digest, file_digest
+from carddb.progress import Task
 
 #: Written by every build (MkDocs' theme templates and the search plugin): never taken from the previous site.
 ALWAYS_BUILT = ("404.html", "sitemap.xml", "sitemap.xml.gz", "search/search_index.json")
@@ -55,7 +58,11 @@ class Rebuild:
     """A partial build into ``stage`` of the site in ``previous`` (a MkDocs plugin: ``plugin()`` registers it)."""
 
     def __init__(self, previous: Path, stage: Path, common: str, data: set[str],
-                 cache: Path | None = None) -> None:
+                 cache: Path | None = None, progress: Task | None = None) -> None:
+        from carddb.site.precompress import settings_digest
+
+        self.progress = progress or Task()  # told n of m pages as MkDocs writes them
+        self.packing = settings_digest()  # a file's compressed copies are kept with it only while this holds
         self.previous = previous
         self.cache = cache  # where the theme's compiled templates are kept between builds (None: nowhere)
         self.data = data
@@ -76,6 +83,13 @@ class Rebuild:
         rebuild = self
 
         class IncrementalPlugin(BasePlugin):  # type: ignore[type-arg]
+            @event_priority(100)  # before the search plugin's, which makes an environment to translate its labels
+            def on_config(self, config: Any) -> Any:
+                from carddb.site.theme_env import quicker_environments
+
+                quicker_environments(config.theme, rebuild.cache)
+                return config
+
             @event_priority(-100)  # after every other on_files: the list of files is final
             def on_files(self, files: Any, *, config: Any) -> Any:
                 rebuild.mark(files)
@@ -85,13 +99,12 @@ class Rebuild:
                 rebuild.remember_anchors(page)
                 return html
 
+            def on_post_page(self, output: str, *, page: Any, config: Any) -> str:
+                rebuild.progress.advance()  # a page MkDocs skips is never rendered: only the pages built count
+                return output
+
             def on_env(self, env: Any, *, config: Any, files: Any) -> Any:
                 rebuild.restore_anchors(files)
-                if rebuild.cache is not None:  # compiling Material's templates is a third of a small rebuild
-                    from jinja2 import FileSystemBytecodeCache
-
-                    rebuild.cache.mkdir(parents=True, exist_ok=True)
-                    env.bytecode_cache = FileSystemBytecodeCache(str(rebuild.cache))
                 return env
 
             @event_priority(100)  # before the search plugin writes its index
@@ -99,7 +112,9 @@ class Rebuild:
                 rebuild.merge_search(config)
 
         class LinkKeptPlugin(BasePlugin):  # type: ignore[type-arg]
-            @event_priority(-100)  # after every other post-build step (the precompressed copies)
+            # after the search index is merged, before the compressed copies are made (``precompress`` then leaves
+            # the kept files, which come with theirs)
+            @event_priority(50)
             def on_post_build(self, *, config: Any) -> None:
                 rebuild.link_kept()
 
@@ -111,14 +126,14 @@ class Rebuild:
         # named by their content's hash) is read by the page scripts, not linked, so its names are left out: one
         # card changed must not build every page again.
         listing = sorted(f"{f.src_uri}>{f.dest_uri}" for f in files if f.src_uri not in self.data)
-        pages_common = digest(self.common, listing)
+        pages_common = digest(self.common, listing, self.packing)
         for file in files:
             dest = file.dest_uri
             if file.is_documentation_page():
                 self.pages += 1
                 key = digest(pages_common, file.src_uri, self._source_key(file))
             else:
-                key = digest(dest, self._source_key(file))
+                key = digest(dest, self._source_key(file), self.packing)
             entry: dict[str, Any] = {"key": key}
             kept = self.old.part(dest, key)
             if kept is not None and (self.previous / dest).is_file() and dest not in ALWAYS_BUILT:
@@ -130,12 +145,13 @@ class Rebuild:
                 self.pages_built += file.is_documentation_page()
             self.new.parts[dest] = entry
         self._pages = list(files.documentation_pages())
+        self.progress(0, self.pages_built)
 
     def _source_key(self, file: Any) -> str:
         if file.abs_src_path is None or getattr(file, "_content", None) is not None:
             return _bytes_digest(file.content_bytes)
-        source = Path(file.abs_src_path)
-        if INSTALLED.intersection(source.parts) or INSTALLED.intersection(source.resolve().parts):
+        source = file.abs_src_path
+        if _installed(os.path.dirname(source)):
             return stat_key(source)  # the theme's assets, Pyodide: never edited, only installed again
         return file_digest(source)  # a face, a hand-written page or script: its bytes
 
@@ -180,18 +196,27 @@ class Rebuild:
         index.entries = entries
 
     def link_kept(self) -> None:
-        """Every file taken from the previous site, hard-linked into the stage (with its precompressed copies)."""
+        """Every file taken from the previous site, hard-linked into the stage (with its precompressed copies).
+
+        Plain strings and one system call a file: a site of a thousand kept files is linked in every build."""
+        previous, stage = str(self.previous), str(self.stage)
+        folders: set[str] = set()
         for dest in sorted(self.kept):
+            folder = os.path.dirname(os.path.join(stage, dest))
+            if folder not in folders:
+                os.makedirs(folder, exist_ok=True)
+                folders.add(folder)
             for name in (dest, *(dest + suffix for suffix in COMPANIONS)):
-                source = self.previous / name
-                target = self.stage / name
-                if target.exists() or not source.is_file():
-                    continue
-                target.parent.mkdir(parents=True, exist_ok=True)
+                source, target = os.path.join(previous, name), os.path.join(stage, name)
                 try:
                     os.link(source, target)
-                except OSError:
-                    shutil.copy2(source, target)
+                except FileNotFoundError:  # no such copy beside the file (its folder is made above)
+                    continue
+                except FileExistsError:  # built again in this build after all
+                    continue
+                except OSError:  # a file system without hard links
+                    if os.path.isfile(source) and not os.path.exists(target):
+                        shutil.copy2(source, target)
 
     # -- after the build --------------------------------------------------------------------------------------
     def finish(self, inputs: str, report: dict[str, Any]) -> None:
@@ -199,6 +224,13 @@ class Rebuild:
         self.new.inputs = inputs
         self.new.report = report
         self.new.write(self.stage / MANIFEST)
+
+
+@functools.lru_cache(maxsize=256)
+def _installed(folder: str) -> bool:
+    """Whether files in ``folder`` were installed by a package manager (asked once a folder: a site has a
+    thousand files in a few dozen folders, and resolving links costs a system call a part)."""
+    return bool(INSTALLED.intersection(Path(folder).parts) or INSTALLED.intersection(Path(folder).resolve().parts))
 
 
 def _true() -> bool:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import http.server
+import io
 import sys
 import threading
 import urllib.parse
@@ -19,12 +20,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from carddb.errors import InputError
+from carddb.progress import SILENT, Reporter
 from carddb.site.build import SiteReport, build_workspace_site
 from carddb.site.http_cache import CachingHandler
 from carddb.site.live import LiveReload, live_handler
+from carddb.site.served_sitemap import SITEMAP, served_sitemap
 from carddb.workspace import Workspace
 
 if TYPE_CHECKING:
+    from carddb.build import BuildReport
     from carddb.catalogue.api import Catalogue
 
 _TYPES = {".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/javascript",
@@ -75,11 +79,28 @@ class _Handler(CachingHandler):  # cache lifetimes and precompressed copies: car
         if refused_path(self.path):
             self.send_error(400, "Bad request path")
             return None
+        if self.path.split("?", 1)[0] == SITEMAP:
+            return self._send_sitemap()
         try:
             return super().send_head()
         except ValueError:  # what the file system refuses to look up at all
             self.send_error(400, "Bad request path")
             return None
+
+    def _send_sitemap(self):  # type: ignore[no-untyped-def]
+        """The sitemap with this server's origin in its addresses (``carddb.site.served_sitemap``), never the
+        precompressed copy MkDocs wrote beside it (that names the address the site was built for)."""
+        try:
+            built = (Path(self.directory) / SITEMAP.lstrip("/")).read_bytes()
+        except OSError:
+            self.send_error(404, "File not found")
+            return None
+        body = served_sitemap(built, server_url(self.server))  # type: ignore[arg-type]
+        self.send_response(200)
+        self.send_header("Content-Type", "application/xml")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        return io.BytesIO(body)
 
     def copyfile(self, source, outputfile) -> None:  # type: ignore[no-untyped-def]
         with contextlib.suppress(*_GONE):
@@ -118,12 +139,13 @@ def server_url(server: http.server.ThreadingHTTPServer) -> str:
 def serve_workspace_site(workspace: Workspace, catalogue: Catalogue, out_dir: str | Path, *, host: str = "127.0.0.1",
                          port: int = 8000, on_ready: Callable[[SiteReport, str], None] = lambda report, url: None
                          ) -> None:
-    """Build the site for ``http://host:port/`` (instant navigation needs the exact origin), then serve it until
-    interrupted. The port is taken before the build, so a busy port fails fast."""
+    """Build the site (as ``carddb site build`` does, for the configured ``site_url``: the server gives the sitemap
+    its own origin, ``carddb.site.served_sitemap``), then serve it until interrupted. The port is taken before the
+    build, so a busy port fails fast."""
     server = make_server(Path(out_dir).resolve(), host, port)  # the folder is read per request: it may not exist yet
     try:
         url = server_url(server)
-        report = build_workspace_site(workspace, catalogue, out_dir, site_url=url)
+        report = build_workspace_site(workspace, catalogue, out_dir)
         on_ready(report, url)
         with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C is how a user stops serving
             server.serve_forever()
@@ -135,14 +157,21 @@ def serve_workspace_site(workspace: Workspace, catalogue: Catalogue, out_dir: st
 SERVE_SKIP = ("sheets", "lackey", "apprentice", "tts", "cockatrice")
 
 
+def serve_build(workspace: Workspace, catalogue: Catalogue, games: list[str] | None = None, *,
+                say: Callable[[str], None] = lambda line: None, progress: Reporter = SILENT) -> BuildReport:
+    """One build of ``carddb site serve``: ``carddb build`` less ``SERVE_SKIP``, into the same ``output/`` and cache
+    and with the same ``site_url``, so that neither redoes what the other made."""
+    from carddb.build import build
+
+    return build(workspace, catalogue, games, skip=SERVE_SKIP, say=say, progress=progress)
+
+
 def watch_and_serve(workspace: Workspace, catalogue: Catalogue, *, host: str = "127.0.0.1", port: int = 8000,
                     say: Callable[[str], None], error: Callable[[str], None], progress: object = None,
                     stop: threading.Event | None = None, on_ready: Callable[[str], None] = lambda url: None) -> None:
     """``carddb site serve``: build (the card files loaded, the faces drawn, the site), serve ``output/site`` on
     ``http://host:port/``, and build again whenever a file of the workspace changes; open pages reload
     themselves, and show a failed build's error until a build succeeds (``carddb.watch``)."""
-    from carddb.build import build
-    from carddb.progress import SILENT
     from carddb.watch import watch_build
 
     site = workspace.output_dir / "site"
@@ -154,8 +183,7 @@ def watch_and_serve(workspace: Workspace, catalogue: Catalogue, *, host: str = "
 
     def once(games: list[str] | None) -> object:
         try:
-            return build(workspace, catalogue, games, skip=SERVE_SKIP, say=say, progress=progress or SILENT,
-                         site_url=url)
+            return serve_build(workspace, catalogue, games, say=say, progress=progress or SILENT)  # type: ignore[arg-type]
         finally:
             if not ready:
                 ready.append(url)

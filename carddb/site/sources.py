@@ -3,6 +3,8 @@ the site's manifest, the site is up to date and neither the pages nor MkDocs run
 
 from __future__ import annotations
 
+import os
+import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -31,11 +33,30 @@ def site_sources(root: Path, catalogue: Any, game_ids: Sequence[str] | None, fac
                          sorted(p.name for p in (faces / game_id).glob("*.png"))])
     site = workspace.site_dir
     docs = root / "docs"
-    return digest("site", code_digest(), site_url or "", str(out), per_game,
+    return digest("site", code_digest(), site_url or "", configured_environment(site / "mkdocs.yml"), str(out),
+                  per_game,
                   tree_digest(site, skip=("node_modules", "__pycache__")),
                   stat_digest(site / "node_modules" / "pyodide"),
                   tree_digest(docs) if docs.is_dir() else "",
                   tree_digest(root / "templates"))  # the card anatomy and the browser's printing engine show them
+
+
+def configured_environment(config_file: Path) -> dict[str, str | None]:
+    """The environment variables the MkDocs configuration reads (``!ENV [SITE_URL, ...]``), with their values: a
+    site built with another ``SITE_URL`` is another site."""
+    try:
+        text = config_file.read_text(encoding="utf-8")
+    except OSError:
+        return {}
+    names = set()
+    for found in _ENV_TAG.finditer(text):  # every unquoted item names a variable; a quoted one is the default
+        names.update(item for item in (part.strip() for part in found[1].strip("[]").split(","))
+                     if _ENV_NAME.fullmatch(item))
+    return {name: os.environ.get(name) for name in sorted(names)}
+
+
+_ENV_TAG = re.compile(r"!ENV\s+(\[[^\]]*\]|\S+)")
+_ENV_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 
 def kept_report(out: Path, sources: str) -> dict[str, Any] | None:

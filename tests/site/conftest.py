@@ -58,7 +58,8 @@ class BuiltSite:
 
 @pytest.fixture(scope="session")
 def site(tmp_path_factory: pytest.TempPathFactory, repo_root: Path, catalogue: Catalogue) -> Iterator[BuiltSite]:
-    # Bind first: instant navigation only works when site_url names the exact origin, port included.
+    # Built as `carddb build` builds it (for the configured site_url) and served on a free port, as `carddb site
+    # serve` serves it: the server gives the sitemap its own origin, which instant navigation needs.
     from carddb.paint.render import render_faces
 
     folder = tmp_path_factory.mktemp("site") / "site"
@@ -66,7 +67,7 @@ def site(tmp_path_factory: pytest.TempPathFactory, repo_root: Path, catalogue: C
     render_faces(repo_root, catalogue.game(FACES_GAME), catalogue.cards(FACES_GAME), faces, dpi=100)
     server = make_server(folder, "127.0.0.1", 0)
     url = server_url(server)
-    report = build_site(repo_root, WithHostileCard(catalogue), folder, site_url=url, faces_dir=faces)
+    report = build_site(repo_root, WithHostileCard(catalogue), folder, faces_dir=faces)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     yield BuiltSite(url=url, folder=folder, report=report)
