@@ -376,7 +376,8 @@ def test_nothing_changed_opens_no_catalogue_and_says_what_the_last_build_said(wo
 
     again = build(Workspace(workspace), catalogue, db=str(workspace / "output" / "catalogue.db"))
     assert not opened and not again.redone and not again.failures
-    assert again.lines[:-1] == first.lines[:-1]  # the last line says how long it took
+    assert again.lines[:-2] == first.lines[:-2]  # each step's lines; then what was redone, and how long it took
+    assert again.lines[-2] == f"Everything was up to date ({len(first.redone) + len(first.up_to_date)} steps)"
     assert again.warnings == first.warnings
 
 
