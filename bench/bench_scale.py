@@ -15,7 +15,9 @@ change at 250 cards; nothing changed under 1 s; peak memory under 1 GiB.
     .venv/bin/python bench/bench_scale.py [--sizes 250,2500,5000] [--runs 3] [--keep DIR]
 
 The generated cards are legal for the starter game (its kinds, fields and choices), with distinct names and texts,
-written into the starter's own card file (rules/<game>/cards/core.yaml), after its 14 cards. Prints wall and CPU
+written into the starter's own card file (rules/<game>/cards/core.yaml), after its 14 cards; with --set-size, that
+many a set in sets of their own (each declared in game.toml, in a card file of its own). One set of more than 450
+cards gets the Apprentice exporter's warning that it splits the set over two codes. Prints wall and CPU
 seconds (medians of --runs for the incremental builds), ratios and the machine's load; passes or fails nothing.
 carddb runs with its bytecode cached (in the temporary folder), as an installed carddb does; one untimed build of
 the starter workspace fills that cache first.
@@ -114,16 +116,29 @@ def yaml_card(card: dict[str, object]) -> str:
     return "  - " + "\n".join(lines)[4:] + "\n"
 
 
-def grow(root: Path, cards: int) -> str:
-    """The starter's card file with ``cards`` cards in all; gives back the text of the card the bench edits."""
+def grow(root: Path, cards: int, set_size: int = 0) -> tuple[Path, str]:
+    """The starter's game with ``cards`` cards in all: the generated ones after the starter's in its card file, or
+    with ``set_size``, that many a set in further sets (declared in game.toml, a card file each). Gives back the
+    card file and the text of the card the bench edits (the middle one)."""
     generated = generated_cards(max(0, cards - STARTER_CARDS))
     path = root / CARD_FILE
-    text = path.read_text(encoding="utf-8")
-    if not text.endswith("\n"):
-        text += "\n"
-    path.write_text(text + "".join(yaml_card(card) for card in generated), encoding="utf-8")
-    middle = generated[len(generated) // 2] if generated else None
-    return str(middle["text"]) if middle else "A blue unit."
+    chunks = [generated[i:i + set_size] for i in range(0, len(generated), set_size)] if set_size else [generated]
+    files = []
+    for number, chunk in enumerate(chunks):
+        if number == 0:
+            target, text = path, path.read_text(encoding="utf-8")
+        else:
+            code = f"g{number + 1:02d}"
+            with (root / "rules" / GAME / "game.toml").open("a", encoding="utf-8") as game:
+                game.write(f'\n[[sets]]\ncode = "{code}"\nname = "Generated {number + 1}"\n')
+            target, text = path.with_name(f"{code}.yaml"), f"set: {code}\ncards:\n"
+            for index, card in enumerate(chunk):
+                card["number"] = f"{index + 1:03d}"
+        target.write_text(text.rstrip("\n") + "\n" + "".join(yaml_card(card) for card in chunk), encoding="utf-8")
+        files += [target] * len(chunk)
+    if not generated:
+        return path, "A blue unit."
+    return files[len(generated) // 2], str(generated[len(generated) // 2]["text"])
 
 
 @dataclass
@@ -151,14 +166,14 @@ def carddb(root: Path, *args: str) -> Run:
     return Run(wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss * 1024, summary)
 
 
-def workspace(into: Path, cards: int) -> tuple[Path, str]:
+def workspace(into: Path, cards: int, set_size: int = 0) -> tuple[Path, Path, str]:
     done = subprocess.run([*CARDDB, "init", str(into), "--no-npm"], capture_output=True, text=True)
     if done.returncode != 0:
         raise SystemExit(f"carddb init failed:\n{done.stdout}\n{done.stderr}")
     node_modules = into / "site" / "node_modules"
     if not node_modules.exists():
         node_modules.symlink_to((ROOT / "site" / "node_modules").resolve(), target_is_directory=True)
-    return into, grow(into, cards)
+    return (into, *grow(into, cards, set_size))
 
 
 @dataclass
@@ -182,9 +197,8 @@ def load() -> str:
     return " ".join(f"{x:.2f}" for x in os.getloadavg())
 
 
-def measure(folder: Path, cards: int, runs: int) -> Size:
-    root, text = workspace(folder / f"ws-{cards}", cards)
-    path = root / CARD_FILE
+def measure(folder: Path, cards: int, runs: int, set_size: int) -> Size:
+    root, path, text = workspace(folder / f"ws-{cards}", cards, set_size)
     cold = carddb(root, "build")
     size = Size(cards, cold)
     print(f"  {cards:>5} cards: cold build {cold.wall:7.1f} s wall, {cold.cpu:7.1f} s CPU, peak "
@@ -242,6 +256,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", default="250,2500,5000", help="comma-separated card counts (default 250,2500,5000)")
     parser.add_argument("--runs", type=int, default=3, help="runs of each incremental build (median shown)")
+    parser.add_argument("--set-size", type=int, default=0,
+                        help="generated cards a set, in sets of their own (default 0: all in the starter's core set)")
     parser.add_argument("--keep", type=Path, help="build in this folder and keep it (default: a temporary one)")
     args = parser.parse_args()
     counts = sorted({int(n) for n in args.sizes.split(",") if n.strip()})
@@ -254,11 +270,11 @@ def main() -> None:
         folder.mkdir(parents=True, exist_ok=True)
         os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
         os.environ["PYTHONPYCACHEPREFIX"] = str(folder / "pycache")
-        warm, _ = workspace(folder / "ws-warm-up", STARTER_CARDS)
+        warm, _, _ = workspace(folder / "ws-warm-up", STARTER_CARDS)
         warm_up = carddb(warm, "build")
         print(f"untimed warm-up (bytecode cache), the starter's {STARTER_CARDS} cards: {warm_up.wall:.1f} s")
         shutil.rmtree(warm, ignore_errors=True)
-        sizes = [measure(folder, cards, args.runs) for cards in counts]
+        sizes = [measure(folder, cards, args.runs, args.set_size) for cards in counts]
         report(sizes)
     print(f"load average at end: {load()}")
 
