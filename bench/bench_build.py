@@ -168,7 +168,7 @@ def main() -> None:
               f"(load {load()})")
         nothing = [timed_build(root) for _ in range(args.runs)]
         card = card_edits(root, args.runs)
-        replace_in(root / CARD_FILE, "deck (3).", "deck (4).")
+        replace_in(root / CARD_FILE, f"deck ({args.runs}).", f"deck ({args.runs + 1}).")  # one more edit, told
         print("  what one card redoes: " + redone(root))
         template = template_edits(root, args.runs)
         rows = [("nothing changed", nothing, 0.5), ("one card's text changed", card, 2.0),
