@@ -243,6 +243,11 @@ def report(sizes: list[Size]) -> None:
               f"(target: no more than 1.00x at 250; design: within 1.20x of 500)   one card changed "
               f"{ratio(median(size.card), median(first.card))} wall, "
               f"{ratio(median(size.card, 'cpu'), median(first.card, 'cpu'))} CPU (target within 1.50x of 250)")
+    at_500 = next((s for s in sizes if s.cards == 500), None)
+    if at_500 is not None and last.cards > 500:
+        print(f"  design.md's ratio, {last.cards:,} against 500 cards: time per card "
+              f"{ratio(last.cold.wall / last.cards, at_500.cold.wall / 500)} wall, "
+              f"{ratio(last.cold.cpu / last.cards, at_500.cold.cpu / 500)} CPU (target within 1.20x)")
     print(f"at {last.cards:,} cards: one card changed {median(last.card):.2f} s (target under 3 s at 5,000: "
           f"{ratio(median(last.card), 3.0)} the target); nothing changed {median(last.nothing):.2f} s (target under "
           f"1 s: {ratio(median(last.nothing), 1.0)}); peak memory {last.peak / GIB:.2f} GiB (target under 1 GiB: "
