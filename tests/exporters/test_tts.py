@@ -313,3 +313,62 @@ def test_every_object_has_its_own_guid(tts_exports):
     for path in tts_exports["shmod"].root.glob("*.json"):
         guids = [o["GUID"] for obj in objects(path) for o in [obj, *obj.get("ContainedObjects", [])]]
         assert all(len(g) == 6 and int(g, 16) >= 0 for g in guids) and len(set(guids)) == len(guids)
+
+
+def big_export(tmp_path, out: str, render=None):
+    from functools import partial
+
+    from carddb.rules.cards import Card, Printing
+    from carddb.rules.game import load_game_text
+
+    from .conftest import FakeCatalogue
+
+    game = load_game_text(BIG_GAME, "big.toml")
+    cards = [Card(game="biggame", name=f"Card {i:03d}", kind="unit", text=f"Text {i}",
+                  printings=[Printing(set="core", number=str(i))]) for i in range(150)]
+    deck = "\n".join(f"{1 + i % 3} Card {i:03d}" for i in range(150))
+    return export_tts(tmp_path, FakeCatalogue(game, cards), "biggame", tmp_path / out, deck_text=(deck, "big.txt"),
+                      faces_dir=tmp_path / "faces", renderer=render or partial(pattern_render, size=(420, 586)))
+
+
+def test_sheets_are_drawn_on_one_pool_whatever_its_size(tmp_path, monkeypatch):
+    """Every sheet of an export is drawn on one pool of threads, sized from the cores, none inside another; the
+    sheets are the same whether one thread draws them or several, and drawn together or alone."""
+    from carddb.exporters.tts import sheets
+
+    pools: list[int | None] = []
+
+    class Counted(sheets.ThreadPoolExecutor):
+        def __init__(self, max_workers=None, *args, **kwargs):
+            pools.append(max_workers)
+            super().__init__(max_workers, *args, **kwargs)
+
+    monkeypatch.setattr(sheets, "ThreadPoolExecutor", Counted)
+    report = big_export(tmp_path, "out")
+    assert pools == [sheets.workers()]  # one pool for the 3 deck sheets and the 3 sheets of the set
+    assert report.images_made == (9, 9)  # 6 sheets, the back, 2 thumbnails
+    paths = sorted((report.root / "sheets").glob("big-*.jpg")) + sorted((report.root / "sheets").glob("every-*.jpg"))
+    assert len(paths) == 6
+    faces = sorted((tmp_path / "faces" / "biggame").glob("card-*.png"))
+    jobs = [(sheets.plan_grid(len(chunk), (420, 586)), chunk) for chunk in sheets.split(faces)]
+    drawn = {threads: sheets.compose_all(jobs, threads) for threads in (1, 2, 5)}
+    assert drawn[1] == drawn[2] == drawn[5] == [sheets.compose(grid, chunk) for grid, chunk in jobs]
+    assert drawn[1] == [path.read_bytes() for path in paths[3:]]  # the set's sheets hold the faces in this order
+
+
+def test_one_changed_face_draws_only_the_sheets_that_hold_it(tmp_path):
+    """The export after one face changed draws again only that face's sheets (its deck's and its set's), and
+    gives the same files as an export made from nothing."""
+    from .conftest import pattern_face
+
+    first = big_export(tmp_path, "out")
+    changed = tmp_path / "faces" / "biggame" / "card-075.png"
+    pattern_face("another face", (420, 586)).save(changed)
+    again = big_export(tmp_path, "out")
+    assert again.images_made == (2, 9)
+    fresh = big_export(tmp_path, "fresh")
+    assert fresh.images_made == (9, 9)
+    images = sorted(p.relative_to(again.root) for p in again.root.rglob("*") if p.suffix in (".jpg", ".png"))
+    assert images == sorted(p.relative_to(fresh.root) for p in fresh.root.rglob("*") if p.suffix in (".jpg", ".png"))
+    assert all((again.root / p).read_bytes() == (fresh.root / p).read_bytes() for p in images)
+    assert first.root == again.root

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import zlib
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -161,11 +160,14 @@ class _Writer:
                 stem = f"{table.stem}-{n}"
             stems.add(stem)
             jobs += self._table(table, stem)
-        with ThreadPoolExecutor() as pool:  # Pillow decodes, resizes and encodes without holding the GIL
-            images = list(pool.map(lambda job: self.reuse(
-                job[0], ("sheet", job[1].columns, job[1].rows, job[1].cell), [self.key_of[p] for p in job[2]],
-                lambda: sheets.compose(job[1], job[2])), jobs))
-        for (relative, _grid, _faces), data in zip(jobs, images, strict=True):
+        # Each sheet of the previous export made from the same faces is taken as it is; the others are drawn
+        # together, on one pool (sheets.compose_all), in the order of the jobs.
+        drawn: set[str] = set()
+        for relative, grid, faces in jobs:
+            self.files[relative] = self.reuse(relative, ("sheet", grid.columns, grid.rows, grid.cell),
+                                              [self.key_of[p] for p in faces], lambda r=relative: _later(drawn, r))
+        wanted = {relative: (grid, faces) for relative, grid, faces in jobs if relative in drawn}
+        for relative, data in zip(wanted, sheets.compose_all(list(wanted.values())), strict=True):
             self.files[relative] = data
         largest = max((grid.size for _, grid, _ in jobs), default=(0, 0), key=lambda size: size[0] * size[1])
         self.report.notes.append(f"{len(jobs)} deck sheets, the largest {largest[0]} x {largest[1]} pixels")
@@ -217,6 +219,12 @@ class _Writer:
         self.report.rows += 1
         self.report.decks += 1 if table.piles and table.piles[0][0] is not None else 0
         return jobs
+
+
+def _later(drawn: set[str], relative: str) -> bytes:
+    """What ``_Reuse`` makes for a sheet the previous export does not have: nothing yet, the sheet to draw noted."""
+    drawn.add(relative)
+    return b""
 
 
 def _json(data: Any) -> bytes:

@@ -14,11 +14,12 @@ import io
 import math
 import os
 import threading
-from collections import OrderedDict
+from collections import OrderedDict, deque
 from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from carddb.errors import OutputError
 
@@ -99,19 +100,69 @@ def face_size(path: Path) -> tuple[int, int]:
         raise OutputError(f"{path}: not a readable image ({exc})") from None
 
 
+def workers() -> int:
+    """How many threads draw sheets: one per core this process may run on."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
 def compose(grid: Grid, faces: Sequence[Path]) -> bytes:
     """The sheet as a baseline RGB JPEG: ``faces[i]`` resized into slot ``i``, empty slots white."""
+    (sheet,) = compose_all([(grid, faces)])
+    return sheet
+
+
+def compose_all(jobs: Sequence[tuple[Grid, Sequence[Path]]], threads: int | None = None) -> list[bytes]:
+    """Every sheet of ``jobs`` (``compose`` of each), drawn on one pool of ``threads`` (default: ``workers()``).
+
+    Decoding a face and resizing it to its cell, nine tenths of a sheet's work, run in Pillow without holding the
+    GIL, so threads use every core; the JPEG encoding (the last tenth) holds it. Processes measured no faster and
+    took more CPU time (a cell or a sheet pickled back), so this is one thread pool, never nested. Its tasks are the
+    cells and the sheets' encodings; this thread submits them, sheet after sheet, and pastes each sheet's cells once
+    they are ready, so one sheet alone still uses every core and no task waits for another. A face shared by
+    sheets near each other is decoded once. However many sheets there are, at most two sheets' cells and
+    ``threads`` sheets waiting to be encoded are in hand (a 10 x 7 sheet of poker faces is 49 MB decoded).
+    """
+    from concurrent.futures import Future
+
     from PIL import Image
 
-    def cell(path: Path):  # type: ignore[no-untyped-def]
-        return _cell(path, grid.cell)
+    threads = threads or workers()
+    results: list[Future[bytes] | None] = [None] * len(jobs)
+    with ThreadPoolExecutor(max_workers=threads) as pool:
+        cells: dict[tuple[Path, tuple[int, int]], Future[Any]] = {}  # of the sheets in hand
+        in_hand: deque[tuple[int, list[Future[Any]]]] = deque()
+        encoding: deque[Future[bytes]] = deque()
 
-    sheet = Image.new("RGB", grid.size, "white")
-    # Pillow decodes and resizes without holding the GIL: a sheet of 60 faces uses every core
-    with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
-        for index, face in enumerate(pool.map(cell, faces)):
-            sheet.paste(face, grid.box(index)[:2])
-    return _jpeg(sheet)
+        def finish() -> None:
+            index, futures = in_hand.popleft()
+            grid = jobs[index][0]
+            sheet = Image.new("RGB", grid.size, "white")
+            for slot, future in enumerate(futures):
+                sheet.paste(future.result(), grid.box(slot)[:2])
+            still = {(path, jobs[i][0].cell) for i, _ in in_hand for path in jobs[i][1]}
+            for key in [key for key in cells if key not in still]:
+                del cells[key]
+            while len(encoding) >= threads:  # the sheets waiting to be encoded are in hand too
+                encoding.popleft().result()
+            results[index] = future = pool.submit(_jpeg, sheet)
+            encoding.append(future)
+
+        for index, (grid, faces) in enumerate(jobs):
+            futures = []
+            for path in faces:
+                key = (path, grid.cell)
+                if key not in cells:
+                    cells[key] = pool.submit(_cell, path, grid.cell)
+                futures.append(cells[key])
+            in_hand.append((index, futures))
+            if len(in_hand) > 1:  # one sheet's cells queued behind the one being waited for keep the pool busy
+                finish()
+        while in_hand:
+            finish()
+        return [future.result() for future in results if future is not None]
 
 
 _cells: OrderedDict[tuple[str, int, int, tuple[int, int]], object] = OrderedDict()
