@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from carddb.catalogue.api import Catalogue
 from carddb.errors import CardDataError, TemplateError
 from carddb.watch import STATUS_FILE, Watcher, games_touched, ignored, read_status, watch_build
 from carddb.workspace import Workspace
@@ -25,6 +26,11 @@ def workspace_at(root: Path) -> Workspace:
     (root / "templates" / "shmod").mkdir(parents=True)
     (root / "output").mkdir()
     return Workspace(root)
+
+
+def no_catalogue(workspace: Workspace) -> Catalogue:
+    """A catalogue not made yet (the watcher reads it as holding no cards), for builds that are faked."""
+    return Catalogue(str(workspace.output_dir / "catalogue.db"), workspace)
 
 
 def test_what_counts_as_a_change(tmp_path: Path) -> None:
@@ -57,7 +63,7 @@ def test_real_saves_and_a_renamed_folder_start_builds(tmp_path: Path) -> None:
     workspace = workspace_at(tmp_path)
     batches: list[list[Path]] = []
     said: list[str] = []
-    watcher = Watcher(workspace, batches.append, say=said.append)
+    watcher = Watcher(workspace, lambda changes: batches.append(changes.paths), say=said.append)
     watcher.start()
     runner = threading.Thread(target=watcher.run, daemon=True)
     runner.start()
@@ -92,14 +98,14 @@ def test_a_failed_build_is_said_and_kept_for_the_page_until_one_succeeds(tmp_pat
     statuses: list[dict] = []
     stop = threading.Event()
 
-    def once(games):  # type: ignore[no-untyped-def]
+    def once(games, catalogue):  # type: ignore[no-untyped-def]
         outcome = outcomes.pop(0) if outcomes else "ok"
         if isinstance(outcome, Exception):
             raise outcome
         return type("Report", (), {"failures": []})()
 
     def watch() -> None:
-        watch_build(workspace, once, say=lambda line: None, error=errors.append, stop=stop)
+        watch_build(workspace, no_catalogue(workspace), once, say=lambda line: None, error=errors.append, stop=stop)
 
     thread = threading.Thread(target=watch, daemon=True)
     thread.start()
@@ -114,7 +120,7 @@ def test_a_failed_build_is_said_and_kept_for_the_page_until_one_succeeds(tmp_pat
     assert not thread.is_alive()
     assert statuses[0]["error"] == "rules/shmod/cards/base.yaml:3: not valid YAML (expected ':')"
     assert errors == ["Error: rules/shmod/cards/base.yaml:3: not valid YAML (expected ':')"]
-    assert statuses[1] == {"builds": 2, "error": None, "changed": ["rules/shmod/cards/base.yaml"]}
+    assert statuses[1] == {"builds": 2, "error": None, "changed": ["rules/shmod/cards/base.yaml"], "games": ["shmod"]}
     assert json.loads((workspace.output_dir / STATUS_FILE).read_text(encoding="utf-8"))["error"] is None
 
 

@@ -152,9 +152,9 @@ def watch_and_serve(workspace: Workspace, catalogue: Catalogue, *, host: str = "
     thread.start()  # the last good site is served even while the first build fails
     ready: list[str] = []
 
-    def once(games: list[str] | None) -> object:
+    def once(games: list[str] | None, watched: Catalogue) -> object:
         try:
-            return build(workspace, catalogue, games, skip=SERVE_SKIP, say=say, progress=progress or SILENT,
+            return build(workspace, watched, games, skip=SERVE_SKIP, say=say, progress=progress or SILENT,
                          site_url=url)
         finally:
             if not ready:
@@ -162,7 +162,7 @@ def watch_and_serve(workspace: Workspace, catalogue: Catalogue, *, host: str = "
                 on_ready(url)
 
     try:
-        watch_build(workspace, once, say=say, error=error, stop=stop)
+        watch_build(workspace, catalogue, once, say=say, error=error, stop=stop)
     finally:
         server.shutdown()
         server.server_close()
