@@ -9,6 +9,7 @@ import os
 import shutil
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -149,3 +150,206 @@ def test_a_broken_template_names_its_file_and_line_and_leaves_the_faces(tmp_path
 
         load_templates(root, open_catalogue(str(root / "output" / "catalogue.db"), str(root)).game("minibattle"))
     shutil.rmtree(root / "output" / "site")  # nothing else to check there
+
+
+# -- every input a build reads, --game, the catalogue: the real watcher and real builds ----------------------
+#: Steps a watch test leaves out to stay quick: what is left (loading, the decks, the faces) reads every kind of
+#: input the watcher follows.
+FAST = ("sheets", "lackey", "apprentice", "tts", "cockatrice", "site")
+REPO = Path(__file__).resolve().parents[1]
+QUIET = 1.0  # seconds after which a change that was going to build has built
+
+
+def two_games(root: Path) -> Path:
+    """A workspace of two small games (two cards each, no sample decks) whose faces draw in a second."""
+    import yaml
+
+    for game, kept in (("minibattle", ("Bulbasaur", "Charmander")), ("shmod", ("Replenish", "Yoink!"))):
+        shutil.copytree(REPO / "rules" / game, root / "rules" / game, ignore=shutil.ignore_patterns("decks"))
+        for path in (root / "rules" / game / "cards").iterdir():
+            data = yaml.safe_load(path.read_text(encoding="utf-8"))
+            data["cards"] = [card for card in data["cards"] if card["name"] in kept]
+            path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), encoding="utf-8")
+        shutil.copytree(REPO / "templates" / game, root / "templates" / game)
+    shutil.copy(REPO / "templates" / "icons.toml", root / "templates" / "icons.toml")
+    return root
+
+
+def set_card(root: Path, game: str, name: str, **fields: object) -> None:
+    """Change a card in its card file, as a designer saving it would."""
+    import yaml
+
+    for path in (root / "rules" / game / "cards").iterdir():
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        for card in data["cards"]:
+            if card["name"] == name:
+                card.update(fields)
+                path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), encoding="utf-8")
+
+
+def paint(path: Path, colour: tuple[int, int, int]) -> None:
+    from PIL import Image
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    Image.new("RGB", (600, 450), colour).save(path)
+
+
+class Watching:
+    """``carddb build --watch`` in a thread, on real files and real builds: which games each build built and what
+    the watcher said."""
+
+    def __init__(self, root: Path, *, games: list[str] | None = None, db: Path | None = None) -> None:
+        from carddb.catalogue.api import open_catalogue
+
+        self.root = root
+        self.db = db or root / "output" / "catalogue.db"
+        self.workspace = Workspace(root)
+        self.catalogue = open_catalogue(str(self.db), str(root))
+        self.games = games
+        self.builds: list[list[str] | None] = []
+        self.started = 0  # builds begun: a build that begins while a test waits for none is counted at once
+        self.said: list[str] = []
+        self.errors: list[str] = []
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._watch, daemon=True)
+
+    def _watch(self) -> None:
+        watch_build(self.workspace, self.catalogue, self._build, games=self.games, say=self.said.append,
+                    error=self.errors.append, stop=self._stop)
+
+    def _build(self, games: list[str] | None, catalogue: Catalogue) -> object:
+        from carddb.build import build
+
+        self.started += 1
+        report = build(self.workspace, catalogue, games, skip=FAST)
+        self.builds.append(games)  # after the build: a test that sees it counted sees its outputs
+        return report
+
+    def __enter__(self) -> Watching:
+        self._thread.start()
+        _wait(lambda: self.builds, 60)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        self._thread.join(timeout=10)
+        assert not self._thread.is_alive(), "the watcher did not stop"
+
+    def built_after(self, change: Callable[[], object], *, seconds: float = 30) -> list[list[str] | None]:
+        """The builds a change started: waits for the first, then for the files to be quiet."""
+        count = len(self.builds)
+        change()
+        _wait(lambda: len(self.builds) > count, seconds)
+        time.sleep(QUIET)
+        _wait(lambda: len(self.builds) == self.started, seconds)  # a further build, begun: counted too
+        return self.builds[count:]
+
+    def nothing_built_after(self, change: Callable[[], object]) -> bool:
+        count = self.started
+        change()
+        time.sleep(QUIET)
+        return self.started == count
+
+
+def import_in_another_process(root: Path, db: Path, game: str, card: dict) -> None:
+    """``carddb cards import`` run as a designer runs it in a second terminal."""
+    import subprocess
+    import sys
+
+    import yaml
+
+    card_file = root.parent / f"import-{card['name']}.yaml"
+    card_file.write_text(yaml.safe_dump({"set": "base", "cards": [card]}), encoding="utf-8")
+    subprocess.run([sys.executable, "-m", "carddb", "--root", str(root), "--db", str(db), "cards", "import",
+                    str(card_file), "--game", game], check=True, timeout=60, capture_output=True,
+                   env={**os.environ, "PYTHONPATH": str(REPO)})
+
+
+SQUIRTLE = {"name": "Squirtle", "kind": "pokemon", "number": "010", "rarity": "common", "level": 10, "hp": 40,
+            "atk": 7, "def": 8, "type": "Water", "stage": "basic"}
+
+
+@pytest.mark.slow
+def test_art_named_from_the_workspace_root_builds_the_game_using_it(tmp_path: Path) -> None:
+    root = two_games(tmp_path / "ws")
+    paint(root / "art" / "bulbasaur.png", (40, 160, 60))
+    set_card(root, "minibattle", "Bulbasaur", art="art/bulbasaur.png")  # art/ is outside every watched folder
+    set_card(root, "minibattle", "Charmander", art="pictures/fire/charmander.png")  # a folder not made yet
+    faces = root / "output" / "faces"
+    with Watching(root) as watching:
+        before = (faces / "minibattle" / "bulbasaur.png").read_bytes()
+        shmod_faces = {p.name: p.stat().st_mtime_ns for p in (faces / "shmod").glob("*.png")}
+
+        assert watching.built_after(lambda: paint(root / "art" / "bulbasaur.png", (200, 40, 60))) == [["minibattle"]]
+        assert (faces / "minibattle" / "bulbasaur.png").read_bytes() != before  # the face shows the new art
+        assert {p.name: p.stat().st_mtime_ns for p in (faces / "shmod").glob("*.png")} == shmod_faces
+        assert any("art/bulbasaur.png changed: building minibattle" in line for line in watching.said)
+
+        placeholder = (faces / "minibattle" / "charmander.png").read_bytes()
+        builds = watching.built_after(lambda: paint(root / "pictures" / "fire" / "charmander.png", (250, 120, 0)))
+        assert builds and all(games == ["minibattle"] for games in builds)
+        assert (faces / "minibattle" / "charmander.png").read_bytes() != placeholder
+
+        # what no build reads: art no card names, a file at the root, the build's own output
+        assert watching.nothing_built_after(lambda: paint(root / "art" / "unused.png", (0, 0, 0)))
+        assert watching.nothing_built_after(lambda: (root / "README.md").write_text("notes\n", encoding="utf-8"))
+        assert watching.nothing_built_after(lambda: (root / "output" / "x.txt").write_text("x", encoding="utf-8"))
+    assert not watching.errors
+
+
+@pytest.mark.slow
+def test_only_the_chosen_games_are_built(tmp_path: Path) -> None:
+    root = two_games(tmp_path / "ws")
+    with Watching(root, games=["shmod"]) as watching:
+        assert watching.builds == [["shmod"]]
+        assert not (root / "output" / "faces" / "minibattle").exists()
+        # another game's card file: nothing built, and the watcher says why
+        assert watching.nothing_built_after(lambda: set_card(root, "minibattle", "Bulbasaur", hp=45))
+        assert any("which is not built (--game shmod)" in line for line in watching.said)
+        # a shared file (the icons of every game): the chosen game only
+        icons = root / "templates" / "icons.toml"
+        assert watching.built_after(lambda: icons.write_text(icons.read_text(encoding="utf-8") + "\n",
+                                                             encoding="utf-8")) == [["shmod"]]
+        assert watching.built_after(lambda: set_card(root, "shmod", "Replenish", text="Draw 2.")) == [["shmod"]]
+        assert watching.nothing_built_after(
+            lambda: import_in_another_process(root, watching.db, "minibattle", SQUIRTLE))
+    assert not (root / "output" / "faces" / "minibattle").exists()
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("where", ["output", "elsewhere"])
+def test_a_catalogue_written_by_another_process_builds_once(tmp_path: Path, where: str) -> None:
+    import sqlite3
+
+    root = two_games(tmp_path / "ws")
+    db = root / "output" / "catalogue.db" if where == "output" else tmp_path / "shared" / "cards.db"  # --db
+    faces = root / "output" / "faces" / "minibattle"
+    with Watching(root, db=db) as watching:
+        with sqlite3.connect(db) as connection:
+            assert connection.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        time.sleep(QUIET)
+        assert watching.started == 1  # the first build loaded every card file: none of its writes builds
+        assert watching.built_after(
+            lambda: import_in_another_process(root, db, "minibattle", SQUIRTLE)) == [["minibattle"]]
+        assert (faces / "squirtle.png").is_file()  # the imported card has its face
+        # the build's own write (a saved card file loaded into the catalogue) builds once, not again and again
+        assert watching.built_after(lambda: set_card(root, "minibattle", "Bulbasaur", hp=45)) == [["minibattle"]]
+        assert watching.built_after(
+            lambda: import_in_another_process(root, db, "shmod", {"name": "Pot", "kind": "spell", "number": "S9",
+                                                                  "level": 1, "text": "Draw 2."})) == [["shmod"]]
+    assert not watching.errors
+
+
+@pytest.mark.slow
+def test_a_catalogue_without_a_file_is_looked_at_every_few_seconds(tmp_path: Path,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    from carddb import watch_catalogue
+
+    monkeypatch.setattr(watch_catalogue, "catalogue_files", lambda db: [])  # as for a PostgreSQL catalogue
+    monkeypatch.setattr(watch_catalogue, "POLL_SECONDS", 0.3)
+    root = two_games(tmp_path / "ws")
+    with Watching(root) as watching:
+        time.sleep(QUIET)
+        assert watching.started == 1  # looked at, and nothing changed: no build
+        assert watching.built_after(
+            lambda: import_in_another_process(root, watching.db, "minibattle", SQUIRTLE)) == [["minibattle"]]
