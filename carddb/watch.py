@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from carddb.watch_inputs import IGNORED_PARTS, WATCHED, ReadFiles, games_touched, ignored, scratch, watch_plan
+from carddb.watch_inputs import WATCHED, ReadFiles, games_touched, ignored, scratch, watch_plan
 from carddb.workspace import Workspace
 
 if TYPE_CHECKING:
@@ -134,11 +134,8 @@ class Watcher:
             return False
         if path in self.catalogue_files or self.inputs.reads(path):
             return True
-        try:
-            parts = path.relative_to(self.root).parts
-        except ValueError:
-            return False
-        return bool(parts) and parts[0] in WATCHED and not IGNORED_PARTS.intersection(parts)
+        a_watched_folder = path.parent == self.root and path.name in WATCHED  # made, renamed or removed
+        return a_watched_folder or not ignored(path, self.root)
 
     def changed(self, path: str) -> None:
         target = Path(os.fsdecode(path))

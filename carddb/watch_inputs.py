@@ -46,7 +46,8 @@ def ignored(path: Path, root: Path) -> bool:
 
 
 class ReadFiles:
-    """The files a build reads that the watched folders' own rules do not place, each with the games reading it."""
+    """The files a build reads that the games name (art, rulebooks) and the fonts, each with the games reading it
+    (wherever they are: inside a game's folder, elsewhere in the workspace, in an installed package)."""
 
     def __init__(self, root: Path, readers: Mapping[Path, Readers] | None = None) -> None:
         self.root = root
@@ -85,14 +86,15 @@ def read_files(root: Path, game_arts: Mapping[str, Iterable[str]], rulebooks: Ma
 
     def add(path: Path, games: Readers) -> None:
         path = Path(os.path.normpath(path))  # rules/ssbm/../../art/x.png as the file it names
-        if path.is_relative_to(root) and IGNORED_PARTS.intersection(path.relative_to(root).parts):
-            return
+        if path.is_relative_to(root / "output"):
+            return  # what a build writes is never what starts one
         readers[path] = _union(readers[path], games) if path in readers else games
 
     for game_id, arts in game_arts.items():
         for art in arts:
             for candidate in (root / "rules" / game_id / art, root / art):
-                add(candidate, frozenset({game_id}))
+                if Path(os.path.normpath(candidate)).is_relative_to(root):  # art elsewhere is never drawn
+                    add(candidate, frozenset({game_id}))
     for game_id, rulebook in rulebooks.items():
         add(root / "rules" / game_id / rulebook, frozenset({game_id}))
     for font in fonts:

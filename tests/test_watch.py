@@ -17,6 +17,7 @@ import pytest
 from carddb.catalogue.api import Catalogue
 from carddb.errors import CardDataError, TemplateError
 from carddb.watch import STATUS_FILE, Watcher, games_touched, ignored, read_status, watch_build
+from carddb.watch_inputs import read_files, watch_plan
 from carddb.workspace import Workspace
 
 
@@ -51,6 +52,44 @@ def test_a_change_in_one_game_builds_that_game_only(tmp_path: Path) -> None:
     assert games_touched([cards, tmp_path / "rules" / "ssbm" / "decks" / "a.txt"], workspace) == ["shmod", "ssbm"]
     for shared in ("templates/icons.toml", "docs/search.md", "site/mkdocs.yml", "rules/shmod", "rules/zelda/x"):
         assert games_touched([tmp_path / shared], workspace) is None, shared
+
+
+def test_files_the_games_name_belong_to_the_games_reading_them(tmp_path: Path) -> None:
+    workspace = workspace_at(tmp_path)
+    inputs = read_files(tmp_path, {"ssbm": ["art/mario.png"], "shmod": ["art/mario.png", "../../shmod-art/x.png"]},
+                        {"shmod": "../../books/shmod.md", "ssbm": "rulebook.md"},
+                        fonts=[tmp_path / "fonts" / "Vera.ttf"])
+    art = tmp_path / "art" / "mario.png"
+    assert games_touched([art], workspace, inputs) == ["shmod", "ssbm"]  # art/ is outside every watched folder
+    assert games_touched([tmp_path / "shmod-art" / "x.png"], workspace, inputs) == ["shmod"]
+    assert games_touched([tmp_path / "books" / "shmod.md"], workspace, inputs) == ["shmod"]
+    assert games_touched([tmp_path / "art"], workspace, inputs) == ["shmod", "ssbm"]  # its folder renamed
+    assert games_touched([tmp_path / "fonts" / "Vera.ttf"], workspace, inputs) is None  # every game draws with it
+    assert games_touched([tmp_path / "art" / "unused.png", tmp_path / "README.md"], workspace, inputs) == []
+    # the game's own folder (art found there first) is still that game's
+    assert games_touched([tmp_path / "rules" / "ssbm" / "art" / "mario.png"], workspace, inputs) == ["ssbm"]
+    # never a build's own output, nor art out of the workspace (it is not drawn)
+    named = read_files(tmp_path, {"ssbm": ["output/faces/x.png", "../../../../elsewhere.png"]}, {}).readers
+    assert tmp_path / "output" / "faces" / "x.png" not in named and not any("elsewhere" in str(p) for p in named)
+
+
+def test_what_is_watched_follows_the_inputs_and_leaves_out_installed_files(tmp_path: Path) -> None:
+    workspace_at(tmp_path)
+    (tmp_path / "site" / "node_modules" / "pyodide").mkdir(parents=True)
+    (tmp_path / "site" / "docs").mkdir()
+    (tmp_path / "art").mkdir()
+    inputs = read_files(tmp_path, {"ssbm": ["art/mario.png", "pictures/deep/luigi.png"]}, {})
+    catalogue = tmp_path / "elsewhere" / "cards.db"
+    plan = watch_plan(tmp_path, inputs, [catalogue])
+    assert plan == {tmp_path: False, tmp_path / "rules": True, tmp_path / "templates": True,
+                    # site/ watched around its installed node_modules
+                    tmp_path / "site": False, tmp_path / "site" / "docs": True,
+                    tmp_path / "art": False}  # pictures/ not made yet: the workspace's own watch sees it made
+    catalogue.parent.mkdir()
+    (tmp_path / "pictures").mkdir()
+    plan = watch_plan(tmp_path, inputs, [catalogue])
+    assert plan[tmp_path / "pictures"] is False and plan[catalogue.parent] is False
+    assert not any("output" in folder.parts or "node_modules" in folder.parts for folder in plan)
 
 
 def _wait(condition, seconds: float = 10.0) -> None:  # type: ignore[no-untyped-def]
@@ -353,3 +392,44 @@ def test_a_catalogue_without_a_file_is_looked_at_every_few_seconds(tmp_path: Pat
         assert watching.started == 1  # looked at, and nothing changed: no build
         assert watching.built_after(
             lambda: import_in_another_process(root, watching.db, "minibattle", SQUIRTLE)) == [["minibattle"]]
+
+
+@pytest.mark.slow
+def test_build_watch_on_the_command_line_builds_only_the_chosen_game(tmp_path: Path) -> None:
+    import signal
+    import subprocess
+    import sys
+
+    root = two_games(tmp_path / "ws")
+    skips = [arg for step in FAST for arg in ("--skip", step)]
+    process = subprocess.Popen([sys.executable, "-m", "carddb", "--root", str(root), "build", "--watch", "--game",
+                                "shmod", *skips], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                               env={**os.environ, "PYTHONPATH": str(REPO)})
+    lines: list[str] = []
+
+    def read() -> None:
+        assert process.stdout is not None
+        for line in process.stdout:
+            lines.append(line)
+
+    threading.Thread(target=read, daemon=True).start()
+
+    def said(text: str) -> int:
+        return sum(text in line for line in list(lines))
+
+    try:
+        _wait(lambda: said("Watching "), 60)
+        assert said("shmod: faces in") == 1 and not said("minibattle:")
+        set_card(root, "minibattle", "Bulbasaur", hp=45)
+        _wait(lambda: said("which is not built (--game shmod)"))
+        set_card(root, "shmod", "Replenish", text="Draw 2.")
+        _wait(lambda: said("shmod: faces in") == 2, 30)
+        assert said("building shmod") == 1 and not said("minibattle:")
+    finally:
+        process.send_signal(signal.SIGINT)  # Ctrl-C
+        try:
+            code = process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            raise
+    assert code == 0, "".join(lines)
