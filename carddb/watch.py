@@ -251,24 +251,29 @@ def watch_build(workspace: Workspace, catalogue: Catalogue,
 
     def on_changes(changes: Changes) -> None:
         touched = games_touched(changes.paths, workspace, watcher.inputs) if changes.paths else []
-        if changes.catalogue:
-            written = follower.changed_games()
-            touched = None if touched is None else sorted({*touched, *written})
-        built = chosen_games(touched, chosen)
         changed = [_shown(path, workspace.root) for path in changes.paths]
-        if changes.catalogue and (built is None or built):
-            changed.append(f"the catalogue {catalogue.db}")
+        if changes.catalogue:
+            try:
+                written = follower.changed_games()
+            except CarddbError as exc:  # a catalogue that cannot be read now: said, and looked at again later
+                error(f"Error: {exc}")
+                written = []
+            touched = None if touched is None else sorted({*touched, *written})
+            if written:
+                changed.append(f"the catalogue {catalogue.db}")
+        built = chosen_games(touched, chosen)
         if built == []:
-            if touched:  # a change, but to a game left out: say so, or a designer waits for a build
-                say(f"watch: {', '.join(changed) or 'the catalogue'} changed {', '.join(touched)}, which is not "
-                    f"built (--game {' --game '.join(chosen or [])})")
+            if touched:  # a change, but to a game left out: said, or a designer waits for a build
+                say(f"watch: {_listing(changed)} changed {', '.join(touched)}, which is not built "
+                    f"(--game {' --game '.join(chosen or [])})")
             return
-        say(f"watch: {', '.join(changed)} changed: building {', '.join(built) if built else 'every game'}")
+        say(f"watch: {_listing(changed)} changed: building {', '.join(built) if built else 'every game'}")
         once(built, changed)
 
     watcher = Watcher(workspace, on_changes, say=say, catalogue_files=follower.files,
                       poll_seconds=follower.poll_seconds)
     watcher.start()  # before the first build: a file saved while it runs (it can take a while) is built after it
+    watcher.follow(_read_files(workspace, follower))  # the art the catalogue's cards name already
     once(None, [])
     say(f"Watching {', '.join(name + '/' for name in WATCHED)} of {workspace.root}, the files its cards and "
         f"rulebooks name and the catalogue (Ctrl-C to stop).")
@@ -301,3 +306,9 @@ def _read_files(workspace: Workspace, follower: CatalogueFollower) -> ReadFiles:
 
 def _shown(path: Path, root: Path) -> str:
     return str(path.relative_to(root)) if path.is_relative_to(root) else str(path)
+
+
+def _listing(changed: list[str], shown: int = 3) -> str:
+    """The first few changes (a checkout changes hundreds of files at once)."""
+    more = len(changed) - shown
+    return ", ".join(changed[:shown]) + (f" and {more} more" if more > 0 else "")

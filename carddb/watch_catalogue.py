@@ -16,12 +16,15 @@ import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from sqlalchemy import Text, cast, select
+from sqlalchemy.exc import SQLAlchemyError
 
 from carddb.catalogue.api import Catalogue
 from carddb.catalogue.load import LoadReport
 from carddb.catalogue.store import CARD, PRINTING, SET
+from carddb.errors import InputError
 from carddb.workspace import Workspace
 
 #: How often a catalogue with no file (PostgreSQL) is looked at for another process's writes.
@@ -61,6 +64,19 @@ def game_content(catalogue: Catalogue, game_id: str) -> GameContent:
     if not catalogue.exists:
         return GameContent(digest.hexdigest())  # as a catalogue holding none of its cards
     arts: dict[int, str] = {}
+    try:
+        cards, printings = _rows(catalogue, game_id)
+    except SQLAlchemyError as exc:  # locked past the busy timeout, a file replaced mid-read
+        raise InputError(f"the catalogue {catalogue.db} could not be read ({type(exc).__name__}: {exc})") from None
+    for row in cards:
+        digest.update(repr(tuple(row)).encode())
+    for row in printings:
+        digest.update(repr(tuple(row)).encode())
+        arts.setdefault(row[0], row[4])
+    return GameContent(digest.hexdigest(), tuple(sorted({art for art in arts.values() if art})))
+
+
+def _rows(catalogue: Catalogue, game_id: str) -> tuple[list[Any], list[Any]]:
     with catalogue.session() as session:
         cards = session.execute(
             select(CARD.c.id, CARD.c.name, CARD.c.qualifier, CARD.c.kind, CARD.c.text, CARD.c.flavor,
@@ -70,12 +86,7 @@ def game_content(catalogue: Catalogue, game_id: str) -> GameContent:
             select(PRINTING.c.card_id, SET.c.code, PRINTING.c.number, PRINTING.c.rarity, PRINTING.c.art)
             .join(SET, SET.c.id == PRINTING.c.set_id).where(SET.c.game_id == game_id)
             .order_by(PRINTING.c.card_id, PRINTING.c.position, PRINTING.c.id)).all()
-    for row in cards:
-        digest.update(repr(tuple(row)).encode())
-    for row in printings:
-        digest.update(repr(tuple(row)).encode())
-        arts.setdefault(row[0], row[4])
-    return GameContent(digest.hexdigest(), tuple(sorted({art for art in arts.values() if art})))
+    return list(cards), list(printings)
 
 
 class RecordingCatalogue(Catalogue):

@@ -11,6 +11,7 @@ watched one by one (not recursively), so a save there builds only the games that
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Iterable, Mapping
 from pathlib import Path
@@ -89,6 +90,9 @@ def read_files(root: Path, game_arts: Mapping[str, Iterable[str]], rulebooks: Ma
         if path.is_relative_to(root / "output"):
             return  # what a build writes is never what starts one
         readers[path] = _union(readers[path], games) if path in readers else games
+        if path.is_symlink():  # the file a link names is the one saved (and the one digested)
+            with contextlib.suppress(OSError, RuntimeError):  # a dangling link, a loop: drawn as a placeholder
+                add(path.resolve(strict=True), games)
 
     for game_id, arts in game_arts.items():
         for art in arts:

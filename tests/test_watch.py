@@ -68,6 +68,12 @@ def test_files_the_games_name_belong_to_the_games_reading_them(tmp_path: Path) -
     assert games_touched([tmp_path / "art" / "unused.png", tmp_path / "README.md"], workspace, inputs) == []
     # the game's own folder (art found there first) is still that game's
     assert games_touched([tmp_path / "rules" / "ssbm" / "art" / "mario.png"], workspace, inputs) == ["ssbm"]
+    (tmp_path / "media").mkdir()
+    (tmp_path / "media" / "real.png").write_bytes(b"png")
+    (tmp_path / "art").mkdir()
+    (tmp_path / "art" / "link.png").symlink_to(tmp_path / "media" / "real.png")
+    linked = read_files(tmp_path, {"ssbm": ["art/link.png"]}, {})
+    assert games_touched([tmp_path / "media" / "real.png"], workspace, linked) == ["ssbm"]  # the file it names
     # never a build's own output, nor art out of the workspace (it is not drawn)
     named = read_files(tmp_path, {"ssbm": ["output/faces/x.png", "../../../../elsewhere.png"]}, {}).readers
     assert tmp_path / "output" / "faces" / "x.png" not in named and not any("elsewhere" in str(p) for p in named)
@@ -328,6 +334,11 @@ def test_art_named_from_the_workspace_root_builds_the_game_using_it(tmp_path: Pa
         builds = watching.built_after(lambda: paint(root / "pictures" / "fire" / "charmander.png", (250, 120, 0)))
         assert builds and all(games == ["minibattle"] for games in builds)
         assert (faces / "minibattle" / "charmander.png").read_bytes() != placeholder
+
+        # art a card is given while watching is followed from the build that loads it
+        assert watching.built_after(lambda: set_card(root, "shmod", "Replenish", art="art/replenish.png")) \
+            == [["shmod"]]
+        assert watching.built_after(lambda: paint(root / "art" / "replenish.png", (90, 0, 90))) == [["shmod"]]
 
         # what no build reads: art no card names, a file at the root, the build's own output
         assert watching.nothing_built_after(lambda: paint(root / "art" / "unused.png", (0, 0, 0)))
