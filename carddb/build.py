@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from carddb.errors import CarddbError
 from carddb.progress import SILENT, Reporter, Task
@@ -27,12 +27,18 @@ from carddb.workspace import Workspace
 if TYPE_CHECKING:  # the catalogue pulls in SQLAlchemy; every command imports this module for its help text
     from carddb.catalogue.api import Catalogue
     from carddb.exporters.report import ExportReport
+    from carddb.workers import Pool
 
 Say = Callable[[str], None]
 #: What a step did: None when it was up to date, else what it made again ("3 of 14 PDFs"; "" for all of it).
 Redone = str | None
 STEPS = ("decks", "faces", "sheets", "lackey", "apprentice", "tts", "cockatrice", "site")
 WARNINGS_FILE = "build-warnings.txt"
+#: Reasons that are no change of an input (said as they are by ``--explain``).
+_NOT_A_CHANGE = ("no earlier build", "a new part", "its output file is missing", "its output files are missing",
+                 "the earlier build's manifest could not be read")
+#: The folders of output/ holding one folder per game, each with a manifest or marker carddb wrote there.
+GAME_FOLDERS = ("faces", "sheets", "lackey", "apprentice", "tts", "cockatrice")
 #: Inside output/: what the build keeps of the steps that write no file of their own (the decks' verdicts).
 STATE_DIR = ".carddb"
 
@@ -46,6 +52,8 @@ class BuildReport:
     seconds: float = 0.0
     redone: dict[str, str] = field(default_factory=dict)  # "shmod sheets" -> "3 of 14 PDFs" ("" for all of it)
     up_to_date: list[str] = field(default_factory=list)  # the steps that had nothing to do
+    #: step -> part -> the sources whose change made it again (``carddb build --explain``)
+    reasons: dict[str, dict[str, list[str]]] = field(default_factory=dict)
 
     def done(self, step: str, redone: Redone) -> None:
         if redone is None:
@@ -60,14 +68,37 @@ class BuildReport:
         done = ", ".join(f"{step} ({what})" if what else step for step, what in self.redone.items())
         return f"Redone: {done}; up to date: {_count(len(self.up_to_date), 'other step')}"
 
+    def explain(self, step: str, reasons: dict[str, list[str]]) -> None:
+        if reasons:
+            self.reasons[step] = reasons
+
+    def explanation(self, shown: int = 4) -> list[str]:
+        """For ``--explain``: per step, the parts made again grouped by what changed (a few named, then a count)."""
+        lines = []
+        for step, parts in self.reasons.items():
+            groups: dict[tuple[str, ...], list[str]] = {}
+            for part, why in parts.items():
+                groups.setdefault(tuple(why), []).append(part)
+            for why, names in groups.items():
+                listed = ", ".join(names[:shown]) + (f" and {len(names) - shown} more" if len(names) > shown else "")
+                lines.append(f"{step}: {_count(len(names), 'part')} redone ({listed}): {'; '.join(why)} changed"
+                             if why and why[0] not in _NOT_A_CHANGE else
+                             f"{step}: {_count(len(names), 'part')} redone ({listed}): {'; '.join(why)}")
+        return lines
+
     @property
     def failed(self) -> bool:
         return bool(self.failures)
 
 
-def build(workspace: Workspace, catalogue: Catalogue, game_ids: Sequence[str] | None = None, *,
-          skip: Sequence[str] = (), say: Say = lambda line: None, progress: Reporter = SILENT,
-          take_files: bool = False, site_url: str | None = None) -> BuildReport:
+def build(workspace: Workspace, catalogue: Catalogue | Callable[[], Catalogue],
+          game_ids: Sequence[str] | None = None, *, skip: Sequence[str] = (), say: Say = lambda line: None,
+          progress: Reporter = SILENT, take_files: bool = False, site_url: str | None = None,
+          db: str | None = None) -> BuildReport:
+    """Build ``game_ids`` (None: every game) of ``workspace`` from ``catalogue`` (or a function opening it, so a
+    build with nothing to do never opens it; ``db`` then names where it is) into ``output/``."""
+    from carddb.build_stamp import catalogue_file, forget_stamp, read_stamp, stamp_digest
+
     started = time.perf_counter()
     report = BuildReport()
 
@@ -80,6 +111,76 @@ def build(workspace: Workspace, catalogue: Catalogue, game_ids: Sequence[str] | 
         raise CarddbError(f"unknown build step {sorted(unknown)[0]!r}; steps are {', '.join(STEPS)}")
     games = list(game_ids or workspace.game_ids())
     out = workspace.output_dir
+    location = db if db is not None else getattr(catalogue, "db", None)
+    db_file = catalogue_file(location) if location else None
+    options = [games, sorted(skip), take_files, site_url or ""]
+    stamp = stamp_digest(workspace.root.resolve(), out, db_file, options) if db_file else None
+    kept = read_stamp(out) if stamp else None
+    if kept is not None and kept.digest == stamp:  # nothing any step reads changed: say what the last build said
+        for line in kept.lines:
+            tell(line)
+        report.warnings = list(kept.warnings)
+        report.up_to_date = list(kept.steps)
+        report.warnings_file = out / WARNINGS_FILE if report.warnings else None
+        return _finish(report, games, out, started, tell)
+    forget_stamp(out)  # from here on the outputs change: an interrupted build leaves no stamp behind
+    opened = catalogue() if callable(catalogue) and not hasattr(catalogue, "cards") else catalogue
+    _run_steps(workspace, opened, games, skip, out, tell, report, progress, take_files, site_url)
+    report.warnings_file = _write_warnings(out, report.warnings)
+    steps_said = list(report.lines)
+    _finish(report, games, out, started, tell)
+    if db_file and not report.failures:
+        from carddb.build_stamp import Stamp, write_stamp
+
+        close = getattr(opened, "close", None)
+        if close is not None:
+            close()  # its last connection folds the write-ahead log into the file now, not after the stamp
+        write_stamp(out, Stamp(stamp_digest(workspace.root.resolve(), out, db_file, options), steps_said,
+                               list(report.warnings), [*report.redone, *report.up_to_date]))
+    return report
+
+
+def _finish(report: BuildReport, games: list[str], out: Path, started: float, tell: Say) -> BuildReport:
+    report.seconds = time.perf_counter() - started
+    tell(report.incremental_summary())
+    tell(f"Built {_count(len(games), 'game')} into {out} in {report.seconds:.1f} s"
+         + (f" with {len(report.failures)} failure(s)" if report.failures else "")
+         + (f", {_count(len(report.warnings), 'warning')}" if report.warnings else ""))
+    return report
+
+
+def _run_steps(workspace: Workspace, catalogue: Catalogue, games: list[str], skip: Sequence[str], out: Path,
+               tell: Say, report: BuildReport, progress: Reporter, take_files: bool, site_url: str | None) -> None:
+    from carddb.incremental import remember_in
+    from carddb.workers import Pool
+
+    pool = Pool()  # the build's one pool of drawing processes, started only when a step has work to share
+    whole = set(games) >= set(workspace.game_ids())
+    try:
+        # One cache folder for every step; a build of every game leaves in it only what it used.
+        with remember_in(out / STATE_DIR / "cache", prune=whole) as cache:
+            _build_games(workspace, catalogue, games, skip, out, tell, report, progress, take_files, pool)
+            if whole:
+                _remove_gone_games(workspace, catalogue, out, tell)
+            missing = _site_missing(workspace) if "site" not in skip and games else None
+            if missing:
+                tell(f"site: skipped, {missing}")
+                report.warnings.append(f"site: skipped, {missing}")
+            elif "site" not in skip and games:
+                try:
+                    with progress.task("site"):
+                        report.done("site", _site(workspace, catalogue, out, tell, report, site_url))
+                except CarddbError as exc:
+                    report.failures.append(f"site: {exc}")
+                    tell(f"site FAILED: {exc}")
+            cache.prune = cache.prune and not report.failures  # a failed step may want its entries next time
+    finally:
+        pool.close()
+
+
+def _build_games(workspace: Workspace, catalogue: Catalogue, games: list[str], skip: Sequence[str], out: Path,
+                 tell: Say, report: BuildReport, progress: Reporter, take_files: bool, pool: Pool) -> None:
+    rendered: dict[str, Any] = {}
     for game_id in games:
         # Cards from the card files in, cards that left them out; cards from any other source stay (load.py).
         with progress.task(f"{game_id}: load"):
@@ -93,28 +194,39 @@ def build(workspace: Workspace, catalogue: Catalogue, game_ids: Sequence[str] | 
                 continue
             try:
                 with progress.task(f"{game_id}: {step}") as task:
-                    report.done(f"{game_id} {step}", run(workspace, catalogue, game_id, out, tell, report, task))
+                    context = StepContext(workspace, catalogue, game_id, out, tell, report, task, pool, rendered)
+                    report.done(f"{game_id} {step}", run(context))
             except CarddbError as exc:
                 report.failures.append(f"{game_id} {step}: {exc}")
                 tell(f"{game_id}: {step} FAILED: {exc}")
-    missing = _site_missing(workspace) if "site" not in skip and games else None
-    if missing:
-        tell(f"site: skipped, {missing}")
-        report.warnings.append(f"site: skipped, {missing}")
-    elif "site" not in skip and games:
+
+
+def _remove_gone_games(workspace: Workspace, catalogue: Catalogue, out: Path, tell: Say) -> None:
+    """The outputs of a game whose folder was removed go (a clean build would not have them); its cards stay in
+    the catalogue, the source of truth, and the build says so once, when it removes the outputs."""
+    import shutil
+
+    from carddb.exporters.output import MARKER
+    from carddb.incremental import MANIFEST, plain_name
+
+    games = set(workspace.game_ids())
+    gone: dict[str, list[Path]] = {}
+    for kind in GAME_FOLDERS:
         try:
-            with progress.task("site"):
-                report.done("site", _site(workspace, catalogue, out, tell, report, site_url))
-        except CarddbError as exc:
-            report.failures.append(f"site: {exc}")
-            tell(f"site FAILED: {exc}")
-    report.warnings_file = _write_warnings(out, report.warnings)
-    report.seconds = time.perf_counter() - started
-    tell(report.incremental_summary())
-    tell(f"Built {_count(len(games), 'game')} into {out} in {report.seconds:.1f} s"
-         + (f" with {len(report.failures)} failure(s)" if report.failures else "")
-         + (f", {_count(len(report.warnings), 'warning')}" if report.warnings else ""))
-    return report
+            folders = sorted(path for path in (out / kind).iterdir() if path.is_dir() and not path.is_symlink())
+        except OSError:
+            continue
+        for folder in folders:
+            made_by_carddb = (folder / MANIFEST).is_file() or (folder / MARKER).is_file()
+            if folder.name not in games and plain_name(folder.name) and made_by_carddb:
+                gone.setdefault(folder.name, []).append(folder)
+    for game_id, folders in sorted(gone.items()):
+        for folder in folders:
+            shutil.rmtree(folder, ignore_errors=True)
+        (out / STATE_DIR / f"decks-{game_id}.json").unlink(missing_ok=True)
+        held = len(catalogue.cards(game_id)) if game_id in set(catalogue.games()) else 0
+        tell(f"{game_id}: rules/{game_id} is gone, so its outputs were removed"
+             + (f"; its {_count(held, 'card')} stay in the catalogue" if held else ""))
 
 
 def _write_warnings(out: Path, warnings: list[str]) -> Path | None:
@@ -129,22 +241,50 @@ def _write_warnings(out: Path, warnings: list[str]) -> Path | None:
     return path
 
 
-def _decks(workspace: Workspace, catalogue: Catalogue, game_id: str, out: Path, tell: Say,
-           report: BuildReport, task: Task) -> Redone:
+@dataclass
+class StepContext:
+    """What a step of one game is given: where it reads and writes, where it says what it did, its progress
+    (n of m parts) and the build's pool of drawing processes."""
+
+    workspace: Workspace
+    catalogue: Catalogue
+    game_id: str
+    out: Path
+    tell: Say
+    report: BuildReport
+    task: Task
+    pool: Pool
+    rendered: dict[str, Any]  # game -> the faces step's RenderReport: the exporters reuse its keys
+
+    def renderer(self) -> Callable[..., object] | None:
+        """For an exporter: the faces this build's faces step brought up to date (nothing drawn again, their
+        keys known), instead of keying every face once more; None when the faces step did not run."""
+        from dataclasses import replace
+
+        done = self.rendered.get(self.game_id)
+        if done is None:
+            return None
+        return lambda *args, **options: replace(done, drawn=[])  # the exporters ask for the build's PNG faces
+
+
+def _decks(step: StepContext) -> Redone:
+    """The sample decks' verdicts: one part, whose sources are the game, its cards, the deck files and carddb."""
     from carddb.files.reading import read_deck_file
-    from carddb.incremental import Manifest, code_digest, digest, file_digest
+    from carddb.incremental import Manifest, Plan, code_sources, file_digest, game_sources, short
     from carddb.rules.checker import card_index
     from carddb.rules.report import check_deck_text
 
+    game_id, catalogue = step.game_id, step.catalogue
     game = catalogue.game(game_id)
     cards = catalogue.cards(game_id)
-    paths = workspace.deck_files(game_id)
-    inputs = digest("decks", code_digest(), game.id, game.raw, [c.to_dict() for c in cards],
-                    [(path.name, file_digest(path)) for path in paths])
-    place = out / STATE_DIR / f"decks-{game_id}.json"  # a check writes nothing else: its verdicts are kept here
-    kept = Manifest.read(place)
+    paths = step.workspace.deck_files(game_id)
+    place = step.out / STATE_DIR / f"decks-{game_id}.json"  # a check writes nothing else: its verdicts are kept here
+    plan = Plan(Manifest.read(place), {**code_sources(), **game_sources(game.raw)})
+    plan.add("verdicts", {"cards": short([c.to_dict() for c in cards]),
+                          "deck files": short([(path.name, file_digest(path)) for path in paths])})
     redone: Redone = None
-    if not kept.current(inputs):
+    verdicts = plan.new.parts["verdicts"]
+    if plan.todo:
         index = card_index(game, cards)
         legal, illegal, failures = 0, 0, []
         for path in paths:
@@ -156,99 +296,108 @@ def _decks(workspace: Workspace, catalogue: Catalogue, game_id: str, out: Path, 
                 codes = ", ".join(sorted({p.code for p in result.problems})) or "no problems"
                 failures.append(f"{game_id}: sample deck {path.name} is {'legal' if result.legal else 'illegal'} "
                                 f"({codes}), unlike its name")
-        kept = Manifest(inputs, report={"legal": legal, "illegal": illegal, "failures": failures})
-        kept.write(place)
+        plan.made("verdicts", legal=legal, illegal=illegal, failures=failures)
+        plan.new.inputs = verdicts["key"]
+        plan.new.write(place)
+        step.report.explain(f"{game_id} decks", plan.reasons)
         redone = ""
-    legal, illegal = kept.report["legal"], kept.report["illegal"]
-    report.failures += kept.report["failures"]
-    tell(f"{game_id}: checked {_count(legal + illegal, 'sample deck')} ({legal} legal, {illegal} illegal)")
+    legal, illegal = int(verdicts.get("legal", 0)), int(verdicts.get("illegal", 0))
+    step.report.failures += [str(f) for f in verdicts.get("failures", [])]
+    step.tell(f"{game_id}: checked {_count(legal + illegal, 'sample deck')} ({legal} legal, {illegal} illegal)")
     return redone
 
 
-def _faces(workspace: Workspace, catalogue: Catalogue, game_id: str, out: Path, tell: Say,
-           report: BuildReport, task: Task) -> Redone:
+def _faces(step: StepContext) -> Redone:
     from carddb.paint.render import render_faces
 
-    result = render_faces(workspace.root, catalogue.game(game_id), catalogue.cards(game_id), out / "faces",
-                          progress=task, complete=True)
-    tell(f"{game_id}: faces in {out / 'faces' / game_id}: {len(result.drawn)} drawn, {len(result.reused)} reused"
-         # Text shrunk within the template's minimum sizes is the layout doing its job, not a problem: counted here
-         # (`carddb render` lists each box), never a warning, so the warnings stay the few things to act on.
-         + (f", {len(result.shrunk)} with text shrunk to fit" if result.shrunk else "")
-         + (f", {len(result.overflowed)} OVERFLOWING" if result.overflowed else "")
-         + (f", {len({p.card for p in result.problems})} breaking a legibility rule ('carddb render --game "
-            f"{game_id}' lists them)" if result.problems else ""))
+    game_id, out, report = step.game_id, step.out, step.report
+    result = render_faces(step.workspace.root, step.catalogue.game(game_id), step.catalogue.cards(game_id),
+                          out / "faces", progress=step.task, complete=True, pool=step.pool)
+    step.rendered[game_id] = result
+    step.tell(f"{game_id}: faces in {out / 'faces' / game_id}: {len(result.drawn)} drawn, "
+              f"{len(result.reused)} reused"
+              # Text shrunk within the template's minimum sizes is the layout doing its job, not a problem: counted
+              # here (`carddb render` lists each box), never a warning, so the warnings stay the few things to act on.
+              + (f", {len(result.shrunk)} with text shrunk to fit" if result.shrunk else "")
+              + (f", {len(result.overflowed)} OVERFLOWING" if result.overflowed else "")
+              + (f", {len({p.card for p in result.problems})} breaking a legibility rule ('carddb render --game "
+                 f"{game_id}' lists them)" if result.problems else ""))
     report.warnings += [f"{game_id}: face of {fit.card}: the {fit.box} text does not fit even at {fit.size:g} pt "
                         "and is cut" for fit in result.overflowed]
     report.warnings += [f"{game_id}: face: {warning}" for warning in result.warnings]
     report.warnings += [f"{game_id}: face of {p.card}: {p.message}" for p in result.problems
                         if p.rule != "overflow"]  # an overflow is already listed just above
+    report.explain(f"{game_id} faces", result.reasons)
     total = len(result.drawn) + len(result.reused)
     return f"{len(result.drawn)} of {_count(total, 'face')}" if result.drawn else None
 
 
-def _sheets(workspace: Workspace, catalogue: Catalogue, game_id: str, out: Path, tell: Say,
-            report: BuildReport, task: Task) -> Redone:
+def _sheets(step: StepContext) -> Redone:
     from carddb.paint.print_job import print_game_sheets
 
-    def not_printed(line: str) -> None:
-        tell(line)
-        report.warnings.append(line)
+    game_id, out = step.game_id, step.out
 
-    results = print_game_sheets(workspace, catalogue, game_id, out / "sheets", say=not_printed)
+    def not_printed(line: str) -> None:
+        step.tell(line)
+        step.report.warnings.append(line)
+
+    results = print_game_sheets(step.workspace, step.catalogue, game_id, out / "sheets", say=not_printed,
+                                progress=step.task, pool=step.pool)
     pages = sum(getattr(r, "pages", 0) for r in results)
-    tell(f"{game_id}: {_count(len(results), 'proxy PDF')} in {out / 'sheets' / game_id}"
-         + (f", {_count(pages, 'page')}" if pages else ""))
+    step.tell(f"{game_id}: {_count(len(results), 'proxy PDF')} in {out / 'sheets' / game_id}"
+              + (f", {_count(pages, 'page')}" if pages else ""))
+    step.report.explain(f"{game_id} sheets", {r.report.files[0].name: r.reasons for r in results
+                                              if not r.kept and r.report.files})
     written = sum(not r.kept for r in results)
     return f"{written} of {_count(len(results), 'PDF')}" if written else None
 
 
-def _lackey(workspace: Workspace, catalogue: Catalogue, game_id: str, out: Path, tell: Say,
-            report: BuildReport, task: Task) -> Redone:
+def _lackey(step: StepContext) -> Redone:
     from carddb.exporters.lackey.export import export_lackey
 
-    result = export_lackey(workspace.root, catalogue, game_id, out / "lackey" / game_id,
-                           faces_dir=out / "faces", zip=True)
-    report.warnings += [f"{game_id}: LackeyCCG: {warning}" for warning in result.warnings]
-    tell(f"{game_id}: LackeyCCG plugin in {result.root} ({_count(result.rows, 'card row')}, "
-         f"{_count(result.decks, 'deck')}" + (f", {_count(len(result.warnings), 'warning')}" if result.warnings else "")
-         + ")")
-    return _export_redone(result)
+    out, game_id = step.out, step.game_id
+    result = export_lackey(step.workspace.root, step.catalogue, game_id, out / "lackey" / game_id,
+                           faces_dir=out / "faces", zip=True, renderer=step.renderer())
+    return _exported(step, "LackeyCCG", result, f"LackeyCCG plugin in {result.root} ({_count(result.rows, 'card row')}"
+                     f", {_count(result.decks, 'deck')}")
 
 
-def _apprentice(workspace: Workspace, catalogue: Catalogue, game_id: str, out: Path, tell: Say,
-                report: BuildReport, task: Task) -> Redone:
+def _apprentice(step: StepContext) -> Redone:
     from carddb.exporters.apprentice.export import export_apprentice
 
-    result = export_apprentice(workspace.root, catalogue, game_id, out / "apprentice" / game_id)
-    report.warnings += [f"{game_id}: Apprentice: {warning}" for warning in result.warnings]
-    tell(f"{game_id}: Apprentice patch in {result.root} ({_count(result.rows, 'record')}, "
-         f"{_count(result.decks, 'deck')}" + (f", {_count(len(result.warnings), 'warning')}" if result.warnings else "")
-         + ")")
-    return _export_redone(result)
+    out, game_id = step.out, step.game_id
+    result = export_apprentice(step.workspace.root, step.catalogue, game_id, out / "apprentice" / game_id)
+    return _exported(step, "Apprentice", result, f"Apprentice patch in {result.root} ({_count(result.rows, 'record')}"
+                     f", {_count(result.decks, 'deck')}")
 
 
-def _tts(workspace: Workspace, catalogue: Catalogue, game_id: str, out: Path, tell: Say, report: BuildReport,
-         task: Task) -> Redone:
+def _tts(step: StepContext) -> Redone:
     from carddb.exporters.tts import export_tts
 
-    result = export_tts(workspace.root, catalogue, game_id, out / "tts" / game_id, faces_dir=out / "faces")
-    report.warnings += [f"{game_id}: Tabletop Simulator: {warning}" for warning in result.warnings]
-    tell(f"{game_id}: Tabletop Simulator saved objects in {result.root} ({_count(result.rows, 'saved object')}"
-         + (f", {_count(len(result.warnings), 'warning')}" if result.warnings else "") + ")")
-    return _export_redone(result)
+    out, game_id = step.out, step.game_id
+    result = export_tts(step.workspace.root, step.catalogue, game_id, out / "tts" / game_id, faces_dir=out / "faces",
+                        renderer=step.renderer())
+    return _exported(step, "Tabletop Simulator", result,
+                     f"Tabletop Simulator saved objects in {result.root} ({_count(result.rows, 'saved object')}")
 
 
-def _cockatrice(workspace: Workspace, catalogue: Catalogue, game_id: str, out: Path, tell: Say,
-                report: BuildReport, task: Task) -> Redone:
+def _cockatrice(step: StepContext) -> Redone:
     from carddb.exporters.cockatrice import export_cockatrice
 
-    result = export_cockatrice(workspace.root, catalogue, game_id, out / "cockatrice" / game_id,
-                               faces_dir=out / "faces")
-    report.warnings += [f"{game_id}: Cockatrice: {warning}" for warning in result.warnings]
-    tell(f"{game_id}: Cockatrice card database in {result.root} ({_count(result.cards, 'card')}, "
-         f"{_count(result.decks, 'deck')}" + (f", {_count(len(result.warnings), 'warning')}" if result.warnings else "")
-         + ")")
+    out, game_id = step.out, step.game_id
+    result = export_cockatrice(step.workspace.root, step.catalogue, game_id, out / "cockatrice" / game_id,
+                               faces_dir=out / "faces", renderer=step.renderer())
+    return _exported(step, "Cockatrice", result, f"Cockatrice card database in {result.root} "
+                     f"({_count(result.cards, 'card')}, {_count(result.decks, 'deck')}")
+
+
+def _exported(step: StepContext, client: str, result: ExportReport, said: str) -> Redone:
+    """What every exporter's step says: its line, its warnings, and why it was written again."""
+    step.report.warnings += [f"{step.game_id}: {client}: {warning}" for warning in result.warnings]
+    step.tell(f"{step.game_id}: {said}" + (f", {_count(len(result.warnings), 'warning')}" if result.warnings else "")
+              + ")")
+    if not result.kept:
+        step.report.explain(f"{step.game_id} {result.client}", {result.root.name: result.reasons})
     return _export_redone(result)
 
 
@@ -292,7 +441,7 @@ def _count(number: int, noun: str) -> str:
     return f"{number} {noun}{'' if number == 1 else 's'}"
 
 
-_GAME_STEPS: tuple[tuple[str, Callable[[Workspace, Catalogue, str, Path, Say, BuildReport, Task], Redone]], ...] = (
+_GAME_STEPS: tuple[tuple[str, Callable[[StepContext], Redone]], ...] = (
     ("decks", _decks), ("faces", _faces), ("sheets", _sheets), ("lackey", _lackey), ("apprentice", _apprentice),
     ("tts", _tts), ("cockatrice", _cockatrice),
 )

@@ -1,21 +1,24 @@
-"""Doing again only what changed: every output keeps a manifest of the digests of what it was made from.
+"""The build engine's one mechanism: every part of every step is made again exactly when its key changed.
 
-Each writer of ``carddb build`` (faces, sheets, the four exporters, the site) digests its inputs (catalogue rows,
-the game definition, template and deck files, its options, carddb's own code) before it works, and compares the
-digests with the manifest it left beside its output last time:
+A step of ``carddb build`` (the decks' verdicts, faces, sheets, the four exporters, the site) names its *parts*
+(a face, a PDF, an exported image, a site page) and, for each, the *sources* it is made from: named digests such
+as ``card``, ``template files``, ``game.toml game.card_size``, ``carddb code``, ``libraries``. A part's key is the
+digest of its sources and the step's common ones; ``Plan`` compares the keys with the step's manifest
+(``.build-inputs.json`` in the step's folder) and says which parts to make and, from the names whose digests
+changed, why (``carddb build --explain``).
 
-* the digest of all its inputs equal, and the output still there: nothing is done, and the report the manifest
-  kept is given back, so an up-to-date step says what a fresh one would;
-* else only the parts (a face, a PDF, an exported image, a site page) whose own digest changed are made again;
-  the others are taken from the previous output as they are.
+Keys are complete by construction, not by care:
 
-A manifest is written whole or not at all (a temporary file, then a rename), and after the output it describes,
-so a build stopped in between finds an older manifest, digests that do not match, and redoes the work: an
-interrupted build can cost time, never leave something stale. Manifests hold only digests and reports, so a
-clean build and an incremental one of the same inputs write the same bytes.
+* ``code_digest(layers)`` digests every source file of the carddb layers a part's maker can import (imports point
+  downwards only, so a face's maker, ``paint``, can run no code outside ``paint`` and the layers below it) and the
+  versions of the libraries that shape outputs; no version constant is bumped by hand;
+* ``game_sources`` digests the game definition section by section, so a changed ``card_size`` is named;
+* a step's files (templates, art, fonts, deck files) are digested by content.
 
-Standard library only (files are written through ``carddb.files.replacing``): digests are SHA-256 of canonical
-JSON.
+A manifest is read through the bounded reader (a damaged, huge or deeply nested one only means "make everything
+again"), is written whole or not at all after the outputs it describes, and holds only digests and reports, so a
+clean build and an incremental one write the same bytes. The names of its parts are checked to be plain names
+before anything is removed by them (``plain_name``). Standard library only.
 """
 
 from __future__ import annotations
@@ -25,25 +28,35 @@ import hashlib
 import json
 import os
 import re
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections import OrderedDict
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar
 
-#: Bump when what a manifest holds changes meaning: every output is then made again once.
-FORMAT = 1
 MANIFEST = ".build-inputs.json"  # hidden, and not named like carddb's staging files (".carddb-new-...")
 
 #: The libraries whose versions change what carddb writes (a new Pillow encodes JPEGs differently).
 LIBRARIES = ("pillow", "reportlab", "rl-accel", "fonttools", "fontpkg-noto-sans", "pypdf", "jinja2", "markupsafe",
              "pyyaml", "markdown", "mkdocs", "mkdocs-material", "pymdown-extensions", "brotli")
+#: carddb's own source files, digested as the code that made a part.
+PACKAGE = Path(__file__).resolve().parent
+#: What every layer may import besides the layers below it (the package's modules that belong to no layer).
+SHARED_MODULES = ("__init__.py", "errors.py", "incremental.py", "files")
+#: The layers that draw a face, from the bottom up: what ``paint`` can import.
+FACE_LAYERS = ("rules", "layout", "paint")
 
 
 def digest(*parts: Any) -> str:
     """The SHA-256 of ``parts`` as canonical JSON (keys sorted; sets sorted; anything else by ``str``)."""
     text = json.dumps(parts, sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=_plain)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def short(*parts: Any) -> str:
+    """A 128-bit digest, for the many named sources a manifest keeps (half the bytes of ``digest``)."""
+    return digest(*parts)[:32]
 
 
 def _plain(value: Any) -> Any:
@@ -119,54 +132,136 @@ def stat_digest(folder: str | Path) -> str:
     return digest(entries)
 
 
-def code_digest() -> str:
-    """carddb itself as an input: its version, every file of the package, and the versions of the libraries
-    that shape its outputs. A new carddb (or an edited one) makes everything again."""
-    import carddb
-
-    return _code_digest(carddb.__version__)
+# -- carddb and its libraries as inputs -------------------------------------------------------------------------
+def library_versions() -> dict[str, str | None]:
+    """The installed version of each library in ``LIBRARIES`` (None: not installed), read once a process (the
+    running code is what was imported, whatever is installed meanwhile)."""
+    return dict(_library_versions())
 
 
 @cache
-def _code_digest(version: str) -> str:
+def _library_versions() -> dict[str, str | None]:
     from importlib import metadata
 
-    package = Path(__file__).resolve().parent
-    sources = tree_digest(package, skip=("__pycache__",))
-    versions = {}
+    versions: dict[str, str | None] = {}
     for name in LIBRARIES:
         try:
             versions[name] = metadata.version(name)
         except metadata.PackageNotFoundError:
             versions[name] = None
-    return digest(FORMAT, version, sources, versions)
+    return versions
+
+
+def code_digest(layers: Iterable[str] | None = None) -> str:
+    """carddb itself as an input: its version, the source files of ``layers`` (None: the whole package) with the
+    modules every layer shares, and the versions of the libraries that shape outputs. An edited or upgraded
+    carddb, or another library version, makes again what that code made."""
+    import carddb
+
+    return _code_digest(carddb.__version__, tuple(layers) if layers is not None else None, str(PACKAGE),
+                        json.dumps(library_versions(), sort_keys=True))
+
+
+@cache
+def _code_digest(version: str, layers: tuple[str, ...] | None, package: str, versions: str) -> str:
+    root = Path(package)
+    names = [*SHARED_MODULES, *layers] if layers is not None else sorted(os.listdir(root))
+    sources = []
+    for name in names:
+        path = root / name
+        if path.is_dir():
+            sources.append((name, tree_digest(path, skip=("__pycache__",))))
+        elif name.endswith(".py"):
+            sources.append((name, file_digest(path)))
+    return digest(version, sorted(sources), versions)
+
+
+def forget_code() -> None:
+    """Digest carddb's files again (a test that edits a copy of them; a long watch never needs it)."""
+    _code_digest.cache_clear()
+
+
+def code_sources(layers: Iterable[str] | None = None) -> dict[str, str]:
+    """carddb's code and libraries as two named sources, so ``--explain`` can tell an upgrade of either."""
+    import carddb
+
+    return {"carddb code": short(code_digest(layers), carddb.__version__),
+            "libraries": short(library_versions())}
+
+
+# -- the game definition, section by section --------------------------------------------------------------------
+def game_sources(raw: Mapping[str, Any], skip: Iterable[str] = ()) -> dict[str, str]:
+    """Named digests of a game definition: one per key of each top-level table (``game.toml game.card_size``,
+    ``game.toml fields.damage``), one per other top-level value (``game.toml sets``). ``skip`` names the top-level
+    sections a step provably never reads (everything else is in, so a new section can only cost a redraw)."""
+    skipped = set(skip)
+    sources = {}
+    for section, value in raw.items():
+        if section in skipped:
+            continue
+        if isinstance(value, Mapping):
+            for key, inner in value.items():
+                sources[f"game.toml {section}.{key}"] = short(inner)
+        else:
+            sources[f"game.toml {section}"] = short(value)
+    return sources
+
+
+# -- manifests --------------------------------------------------------------------------------------------------
+_PLAIN = re.compile(r"[A-Za-z0-9_][A-Za-z0-9 _.,()'+-]{0,254}")
+
+
+def plain_name(name: object) -> bool:
+    """Whether ``name`` is a plain file name a step may remove in its own folder: no separator, no ``..``, no
+    control character (a manifest is a file in ``output/`` that anyone could have edited)."""
+    return isinstance(name, str) and bool(_PLAIN.fullmatch(name)) and ".." not in name
+
+
+def changed_sources(old: Mapping[str, Any], new: Mapping[str, str]) -> list[str]:
+    """The names of the sources whose digests differ between ``old`` and ``new`` (new, gone or changed)."""
+    reasons = []
+    for name in sorted(set(old) | set(new)):
+        if name not in old:
+            reasons.append(f"{name} (new)")
+        elif name not in new:
+            reasons.append(f"{name} (gone)")
+        elif old[name] != new[name]:
+            reasons.append(name)
+    return reasons
 
 
 @dataclass
 class Manifest:
-    """What one output was made from: ``inputs``, the digest of all of it; ``parts``, each part's own digest and
-    what is worth keeping about it; ``report``, what the step said, given back when it is skipped."""
+    """What one step's output was made from: ``inputs``, the digest of all of it; ``sources``, the named digests
+    every part shares; ``parts``, each part's key, its own named sources and what is worth keeping about it;
+    ``report``, what the step said, given back when it is skipped."""
 
     inputs: str = ""
     parts: dict[str, dict[str, Any]] = field(default_factory=dict)
     report: dict[str, Any] = field(default_factory=dict)
+    sources: dict[str, str] = field(default_factory=dict)
+    found: bool = False  # whether a manifest was read (False: no earlier build to compare with)
 
     @classmethod
     def read(cls, path: str | Path) -> Manifest:
-        """The manifest at ``path``; an empty one (so everything is made again) when it is missing, damaged or of
-        another format."""
+        """The manifest at ``path``; an empty one (so everything is made again) when it is missing, damaged, too
+        large, too deep or of another shape."""
+        from carddb.errors import CarddbError
+        from carddb.files.reading import read_json_file
+
         try:
-            data = json.loads(Path(path).read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+            data = read_json_file(path, what="build manifest", max_bytes=256 * 1024 * 1024)
+        except (CarddbError, OSError):
             return cls()
-        if not isinstance(data, dict) or data.get("format") != FORMAT:
+        if not isinstance(data, dict):
             return cls()
-        parts = data.get("parts")
-        report = data.get("report")
+        parts, report, sources = data.get("parts"), data.get("report"), data.get("sources")
         return cls(inputs=str(data.get("inputs") or ""),
                    parts={str(k): v for k, v in parts.items() if isinstance(v, dict)} if isinstance(parts, dict)
                    else {},
-                   report=report if isinstance(report, dict) else {})
+                   report=report if isinstance(report, dict) else {},
+                   sources={str(k): str(v) for k, v in sources.items()} if isinstance(sources, dict) else {},
+                   found=True)
 
     def current(self, inputs: str) -> bool:
         """Whether the whole output was made from exactly ``inputs``."""
@@ -177,8 +272,26 @@ class Manifest:
         entry = self.parts.get(name)
         return entry if entry is not None and entry.get("key") == key else None
 
+    def changes(self, sources: Mapping[str, str]) -> list[str]:
+        """Why a step made of one part (an export folder) is made again: the sources that changed."""
+        if not self.found:
+            return ["no earlier build"]
+        return changed_sources(self.sources, sources) or ["its output files are missing"]
+
+    def why(self, name: str, sources: Mapping[str, str], part_sources: Mapping[str, str] = {}) -> list[str]:
+        """Why part ``name`` is made again: the names of the sources that changed since it was made."""
+        if not self.found:
+            return ["no earlier build"]
+        entry = self.parts.get(name)
+        if entry is None:
+            return ["a new part"]
+        kept = entry.get("sources")
+        reasons = changed_sources(self.sources, sources) + changed_sources(
+            kept if isinstance(kept, dict) else {}, part_sources)
+        return reasons or ["its output file is missing"]
+
     def to_bytes(self) -> bytes:
-        data = {"format": FORMAT, "inputs": self.inputs, "parts": self.parts, "report": self.report}
+        data = {"inputs": self.inputs, "parts": self.parts, "report": self.report, "sources": self.sources}
         return (json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False, default=_plain) + "\n").encode()
 
     def write(self, path: str | Path) -> None:
@@ -186,6 +299,53 @@ class Manifest:
         from carddb.files.replacing import write_file
 
         write_file(path, self.to_bytes())
+
+
+def sources_key(*groups: Mapping[str, str]) -> str:
+    """The key of a part: the digest of all its named sources."""
+    merged: dict[str, str] = {}
+    for group in groups:
+        merged.update(group)
+    return digest(sorted(merged.items()))
+
+
+class Plan:
+    """One step's parts checked against its previous manifest: which to make again, and why.
+
+    ``common`` are the named sources every part shares; ``add`` each part with its own. A part is kept when its
+    key is the manifest's and ``exists`` (its output is still there); else it is to do, with its reasons."""
+
+    def __init__(self, previous: Manifest, common: Mapping[str, str]) -> None:
+        self.previous = previous
+        self.common = dict(common)
+        self.new = Manifest(sources=self.common)
+        self.todo: list[str] = []
+        self.reasons: dict[str, list[str]] = {}
+
+    def add(self, name: str, sources: Mapping[str, str] = {}, *, exists: bool = True) -> str:
+        """Plan part ``name``; returns its key. Its entry in the new manifest is the kept one or a fresh one."""
+        key = sources_key(self.common, sources)
+        kept = self.previous.part(name, key)
+        if kept is not None and exists:
+            self.new.parts[name] = kept
+        else:
+            self.new.parts[name] = {"key": key, "sources": dict(sources)} if sources else {"key": key}
+            self.todo.append(name)
+            self.reasons[name] = self.previous.why(name, self.common, sources)
+        return key
+
+    def made(self, name: str, **kept: Any) -> None:
+        """What is worth keeping about a part just made (its report), beside its key."""
+        self.new.parts[name].update(kept)
+
+    def gone(self) -> list[str]:
+        """The parts the previous manifest had and this plan has not, whose names are plain (safe to remove)."""
+        return sorted(name for name in self.previous.parts if name not in self.new.parts and plain_name(name))
+
+    @property
+    def changed(self) -> bool:
+        return bool(self.todo) or self.new.parts.keys() != self.previous.parts.keys() \
+            or self.new.sources != self.previous.sources or not self.previous.found
 
 
 def forget(path: str | Path) -> None:
@@ -198,57 +358,111 @@ def plain_report(values: Mapping[str, Any]) -> dict[str, Any]:
     return json.loads(json.dumps(dict(values), default=_plain))
 
 
-_remembered: dict[str, bytes] = {}
+# -- the one bounded memo and the one cache folder ---------------------------------------------------------------
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
+
+
+class Memo(Generic[K, V]):
+    """A bounded memo, least recently used out first: the one eviction rule of every in-process cache of a build
+    (a long ``--watch`` keeps the recent entries, never all of them)."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._items: OrderedDict[K, V] = OrderedDict()
+
+    def get(self, key: K, make: Callable[[], V]) -> V:
+        if key in self._items:
+            self._items.move_to_end(key)
+            return self._items[key]
+        value = make()
+        self._items[key] = value
+        while len(self._items) > self.size:
+            self._items.popitem(last=False)
+        return value
+
+    def clear(self) -> None:
+        self._items.clear()
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+
+_remembered: Memo[str, bytes] = Memo(16)
 _cache_dirs: list[Path] = []
 _used: list[set[str]] = []  # per open ``remember_in``: the keys asked for within it
 
 
 def remembered(key: str, make: Callable[[], bytes]) -> bytes:
     """``make()``, made once for ``key`` (a digest of all it is made from): kept for the life of the process and,
-    inside ``remember_in``, in a folder of files for the next process. For costly outputs that seldom change
-    (the site's trimmed Pyodide library, its printing bundle, each rulebook page with its drawn faces)."""
-    if _used:
-        _used[-1].add(key)
-    if key in _remembered:
-        return _remembered[key]
-    folder = _cache_dirs[-1] if _cache_dirs else None
-    path = folder / key if folder is not None else None
-    data = None
+    inside ``remember_in``, in the build's cache folder for the next process. For costly outputs that seldom
+    change (the site's trimmed Pyodide library, its printing bundle, each rulebook page with its drawn faces)."""
+    for used in _used:
+        used.add(key)
+    return _remembered.get(key, lambda: _from_cache_folder(key, make))
+
+
+def cached_file(key: str, make: Callable[[], bytes], suffix: str = "") -> Path | None:
+    """The path of a file in the cache folder holding ``make()`` for ``key`` (None outside ``remember_in``): for
+    outputs a writer reads as files (the JPEG faces of raster sheets)."""
+    if not _cache_dirs:
+        return None
+    name = key + suffix
+    for used in _used:
+        used.add(name)
+    path = _cache_dirs[-1] / name
+    if not path.is_file():
+        _store(path, make())
+    return path
+
+
+def _from_cache_folder(key: str, make: Callable[[], bytes]) -> bytes:
+    path = _cache_dirs[-1] / key if _cache_dirs else None
     if path is not None:
         with contextlib.suppress(OSError):
-            data = path.read_bytes()
-    if data is None:
-        data = make()
-        if path is not None:
-            from carddb.errors import CarddbError
-            from carddb.files.replacing import write_file
-
-            with contextlib.suppress(OSError, CarddbError):  # a cache that cannot be written is only slower
-                write_file(path, data)
-    if len(_remembered) > 16:  # a long watch: keep only the recent ones
-        _remembered.clear()
-    _remembered[key] = data
+            return path.read_bytes()
+    data = make()
+    if path is not None:
+        _store(path, data)
     return data
 
 
+def _store(path: Path, data: bytes) -> None:
+    from carddb.errors import CarddbError
+    from carddb.files.replacing import write_file
+
+    with contextlib.suppress(OSError, CarddbError):  # a cache that cannot be written is only slower
+        write_file(path, data)
+
+
+@dataclass
+class CacheUse:
+    """An open ``remember_in``: ``prune`` can be turned off before it ends (a build with a failed step)."""
+
+    folder: Path
+    prune: bool
+
+
 @contextlib.contextmanager
-def remember_in(folder: str | Path) -> Iterator[None]:
-    """Within the block, ``remembered`` keeps what it makes in ``folder`` too (a cache: deleting it is safe).
-    When the block ends without an error, what it did not ask for is removed: the folder holds what the last
-    run used, not every version of everything ever made."""
-    _cache_dirs.append(Path(folder))
+def remember_in(folder: str | Path, *, prune: bool = True) -> Iterator[CacheUse]:
+    """Within the block, ``remembered`` and ``cached_file`` keep what they make in ``folder`` too (a cache:
+    deleting it is safe). When the outermost block ends without an error and ``prune`` (a whole build), what it did
+    not ask for is removed: the folder holds what the last build used, not every version of everything ever made."""
+    use = CacheUse(Path(folder), prune)
+    _cache_dirs.append(use.folder)
     _used.append(set())
     try:
-        yield
+        yield use
         used = _used[-1]
-        with contextlib.suppress(OSError):
-            for entry in os.scandir(folder):
-                if _CACHE_KEY.fullmatch(entry.name) and entry.name not in used:
-                    with contextlib.suppress(OSError):
-                        os.unlink(entry.path)
+        if use.prune and len(_used) == 1:  # an inner block (the site within a build) leaves pruning to the build
+            with contextlib.suppress(OSError):
+                for entry in os.scandir(folder):
+                    if _CACHE_KEY.fullmatch(entry.name) and entry.name not in used:
+                        with contextlib.suppress(OSError):
+                            os.unlink(entry.path)
     finally:
         _cache_dirs.pop()
         _used.pop()
 
 
-_CACHE_KEY = re.compile(r"[0-9a-f]{64}")
+_CACHE_KEY = re.compile(r"[0-9a-f]{64}(\.[a-z0-9]{1,8})?")

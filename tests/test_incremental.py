@@ -22,9 +22,9 @@ REPO = Path(__file__).resolve().parents[1]
 CARDS = ("Charmander", "Charmeleon", "Charizard", "Magby", "Magmar", "Moltres", "Squirtle", "Pidgey", "Pikachu",
          "Bulbasaur")
 DECKS = ("legal-charizard-line.txt", "legal-charizard-line.dek", "illegal-copy-limit-four-charmander.txt")
-#: Not outputs: the catalogue (the source of truth, kept by a clean build too) and the cache of costly bundles
-#: (``.carddb/cache``).
-NOT_COMPARED = ("catalogue.db", "catalogue.db-wal", "catalogue.db-shm")
+#: Not outputs: the catalogue (the source of truth, kept by a clean build too), the cache of costly bundles
+#: (``.carddb/cache``) and the build stamp (the status of the files, times included, when the build ended).
+NOT_COMPARED = ("catalogue.db", "catalogue.db-wal", "catalogue.db-shm", "build-stamp.json")
 CACHE = ".carddb/cache/"
 
 pytestmark = pytest.mark.slow
@@ -153,7 +153,32 @@ CHANGES = {
                                                 "type": "Fire", "stage": "basic", "ability": "Run Away"}),
     "card removed": lambda root: remove_card(root, "Ponyta"),
     "deck removed": lambda root: (root / "rules" / "minibattle" / "decks" / "legal-charizard-line.dek").unlink(),
+    "field type": lambda root: edit(root / "rules" / "minibattle" / "game.toml",
+                                    '[fields.ability]\ntype = "text"', '[fields.ability]\ntype = "str"'),
+    "template extends": lambda root: extend_template(root),
+    "extended template": lambda root: edit(root / "templates" / "minibattle" / "_base.toml", 'fill = "#4d6c84"',
+                                           'fill = "#3d6c84"'),  # after "template"
+    "art relative to the root": lambda root: root_art(root, (30, 90, 200)),
+    "art relative to the root changed": lambda root: root_art(root, (200, 90, 30)),
+    "deck rule": lambda root: edit(root / "rules" / "minibattle" / "game.toml", "cap = 200", "cap = 210"),
 }
+
+
+def extend_template(root: Path) -> None:
+    """Pokemon faces drawn from a template that extends another file, holding what the kind's file held."""
+    folder = root / "templates" / "minibattle"
+    (folder / "_base.toml").write_text((folder / "pokemon.toml").read_text(encoding="utf-8"), encoding="utf-8")
+    (folder / "pokemon.toml").write_text('extends = "_base.toml"\n', encoding="utf-8")
+
+
+def root_art(root: Path, colour: tuple[int, int, int]) -> None:
+    """Art named relative to the workspace root (``art/...`` beside ``rules/``), not to the game's folder."""
+    from PIL import Image
+
+    art = root / "art" / "pikachu.png"
+    art.parent.mkdir(exist_ok=True)
+    Image.new("RGB", (900, 700), colour).save(art)
+    change_card(root, "Pikachu", art="art/pikachu.png")
 
 
 @pytest.mark.parametrize("change", list(CHANGES))
@@ -162,6 +187,114 @@ def test_each_change_gives_what_a_clean_build_gives(workspace: Path, change: str
     report = run_build(workspace)
     assert report.redone, f"the {change} changed nothing"
     assert_same_as_clean(workspace)
+
+
+def test_card_size_redraws_every_face_at_the_new_size_and_explain_names_it(workspace: Path) -> None:
+    from PIL import Image
+
+    before = Image.open(workspace / "output" / "faces" / "minibattle" / "back.png").size
+    edit(workspace / "rules" / "minibattle" / "game.toml", 'card_size = "poker"', 'card_size = "yugioh"')
+    report = run_build(workspace)
+    assert report.redone["minibattle faces"] == "11 of 11 faces"
+    explained = "\n".join(report.explanation())
+    assert "minibattle faces: 11 parts redone" in explained and "game.toml game.card_size changed" in explained
+    assert "minibattle lackey: 1 part redone" in explained
+    faces = workspace / "output" / "faces" / "minibattle"
+    assert before == (744, 1039) and Image.open(faces / "back.png").size == (697, 1016)  # 59 x 86 mm at 300 DPI
+    assert Image.open(workspace / "output" / "site" / "assets" / "faces" / "minibattle" / "back.png").size \
+        == (697, 1016)
+    assert_same_as_clean(workspace)
+    edit(workspace / "rules" / "minibattle" / "game.toml", 'card_size = "yugioh"', 'card_size = "poker"')
+    run_build(workspace)
+
+
+def test_a_deck_rule_redraws_no_face(workspace: Path) -> None:
+    edit(workspace / "rules" / "minibattle" / "game.toml", "max = 10\n", "max = 11\n")
+    report = run_build(workspace)
+    assert "minibattle faces" not in report.redone  # [zones] are no part of a face
+    assert "minibattle decks" in report.redone and "minibattle lackey" in report.redone
+    assert_same_as_clean(workspace)
+
+
+def test_the_layout_engine_changed(workspace: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """carddb's own code is an input: an edited layout module (a copy of the package, the running code the same)
+    redraws every face, and names the code; an edited command-line module redraws none."""
+    from carddb import incremental
+
+    package = tmp_path / "carddb"
+    shutil.copytree(incremental.PACKAGE, package, ignore=shutil.ignore_patterns("__pycache__"))
+    monkeypatch.setattr(incremental, "PACKAGE", package)
+    incremental.forget_code()
+    run_build(workspace)
+    append(package / "cli" / "build.py", "\n# an edit of the command line\n")
+    incremental.forget_code()
+    report = run_build(workspace)
+    assert "minibattle faces" not in report.redone and "minibattle lackey" in report.redone
+    append(package / "layout" / "engine.py", "\n# an edit of the layout engine\n")
+    incremental.forget_code()
+    report = run_build(workspace)
+    assert report.redone["minibattle faces"] == "11 of 11 faces"
+    assert "carddb code changed" in "\n".join(report.explanation())
+    assert_same_as_clean(workspace)
+    monkeypatch.undo()
+    incremental.forget_code()
+    run_build(workspace)
+
+
+def test_a_library_version_changed(workspace: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from carddb import incremental
+
+    real = incremental.library_versions
+    monkeypatch.setattr(incremental, "library_versions", lambda: {**real(), "pillow": "99.0"})
+    report = run_build(workspace)
+    assert report.redone["minibattle faces"] == "11 of 11 faces" and "site" in report.redone
+    assert "libraries" in "\n".join(report.explanation())
+    assert_same_as_clean(workspace)
+    monkeypatch.undo()
+    run_build(workspace)
+
+
+def test_a_hand_edited_manifest_removes_nothing_outside_output(workspace: Path, tmp_path: Path) -> None:
+    """A manifest is a file anyone can edit: a part named ``../../../victim/victim`` removes no file elsewhere,
+    and one nested 100,000 deep only means the faces are drawn again."""
+    import json
+
+    victim = workspace / "victim" / "victim.png"
+    victim.parent.mkdir()
+    victim.write_bytes(b"a user's picture")
+    manifest = workspace / "output" / "faces" / "minibattle" / ".build-inputs.json"
+    data = json.loads(manifest.read_text(encoding="utf-8"))
+    data["parts"]["../../../victim/victim"] = {"key": "0" * 64}
+    manifest.write_text(json.dumps(data), encoding="utf-8")
+    sheets = workspace / "output" / "sheets" / "minibattle" / ".build-inputs.json"
+    data = json.loads(sheets.read_text(encoding="utf-8"))
+    data["parts"]["gone.pdf"] = {"key": "0", "files": ["../../../victim/victim.png"]}
+    sheets.write_text(json.dumps(data), encoding="utf-8")
+    run_build(workspace)
+    assert victim.read_bytes() == b"a user's picture"
+    manifest.write_text("[" * 100_000 + "]" * 100_000, encoding="utf-8")
+    report = run_build(workspace)
+    assert report.redone["minibattle faces"] == "11 of 11 faces"
+    assert "no earlier build" in "\n".join(report.explanation())
+    assert_same_as_clean(workspace)
+
+
+def test_a_removed_game_leaves_no_outputs_and_its_cards_stay(workspace: Path) -> None:
+    other = workspace / "rules" / "minitwo"
+    shutil.copytree(workspace / "rules" / "minibattle", other)
+    edit(other / "game.toml", 'id = "minibattle"', 'id = "minitwo"')
+    shutil.copytree(workspace / "templates" / "minibattle", workspace / "templates" / "minitwo")
+    run_build(workspace)
+    assert (workspace / "output" / "faces" / "minitwo" / "back.png").is_file()
+    shutil.rmtree(other)
+    shutil.rmtree(workspace / "templates" / "minitwo")
+    report = run_build(workspace)
+    said = [line for line in report.lines if "minitwo" in line]
+    assert said == ["minitwo: rules/minitwo is gone, so its outputs were removed; its 10 cards stay in the catalogue"]
+    for kind in ("faces", "sheets", "lackey", "apprentice", "tts", "cockatrice"):
+        assert not (workspace / "output" / kind / "minitwo").exists(), kind
+    assert_same_as_clean(workspace)
+    assert not [line for line in run_build(workspace).lines if "minitwo" in line]  # said once
 
 
 def test_one_card_redoes_one_face_and_only_the_pages_that_show_it(workspace: Path) -> None:
@@ -231,3 +364,49 @@ def test_the_build_cache_keeps_what_the_last_build_used(tmp_path: Path) -> None:
     with pytest.raises(RuntimeError), remember_in(tmp_path):  # a failed build removes nothing
         raise RuntimeError("the build failed")
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted([kept, new, "notes.txt"])
+
+
+def test_nothing_changed_opens_no_catalogue_and_says_what_the_last_build_said(workspace: Path) -> None:
+    first = run_build(workspace)
+    opened = []
+
+    def catalogue():  # type: ignore[no-untyped-def]
+        opened.append(True)
+        return open_catalogue(str(workspace / "output" / "catalogue.db"), str(workspace))
+
+    again = build(Workspace(workspace), catalogue, db=str(workspace / "output" / "catalogue.db"))
+    assert not opened and not again.redone and not again.failures
+    assert again.lines[:-1] == first.lines[:-1]  # the last line says how long it took
+    assert again.warnings == first.warnings
+
+
+def test_an_edit_that_keeps_size_and_time_is_still_seen(workspace: Path) -> None:
+    """The stamp reads the change time, which no editor or ``touch`` sets back: an edit of the same size, its
+    modification time restored, still redraws the face."""
+    import os
+
+    run_build(workspace)
+    path = workspace / "rules" / "minibattle" / "cards" / "base.yaml"
+    before = path.stat()
+    text = path.read_text(encoding="utf-8")
+    assert "ATK+3 vs Grass" in text
+    path.write_text(text.replace("ATK+3 vs Grass", "ATK+4 vs Grass", 1), encoding="utf-8")
+    os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
+    report = run_build(workspace)
+    assert report.redone["minibattle faces"].startswith("1 of")
+    assert_same_as_clean(workspace)
+
+
+def test_an_output_removed_or_the_catalogue_written_elsewhere_is_seen(workspace: Path) -> None:
+    run_build(workspace)
+    (workspace / "output" / "faces" / "minibattle" / "back.png").unlink()
+    report = run_build(workspace)
+    assert report.redone["minibattle faces"] == "1 of 11 faces"
+    other = open_catalogue(str(workspace / "output" / "catalogue.db"), str(workspace))  # another process's write
+    with other.transaction() as session:
+        from sqlalchemy import text
+
+        session.execute(text("UPDATE card SET text = text || ' (errata)' WHERE name = 'Squirtle'"))
+    other.close()
+    report = run_build(workspace)
+    assert report.redone["minibattle faces"] == "1 of 11 faces", report.lines  # Squirtle's, with its errata

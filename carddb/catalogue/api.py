@@ -82,6 +82,12 @@ class Catalogue:
         self._engine = engine
         self._write_engine = writer(engine)  # its transactions queue behind any other writer first
 
+    def close(self) -> None:
+        """Close every connection (SQLite folds its write-ahead log into the file); the next use opens again."""
+        for engine in {id(e): e for e in (self._write_engine, self._engine) if e is not None}.values():
+            engine.dispose()
+        self._engine = self._write_engine = None
+
     @property
     def exists(self) -> bool:
         return self._ready()

@@ -39,6 +39,9 @@ def build(
     watch: bool = typer.Option(False, "--watch", "-w",
                                help="After building, watch the workspace and build again whatever a saved file "
                                     "changes, until Ctrl-C (a build that fails keeps the last good outputs)."),
+    explain: bool = typer.Option(False, "--explain",
+                                 help="Say, for each part made again (a face, a PDF, an export, a page), which of "
+                                      "its inputs changed."),
 ) -> None:
     """Load the games' card files into the catalogue (cards from other sources stay), check the sample decks,
     render faces, print proxy sheets, export for LackeyCCG and Apprentice, and build the site, all into output/."""
@@ -56,6 +59,7 @@ def build(
             with st.progress() as progress:
                 report = run_build(workspace, catalogue, games, skip=list(skip or []), say=st.say, progress=progress,
                                    take_files=take_files)
+            _explain(report, explain)
             for line in warning_summary(report.warnings, report.warnings_file):
                 typer.echo(line, err=True)
             return report
@@ -64,11 +68,21 @@ def build(
                     error=lambda line: typer.echo(line, err=True))
         return
     with st.progress() as progress:
-        report = run_build(workspace, st.catalogue(), list(game or []) or None, skip=list(skip or []),
-                           say=st.say, progress=progress, take_files=take_files)
+        report = run_build(workspace, st.catalogue, list(game or []) or None, skip=list(skip or []),
+                           say=st.say, progress=progress, take_files=take_files, db=st.db_location())
+    _explain(report, explain)
     for line in warning_summary(report.warnings, report.warnings_file):
         typer.echo(line, err=True)
     if report.failed:
         for failure in report.failures:
             typer.echo(f"Error: {failure}", err=True)
         raise typer.Exit(1)
+
+
+def _explain(report: object, wanted: bool) -> None:
+    """``--explain``: why each part was made again (said even with ``--quiet``: it was asked for)."""
+    if not wanted:
+        return
+    lines = report.explanation()  # type: ignore[attr-defined]
+    for line in lines or ["Nothing was made again: every part was up to date."]:
+        typer.echo(line)

@@ -38,6 +38,14 @@ class State:
             self._catalogue = open_catalogue(self.db, self.root)
         return self._catalogue
 
+    def db_location(self) -> str:
+        """Where the catalogue is (``open_catalogue``'s choice), found without opening it."""
+        import os
+
+        from carddb.workspace import DB_ENV
+
+        return self.db or os.environ.get(DB_ENV) or self.workspace.default_db()
+
     @property
     def show_progress(self) -> bool:
         """A live display only for a person watching: never with --quiet, in a pipe or in a log file."""

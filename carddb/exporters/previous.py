@@ -17,19 +17,21 @@ from typing import Any
 
 from carddb.exporters.output import MARKER, inside, listing, staged_folder, write_bytes
 from carddb.exporters.report import ExportReport
-from carddb.incremental import MANIFEST, Manifest, code_digest, digest, plain_report
+from carddb.incremental import MANIFEST, Manifest, digest, plain_report, sources_key
 from carddb.rules.cards import Card
 from carddb.rules.game import GameDefinition
 
 
 def export_inputs(client: str, game: GameDefinition, cards: list[Card], face_keys: dict[str, str],
-                  deck_files: list[Path], *options: Any) -> str:
-    """The digest of everything an export is made from: carddb itself, the game, its cards, the faces, the
-    sample deck files and the exporter's options (its folder, base URL, the date it stamps)."""
-    from carddb.incremental import file_digest
+                  deck_files: list[Path], *options: Any) -> dict[str, str]:
+    """The named sources an export is made from: carddb itself and the libraries, each section of the game, its
+    cards, the faces, the sample deck files and the exporter's options (its folder, base URL, the date it stamps).
+    An export is one part (its folder, written whole); ``--explain`` names what changed."""
+    from carddb.incremental import code_sources, file_digest, game_sources, short
 
-    return digest(client, code_digest(), game.id, game.raw, [card.to_dict() for card in cards], face_keys,
-                  [(path.name, file_digest(path)) for path in deck_files], options)
+    return {"exporter": client, **code_sources(), **game_sources(game.raw),
+            "cards": short([card.to_dict() for card in cards]), "faces": short(sorted(face_keys.items())),
+            "deck files": short([(path.name, file_digest(path)) for path in deck_files]), "options": short(options)}
 
 
 def deck_files(workspace_root: str | Path, game_id: str) -> list[Path]:
@@ -55,21 +57,27 @@ class PreviousExport:
                         if isinstance(entry.get("key"), str)}
         self.reused = 0
         self.made = 0
+        self.reasons: list[str] = []  # why the export is written again (``up_to_date`` fills it)
 
-    def up_to_date(self, inputs: str) -> ExportReport | None:
-        """The report of the previous export when it was made from ``inputs`` and all its files are there."""
+    def up_to_date(self, inputs: dict[str, str]) -> ExportReport | None:
+        """The report of the previous export when it was made from ``inputs`` and all its files are there; else
+        None, and ``reasons`` says what changed."""
         report = self.manifest.report
-        if not self.manifest.current(inputs) or not report:
-            return None
         files = report.get("files") or []
-        if not all((self.out_dir / relative).is_file() for relative in files):
+        if not self.manifest.current(sources_key(inputs)) or not report \
+                or not all(isinstance(f, str) and (self.out_dir / f).is_file() for f in files):
+            self.reasons = self.manifest.changes(inputs)
             return None
         from carddb.files.replacing import clean_leftovers
 
         clean_leftovers(self.out_dir.parent)  # what a killed run left beside it goes, as a run that writes does
         zip_path = report.get("zip_path")
-        return ExportReport(**{**report, "out_dir": Path(report["out_dir"]), "root": Path(report["root"]),
-                               "zip_path": Path(zip_path) if zip_path else None, "kept": True})
+        try:
+            return ExportReport(**{**report, "out_dir": Path(report["out_dir"]), "root": Path(report["root"]),
+                                   "zip_path": Path(zip_path) if zip_path else None, "kept": True})
+        except (KeyError, TypeError):  # a manifest of another shape (edited, or an older carddb's)
+            self.reasons = ["the earlier build's manifest could not be read"]
+            return None
 
     def image(self, key: str, make: Callable[[], bytes]) -> bytes:
         """The bytes of an image made from ``key``: a previous file's made from the same key, else ``make()``.
@@ -95,7 +103,7 @@ class PreviousExport:
         self.place(relative, key)
         return self.image(key, make)
 
-    def write_export(self, out_dir: Path, marker: dict[str, object], files: dict[str, bytes], inputs: str,
+    def write_export(self, out_dir: Path, marker: dict[str, object], files: dict[str, bytes], inputs: dict[str, str],
                      report: ExportReport, *, under: str = "",
                      finish: Callable[[Path], None] | None = None) -> ExportReport:
         """Every exporter's last step: ``files`` (paths relative to ``under`` in the folder) into a staged folder
@@ -111,13 +119,15 @@ class PreviousExport:
             self.write(stage, inputs, report)
         return report
 
-    def write(self, stage: Path, inputs: str, report: ExportReport) -> None:
+    def write(self, stage: Path, inputs: dict[str, str], report: ExportReport) -> None:
         """The new manifest into the staged folder (its files are listed in the report)."""
         report.images_made = (self.made, self.made + self.reused)
+        report.reasons = list(self.reasons)
         kept = {**asdict(report), "files": [f for f in report.files if f != MANIFEST]}
-        for what_this_run_did in ("kept", "images_made"):  # a clean build and an incremental one write the same
-            del kept[what_this_run_did]
-        write_bytes(stage, MANIFEST, Manifest(inputs, self.parts, plain_report(kept)).to_bytes())
+        for what_this_run_did in ("kept", "images_made", "reasons"):  # a clean build and an incremental one
+            del kept[what_this_run_did]                                # write the same bytes
+        manifest = Manifest(sources_key(inputs), self.parts, plain_report(kept), sources=dict(inputs))
+        write_bytes(stage, MANIFEST, manifest.to_bytes())
 
 
 def image_key(face_key: str, *recipe: Any) -> str:

@@ -29,6 +29,7 @@ class ExportReport:
     #: inputs and nothing was written; else how many of its costly images were made again, of how many.
     kept: bool = False
     images_made: tuple[int, int] = (0, 0)
+    reasons: list[str] = field(default_factory=list)  # why it was written again (``carddb build --explain``)
 
     def warn(self, message: str) -> None:
         if message not in self.warnings:

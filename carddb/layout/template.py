@@ -18,6 +18,7 @@ from jinja2 import StrictUndefined, TemplateSyntaxError, nodes
 from jinja2.sandbox import SandboxedEnvironment
 
 from carddb.errors import TemplateError
+from carddb.incremental import Memo
 from carddb.layout.fonts import FontBook
 from carddb.layout.icons import IconDef, load_icons
 from carddb.layout.reminders import Reminder, load_reminders
@@ -132,7 +133,7 @@ def load_templates(workspace_root: str | Path, game: GameDefinition) -> Template
     return TemplateSet(game, root, faces, back, icons, FontBook(), icon_digest, reminders, notes)
 
 
-_LOADED: dict[str, TemplateSet] = {}
+_LOADED: Memo[str, TemplateSet] = Memo(16)  # a long watch keeps only the recent ones
 
 
 def loaded_templates(workspace_root: str | Path, game: GameDefinition) -> TemplateSet:
@@ -142,11 +143,7 @@ def loaded_templates(workspace_root: str | Path, game: GameDefinition) -> Templa
 
     root = Path(workspace_root).resolve()
     key = digest(str(root), game.id, game.raw, files_digest(template_files(root, game.id)))
-    if key not in _LOADED:
-        if len(_LOADED) > 16:  # a long watch: only the recent ones
-            _LOADED.clear()
-        _LOADED[key] = load_templates(root, game)
-    return _LOADED[key]
+    return _LOADED.get(key, lambda: load_templates(root, game))
 
 
 def _floor_notes(tpl: Template) -> list[str]:

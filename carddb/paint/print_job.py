@@ -8,7 +8,6 @@ faces by default, or JPEG faces rendered once into ``output/sheets/.faces`` with
 
 from __future__ import annotations
 
-import hashlib
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
@@ -17,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from carddb.errors import CarddbError, InputError
 from carddb.files.reading import read_deck_file
+from carddb.incremental import plain_name
 from carddb.layout.impose import (
     CARD_SIZES,
     DEFAULT_FOLD_MARGIN_MM,
@@ -39,9 +39,7 @@ if TYPE_CHECKING:  # the drawing modules are loaded when something is drawn: a b
 
     from carddb.layout import FaceLayout, TemplateSet
     from carddb.paint.sheets import SheetFace
-
-RASTER_VERSION = "1"  # bump when raster faces for sheets must be redrawn
-
+    from carddb.workers import Pool
 
 @dataclass(frozen=True)
 class PrintOptions:
@@ -74,6 +72,7 @@ class PrintResult:
     not_printed: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     kept: bool = False  # True: the PDF of an earlier build, made from the same inputs (nothing was written)
+    reasons: list[str] = field(default_factory=list)  # why a build wrote it again (``carddb build --explain``)
 
     def summary(self) -> str:
         lines = [self.report.summary()]
@@ -150,15 +149,24 @@ def _vector_face(key: str, label: str, face: FaceLayout, width: float, height: f
 
 
 def _raster_face(key: str, label: str, face: FaceLayout, folder: Path, dpi: int) -> SheetFace:
+    from carddb.incremental import FACE_LAYERS, cached_file, code_digest, digest, files_digest
     from carddb.paint.raster import render_image, write_image
     from carddb.paint.sheets import SheetFace
 
-    stamps = _file_stamps(face.images)
-    digest = hashlib.sha256(f"{RASTER_VERSION}|{dpi}|{face!r}|{'|'.join(stamps)}".encode()).hexdigest()[:16]
-    path = folder / f"{slugify(key)}-{digest}.jpg"
-    if not path.is_file():
-        write_image(render_image(face, dpi), path, "jpg", dpi)
+    # The laid-out face (every operation, text already fitted), its image files' contents and the painter's code.
+    made_from = digest(code_digest(FACE_LAYERS), dpi, repr(face), files_digest(sorted(set(face.images))))
+    path = cached_file(made_from, lambda: _jpeg(face, dpi), ".jpg")  # inside a build: its one cache folder
+    if path is None:
+        path = folder / f"{slugify(key)}-{made_from[:16]}.jpg"
+        if not path.is_file():
+            write_image(render_image(face, dpi), path, "jpg", dpi)
     return SheetFace(key, label, image=path)
+
+
+def _jpeg(face: FaceLayout, dpi: int) -> bytes:
+    from carddb.paint.raster import image_bytes, render_image
+
+    return image_bytes(render_image(face, dpi), "JPEG", dpi)
 
 
 class FaceMaker:
@@ -364,8 +372,9 @@ BUILD_LAYOUTS = (("fronts", "fronts"), ("duplex-long", "duplex-long"))
 
 
 def print_game_sheets(workspace: Any, catalogue: Any, game_id: str, out_dir: str | Path,
-                      options: PrintOptions | None = None,
-                      say: Callable[[str], None] | None = None) -> list[PrintResult]:
+                      options: PrintOptions | None = None, say: Callable[[str], None] | None = None, *,
+                      progress: Callable[[int, int], None] | None = None,
+                      pool: Pool | None = None) -> list[PrintResult]:
     """For ``carddb build``: each sample deck of the game and one sheet of every card, into ``out_dir/<game>/``.
 
     Every deck prints twice, the layout in the file name: ``<deck>-fronts.pdf`` (fronts only, for any
@@ -376,13 +385,13 @@ def print_game_sheets(workspace: Any, catalogue: Any, game_id: str, out_dir: str
     are not printed. A deck that cannot be printed at all is reported through ``say`` and skipped; an error in
     the whole-game sheet is raised. ``options`` replaces the defaults (its layout is then the only one).
 
-    Incremental (``carddb.incremental``): ``out_dir/<game>/.build-inputs.json`` keeps the digest each PDF was
-    made from (carddb, the game, the options, the deck file, the face key of every card it holds); a PDF whose
-    digest is unchanged is kept, and a PDF this function made before but no longer makes (its deck gone) is
-    removed.
+    Incremental (``carddb.incremental``): each PDF is a part whose sources are carddb, the game, its options,
+    its deck file and the face key of every card it holds; a PDF whose key is unchanged is kept, and a PDF this
+    function made before but no longer makes (its deck gone) is removed. ``progress(n, m)``: PDFs written of
+    those to write, on the processes of ``pool`` (the build's) when there are several.
     """
-    from carddb.incremental import MANIFEST, Manifest, code_digest, digest
-    from carddb.paint.render import FaceKeys
+    from carddb.incremental import FACE_LAYERS, MANIFEST, Manifest, Plan, code_sources, game_sources, short
+    from carddb.paint.render import FaceKeys, digest_parts
 
     game = catalogue.game(game_id)
     cards = catalogue.cards(game_id)
@@ -395,25 +404,18 @@ def print_game_sheets(workspace: Any, catalogue: Any, game_id: str, out_dir: str
     else:
         layouts = [(options.layout, options)]
     previous = Manifest.read(folder / MANIFEST)
-    made = Manifest()
+    plan = Plan(previous, {**code_sources(FACE_LAYERS), **game_sources(game.raw)})
     face_keys = FaceKeys(workspace.root, game, 0, "pdf")
-    common = digest(code_digest(), game.id, game.raw)
-    results: list[PrintResult] = []
+    back_key = face_keys.face(None)
+    sheets: list[tuple[str, SheetJob]] = []
 
-    def sheet(out: Path, chosen: PrintOptions, job_cards: Sequence[Card], recipe: Any,
-              make: Callable[[], PrintResult]) -> None:
-        key = digest(common, chosen, recipe, [face_keys.face(card) for card in job_cards], face_keys.face(None))
-        kept = previous.part(out.name, key)
-        if kept is not None and all((folder / name).is_file() for name in kept["files"]):
-            made.parts[out.name] = kept
-            results.append(_kept_result(folder, kept))
-            return
-        result = make()
-        made.parts[out.name] = {"key": key, "files": [path.name for path in result.report.files],
-                                "pages": result.report.pages, "cards": result.report.cards,
-                                "backs": result.report.backs, "bytes": result.report.bytes,
-                                "not_printed": result.not_printed, "warnings": result.warnings}
-        results.append(result)
+    def sheet(out: Path, chosen: PrintOptions, job_cards: Sequence[Card], recipe: Any, make: SheetJob) -> None:
+        faces = short([face_keys.face(card) for card in job_cards], back_key)
+        kept = previous.parts.get(out.name, {})
+        files = [name for name in kept.get("files", []) if plain_name(name)]
+        plan.add(out.name, {"options": short(chosen), "deck": short(recipe), "faces": faces},
+                 exists=bool(files) and all((folder / name).is_file() for name in files))
+        sheets.append((out.name, make))
 
     seen: set[str] = set()
     decks = sorted(workspace.deck_files(game_id), key=lambda p: (p.stem, p.suffix.lower() != ".txt"))
@@ -427,8 +429,7 @@ def print_game_sheets(workspace: Any, catalogue: Any, game_id: str, out_dir: str
             for suffix, chosen in layouts:
                 out = folder / f"{path.stem}-{suffix}.pdf"
                 sheet(out, chosen, deck_cards, ["deck", path.name, text, problems],
-                      lambda out=out, chosen=chosen, text=text, path=path:
-                      print_deck(workspace.root, game, cards, text, out, chosen, filename=path.name))
+                      SheetJob(str(workspace.root), game, cards, out, chosen, text=text, filename=path.name))
         except InputError as error:
             if say:
                 say(f"{game_id}: {path.name} not printed: {str(error).splitlines()[0]}")
@@ -436,24 +437,66 @@ def print_game_sheets(workspace: Any, catalogue: Any, game_id: str, out_dir: str
         for suffix, chosen in layouts:
             out = folder / f"{slugify(game_id)}-all-cards-{suffix}.pdf"
             every = replace(chosen, deck_list=False)
-            sheet(out, every, cards, ["every card"], lambda out=out, every=every:
-                  print_cards(workspace.root, game, cards, out, every, title="every card"))
-    gone = {name for part in previous.parts.values() for name in part.get("files", [])} \
-        - {name for part in made.parts.values() for name in part["files"]}
-    for name in sorted(gone):  # only files this function wrote itself: a user's own PDF is never removed
+            sheet(out, every, cards, ["every card"], SheetJob(str(workspace.root), game, cards, out, every))
+    if progress:
+        progress(0, len(plan.todo))
+    from carddb.workers import worker_pool
+
+    todo = [job for name, job in sheets if name in plan.todo]
+    done = (lambda n: progress(n, len(todo))) if progress else None
+    with worker_pool(pool) as workers:
+        made = dict(zip(plan.todo, workers.map(_print_sheet, todo, done=done), strict=True))
+    results: list[PrintResult] = []
+    for name, _job in sheets:
+        if name not in made:
+            results.append(_kept_result(folder, plan.new.parts[name]))
+            continue
+        result = made[name]
+        plan.made(name, files=[path.name for path in result.report.files], pages=result.report.pages,
+                  cards=result.report.cards, backs=result.report.backs, bytes=result.report.bytes,
+                  not_printed=result.not_printed, warnings=result.warnings)
+        result.reasons = plan.reasons[name]
+        results.append(result)
+    written = {name for part in plan.new.parts.values() for name in part.get("files", [])}
+    gone = {name for part in previous.parts.values() for name in part.get("files", [])
+            if plain_name(name) and name.endswith(".pdf")} - written
+    for name in sorted(gone):  # only PDFs this function wrote itself: a user's own file is never removed
         (folder / name).unlink(missing_ok=True)
-    if made.parts != previous.parts or not previous.inputs:
-        made.inputs = digest([part["key"] for part in made.parts.values()])
-        made.write(folder / MANIFEST)
+    plan.new.inputs = digest_parts(plan.new)
+    if plan.changed:
+        plan.new.write(folder / MANIFEST)
     else:  # nothing written: what a killed run left goes all the same
         from carddb.files.replacing import clean_leftovers
 
         clean_leftovers(folder)
+    if progress:
+        progress(len(plan.todo), len(plan.todo))
     return results
+
+
+@dataclass
+class SheetJob:
+    """One PDF of ``print_game_sheets``, as data a worker process can be sent: a deck (``text``) or every card."""
+
+    workspace_root: str
+    game: GameDefinition
+    cards: Sequence[Card]
+    out: Path
+    options: PrintOptions
+    text: str | None = None
+    filename: str = ""
+
+
+def _print_sheet(job: SheetJob) -> PrintResult:
+    if job.text is not None:
+        return print_deck(job.workspace_root, job.game, job.cards, job.text, job.out, job.options,
+                          filename=job.filename)
+    return print_cards(job.workspace_root, job.game, job.cards, job.out, job.options, title="every card")
 
 
 def _kept_result(folder: Path, kept: dict[str, Any]) -> PrintResult:
     """What a PDF kept from the previous build reports: the figures it had when it was written."""
-    report = SheetReport(files=[folder / name for name in kept["files"]], pages=kept["pages"], cards=kept["cards"],
-                         backs=kept["backs"], bytes=kept["bytes"])
-    return PrintResult(report, list(kept["not_printed"]), list(kept["warnings"]), kept=True)
+    report = SheetReport(files=[folder / name for name in kept.get("files", [])], pages=int(kept.get("pages", 0)),
+                         cards=int(kept.get("cards", 0)), backs=int(kept.get("backs", 0)),
+                         bytes=int(kept.get("bytes", 0)))
+    return PrintResult(report, list(kept.get("not_printed", [])), list(kept.get("warnings", [])), kept=True)

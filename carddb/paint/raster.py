@@ -6,6 +6,7 @@ gave (unhinted advances, as the vector painter draws), so both painters put ever
 
 from __future__ import annotations
 
+import io
 import os
 import struct
 import zlib
@@ -157,7 +158,13 @@ def png_bytes(image: Image.Image, dpi: float) -> bytes:
 
 def write_image(image: Image.Image, path: Path, kind: str, dpi: float) -> None:
     with staged_file(path) as part, open(part, "wb") as handle:
-        if kind == "PNG":
-            handle.write(png_bytes(image, dpi))
-        else:
-            image.save(handle, "JPEG", quality=92, subsampling=0, dpi=(round(dpi), round(dpi)))
+        handle.write(image_bytes(image, kind, dpi))
+
+
+def image_bytes(image: Image.Image, kind: str, dpi: float) -> bytes:
+    """``image`` encoded as a PNG (``kind`` "PNG") or else a JPEG, at ``dpi``."""
+    if kind == "PNG":
+        return png_bytes(image, dpi)
+    buffer = io.BytesIO()
+    image.save(buffer, "JPEG", quality=92, subsampling=0, dpi=(round(dpi), round(dpi)))
+    return buffer.getvalue()

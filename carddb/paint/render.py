@@ -12,34 +12,32 @@ anywhere else.
 
 from __future__ import annotations
 
-import hashlib
-import json
-import os
 import re
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from carddb.errors import InputError, OutputError
-from carddb.files.replacing import write_file
-from carddb.incremental import file_digest, files_digest
+from carddb.incremental import MANIFEST as INPUTS_FILE
+from carddb.incremental import Memo, file_digest, files_digest
 from carddb.layout.fonts import FontBook
 from carddb.layout.sources import template_files, template_sources
 from carddb.paint import IMAGE_FORMATS as FORMATS
 from carddb.rules.cards import Card
 from carddb.rules.game import GameDefinition
 from carddb.rules.slugs import card_stems, slugify
+from carddb.workers import Pool
 
 if TYPE_CHECKING:
     from carddb.layout import TemplateSet
 
-RENDER_VERSION = "3"  # bump when the layout engine or the painters change how the same card looks
-MANIFEST = ".manifest.json"
+MANIFEST = INPUTS_FILE
+_OLD_MANIFEST = ".manifest.json"
 BACK = "back"
-IN_PROCESS_MAX = 4  # fewer faces than this are drawn without starting worker processes
+#: Fewer faces than this are drawn in the build's own process: a worker loads the templates again (0.3 s).
+POOL_MIN_FACES = 16
 Progress = Callable[[int, int], None]
 
 
@@ -74,6 +72,7 @@ class RenderReport:
     problems: list[FaceProblem] = field(default_factory=list)  # the layout report: what --strict fails on
     notes: list[str] = field(default_factory=list)  # template sizes raised to their role's floor
     keys: dict[str, str] = field(default_factory=dict)  # face file stem -> digest of all it is drawn from
+    reasons: dict[str, list[str]] = field(default_factory=dict)  # face file stem drawn -> what changed
 
 
 def face_path(out_dir: str | Path, game_id: str, stem: str | None, fmt: str = "png") -> Path:
@@ -116,13 +115,16 @@ def _extension(fmt: str) -> str:
 
 def render_faces(workspace_root: str | Path, game: GameDefinition, cards: Sequence[Card], out_dir: str | Path, *,
                  dpi: int = 300, fmt: str = "png", progress: Progress | None = None,
-                 game_cards: Sequence[Card] | None = None, complete: bool = False) -> RenderReport:
+                 game_cards: Sequence[Card] | None = None, complete: bool = False,
+                 pool: Pool | None = None) -> RenderReport:
     """Draw the faces of ``cards`` and the game's back into ``out_dir``, reusing every face that is current.
 
     Face file names are unique within the game: when ``cards`` are some of its cards (one set), pass all of
     them as ``game_cards`` so each face gets the name a whole-game render gives it. ``complete``: ``cards`` are
     all the game's cards, so the faces this function drew before for cards that are gone are removed (as a
-    build from nothing would not have them); otherwise they are kept."""
+    build from nothing would not have them); otherwise they are kept. ``pool`` draws on the build's processes."""
+    from carddb.incremental import Manifest, Plan
+
     if not 10 <= dpi <= 2400:
         raise InputError(f"DPI must be between 10 and 2400, not {dpi}")
     ext = _extension(fmt)
@@ -131,52 +133,58 @@ def render_faces(workspace_root: str | Path, game: GameDefinition, cards: Sequen
     folder = face_path(out, game.id, None, ext).parent
     stems = face_stems([*(game_cards or ()), *cards])
     report = RenderReport(game.id, out)
-    manifest, kept = _read_manifest(folder / MANIFEST)
+    previous = Manifest.read(folder / MANIFEST)
     keys = FaceKeys(root, game, dpi, ext)
+    plan = Plan(previous, keys.common_sources())
 
-    jobs: list[tuple[str, Card | None, str, Path]] = []  # (manifest key, card, content hash, path)
+    jobs: list[tuple[str, Card | None, Path]] = []  # (part name: the file stem, card, path)
     for card in {card.key: card for card in cards}.values():
-        path = face_path(out, game.id, stems[card.key], ext)
-        jobs.append((path.stem, card, keys.face(card), path))
-    jobs.append((BACK, None, keys.face(None), face_path(out, game.id, None, ext)))
-
-    todo = []
-    for stem, card, key, path in jobs:
+        jobs.append((stems[card.key], card, face_path(out, game.id, stems[card.key], ext)))
+    jobs.append((BACK, None, face_path(out, game.id, None, ext)))
+    for stem, card, path in jobs:
         report.files[stem] = path
-        report.keys[stem] = key
-        entry = manifest.get(stem)
-        if not (entry and entry.get("key") == key and path.is_file()):
-            todo.append((stem, card, key, path))
+        report.keys[stem] = plan.add(stem, keys.card_sources(card), exists=path.is_file())
+    if not complete:  # faces of cards not asked for now stay, as they were
+        for stem, entry in previous.parts.items():
+            plan.new.parts.setdefault(stem, entry)
+    todo = [(stem, card, path) for stem, card, path in jobs if stem in plan.todo]
+    report.reasons = {stem: plan.reasons[stem] for stem, *_ in todo}
     sources = keys.all_templates()
-    previous = kept
+    kept = previous.report
     if todo or kept.get("templates") != sources:  # a template changed: load them all, so a broken one is said
         from carddb.layout.template import loaded_templates  # only now: a current game needs no Jinja or fonts
 
         templates = loaded_templates(root, game)
         kept = {"templates": sources, "notes": list(templates.notes)}
+    plan.new.report = kept
     report.notes = list(kept.get("notes", []))
     total = len(todo)
     if progress:
         progress(0, total)
     if todo:
-        results = _draw_all(root, game, templates, todo, dpi, ext, progress, total)
-    for stem, _card, key, _ in todo:
-        manifest[stem] = results[stem] | {"key": key}
-    drawn = {stem for stem, *_ in todo}
-    for stem, card, _key, _ in jobs:  # in the cards' order, drawn or not: a build reports the same either way
-        _record(report, card, manifest[stem], reused=stem not in drawn)
-    faces = dict(manifest)
-    if complete:  # the faces of cards gone are removed, and forgotten
-        faces = {stem: manifest[stem] for stem, *_ in jobs}
-        for stem in sorted(set(manifest) - set(faces)):
-            (folder / f"{stem}.{ext}").unlink(missing_ok=True)
-    if faces != manifest or kept != previous or todo:
-        _write_manifest(folder / MANIFEST, faces, kept)
+        results = _draw_all(root, game, todo, dpi, ext, progress, total, pool)
+        for stem, *_ in todo:
+            plan.made(stem, **results[stem])
+    for stem, card, _ in jobs:  # in the cards' order, drawn or not: a build reports the same either way
+        _record(report, card, plan.new.parts[stem], reused=stem not in plan.todo)
+    for stem in plan.gone() if complete else ():  # the faces of cards gone are removed, and forgotten
+        (folder / f"{stem}.{ext}").unlink(missing_ok=True)
+    (folder / _OLD_MANIFEST).unlink(missing_ok=True)  # what carddb 0.1 kept there
+    plan.new.inputs = digest_parts(plan.new)
+    if plan.changed or kept != previous.report:
+        plan.new.write(folder / MANIFEST)
     else:  # nothing written: what a killed run left goes all the same
         from carddb.files.replacing import clean_leftovers
 
         clean_leftovers(folder)
     return report
+
+
+def digest_parts(manifest: Any) -> str:
+    """The digest of a whole step: every part's key."""
+    from carddb.incremental import digest
+
+    return digest(sorted((name, entry.get("key")) for name, entry in manifest.parts.items()))
 
 
 def pick_card(game: GameDefinition, cards: Sequence[Card], name: str) -> Card:
@@ -215,41 +223,36 @@ def _record(report: RenderReport, card: Card | None, entry: dict[str, Any], *, r
 
 
 # -- drawing ----------------------------------------------------------------------------------------------
-_WORKER: dict[str, Any] = {}
+def _draw_all(root: Path, game: GameDefinition, todo: list, dpi: int, ext: str, progress: Progress | None,
+              total: int, pool: Pool | None) -> dict[str, dict[str, Any]]:
+    from carddb.workers import batches, worker_pool
 
+    tasks = [(stem, card, str(path)) for stem, card, path in todo]
+    if len(tasks) < POOL_MIN_FACES:
+        from carddb.layout.template import loaded_templates
 
-def _draw_all(root: Path, game: GameDefinition, templates: TemplateSet, todo: list, dpi: int, ext: str,
-              progress: Progress | None, total: int) -> dict[str, dict[str, Any]]:
-    tasks = [(stem, card, str(path)) for stem, card, _, path in todo]
-    results: dict[str, dict[str, Any]] = {}
-    workers = min(os.cpu_count() or 1, max(1, len(tasks) // 8))
-    if len(tasks) < IN_PROCESS_MAX or workers == 1:
+        templates = loaded_templates(root, game)
+        results = {}
         for task in tasks:
             stem, entry = _draw_one(templates, task, dpi, ext)
             results[stem] = entry
             if progress:
                 progress(len(results), total)
         return results
-    chunk = max(1, min(16, len(tasks) // (workers * 4)))
-    batches = [tasks[i:i + chunk] for i in range(0, len(tasks), chunk)]
-    with ProcessPoolExecutor(max_workers=workers, initializer=_init_worker, initargs=(str(root), game)) as pool:
-        futures = [pool.submit(_draw_batch, batch, dpi, ext) for batch in batches]
-        for future in as_completed(futures):
-            for stem, entry in future.result():
-                results[stem] = entry
-            if progress:
-                progress(len(results), total)
-    return results
+    with worker_pool(pool) as workers:
+        work = [(str(root), game, batch, dpi, ext) for batch in batches(tasks, workers.size)]
+        ends = [sum(len(job[2]) for job in work[:n + 1]) for n in range(len(work))]
+        done = (lambda n: progress(ends[n - 1], total)) if progress else None
+        drawn = workers.map(_draw_batch, work, done=done)
+    return {stem: entry for batch in drawn for stem, entry in batch}
 
 
-def _init_worker(root: str, game: GameDefinition) -> None:
-    from carddb.layout import load_templates
+def _draw_batch(job: tuple[str, GameDefinition, list, int, str]) -> list[tuple[str, dict[str, Any]]]:
+    from carddb.layout.template import loaded_templates  # once a process while the templates are unchanged
 
-    _WORKER["templates"] = load_templates(root, game)
-
-
-def _draw_batch(batch: list, dpi: int, ext: str) -> list[tuple[str, dict[str, Any]]]:
-    return [_draw_one(_WORKER["templates"], task, dpi, ext) for task in batch]
+    root, game, batch, dpi, ext = job
+    templates = loaded_templates(root, game)
+    return [_draw_one(templates, task, dpi, ext) for task in batch]
 
 
 def _draw_one(templates: TemplateSet, task: tuple[str, Card | None, str], dpi: int,
@@ -267,45 +270,70 @@ def _draw_one(templates: TemplateSet, task: tuple[str, Card | None, str], dpi: i
 
 
 # -- cache keys -------------------------------------------------------------------------------------------
-_TEMPLATE_KEYS: dict[tuple[str, str, str | None, str], str] = {}
+#: The sections of a game definition that the layout engine never reads (the template sees a card's fields,
+#: its kind and set, and the game's id and name): a change to a deck rule redraws no face. Any other section,
+#: a new one included, is part of every face's key.
+NOT_ON_FACES = ("zones", "copies", "modifiers", "sum_caps", "checks", "compatibility", "readings", "aliases",
+                "booster", "lackey", "apprentice", "dice", "turn", "play")
+_TEMPLATE_KEYS: Memo[tuple[str, str, str | None, str], str] = Memo(512)
 
 
 class FaceKeys:
-    """The key of each face of a game: a digest of the card, the files of its kind's template, the fonts, its
-    art file, the game's names, the DPI and the format. Found without compiling any template; every writer that
-    shows a face (sheets, exports, the site) keys its own work on it."""
+    """The key of each face of a game, from its named sources: carddb's layout and painting code and the
+    libraries, the fonts, the DPI and format, every section of the game definition a face can show, and per face
+    the card, the files of its kind's template (what it extends, the icons) and its art file. Found without
+    compiling any template; every writer that shows a face (sheets, exports, the site) keys its own work on it."""
 
     def __init__(self, workspace_root: str | Path, game: GameDefinition, dpi: int = 300, ext: str = "png") -> None:
+        from carddb.incremental import FACE_LAYERS, code_sources, game_sources, short
+
         self.root = Path(workspace_root).resolve()
         self.game = game
-        game_part = [game.id, game.name, [[s.code, s.name, s.mark] for s in game.sets],
-                     {k: v.label for k, v in game.kinds.items()}]
-        self.common = hashlib.sha256(json.dumps([RENDER_VERSION, dpi, ext, files_digest(FontBook().files()),
-                                                 game_part], sort_keys=True).encode()).hexdigest()
+        self.common = {**code_sources(FACE_LAYERS), "fonts": short(files_digest(FontBook().files())),
+                       "resolution": f"{dpi} dpi {ext}", **game_sources(game.raw, NOT_ON_FACES)}
         self._templates: dict[str | None, str] = {}
+        self._cards: dict[str, dict[str, str]] = {}  # card key -> its sources: one instance, one catalogue read
+        self._keys: dict[str | None, str] = {}  # card key (None: the back) -> its face's key
+
+    def common_sources(self) -> dict[str, str]:
+        return dict(self.common)
 
     def template(self, kind: str | None) -> str:
         if kind not in self._templates:
+            from carddb.incremental import short
+
             # which files a kind's template extends is read from them: known again while none of them changed
             known = (str(self.root), self.game.id, kind, self.all_templates())
-            if known not in _TEMPLATE_KEYS:
-                if len(_TEMPLATE_KEYS) > 512:
-                    _TEMPLATE_KEYS.clear()
-                _TEMPLATE_KEYS[known] = files_digest(template_sources(self.root, self.game.id, kind))
-            self._templates[kind] = _TEMPLATE_KEYS[known]
+            self._templates[kind] = _TEMPLATE_KEYS.get(known, lambda: short(files_digest(
+                template_sources(self.root, self.game.id, kind))))
         return self._templates[kind]
 
     def all_templates(self) -> str:
         """Every template file of the game (any of them can break loading them all)."""
         return files_digest(template_files(self.root, self.game.id), self.root)
 
-    def face(self, card: Card | None) -> str:
+    def card_sources(self, card: Card | None) -> dict[str, str]:
+        """What one face is drawn from beyond the common sources (None: the back)."""
+        from carddb.incremental import short
+
         if card is None:
-            return hashlib.sha256(f"{self.common}|back|{self.template(None)}".encode()).hexdigest()
-        art = card.get("art", "") or ""
-        art_hash = _art_digest(self.root, card.game, art) if art else ""
-        data = json.dumps(card.to_dict(), sort_keys=True, ensure_ascii=False, default=str)
-        return hashlib.sha256(f"{self.common}|{self.template(card.kind)}|{art_hash}|{data}".encode()).hexdigest()
+            return {"template files": self.template(None)}
+        known = self._cards.get(card.key)
+        if known is None:
+            known = {"card": short(card.to_dict()), "template files": self.template(card.kind)}
+            art = card.get("art", "") or ""
+            if art:
+                known["art"] = _art_digest(self.root, card.game, art)[:32]
+            self._cards[card.key] = known
+        return dict(known)
+
+    def face(self, card: Card | None) -> str:
+        from carddb.incremental import sources_key
+
+        name = None if card is None else card.key
+        if name not in self._keys:
+            self._keys[name] = sources_key(self.common, self.card_sources(card))
+        return self._keys[name]
 
 
 def _art_digest(root: Path, game_id: str, art: str) -> str:
@@ -313,24 +341,6 @@ def _art_digest(root: Path, game_id: str, art: str) -> str:
         if candidate.is_file():
             return file_digest(candidate.resolve())
     return "missing"
-
-
-def _read_manifest(path: Path) -> tuple[dict[str, dict[str, Any]], dict[str, Any]]:
-    """The faces of the manifest at ``path`` and what it keeps of the templates (their digest, their notes)."""
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}, {}  # no manifest or a damaged one: everything is drawn again
-    if not isinstance(data, dict) or data.get("version") != RENDER_VERSION:
-        return {}, {}
-    faces = data.get("faces")
-    kept = data.get("templates")
-    return (faces if isinstance(faces, dict) else {}), (kept if isinstance(kept, dict) else {})
-
-
-def _write_manifest(path: Path, faces: dict[str, dict[str, Any]], kept: dict[str, Any]) -> None:
-    write_file(path, json.dumps({"version": RENDER_VERSION, "faces": faces, "templates": kept}, indent=1,
-                                sort_keys=True))
 
 
 __all__ = ["FaceKeys", "FaceProblem", "RenderReport", "face_path", "face_stems", "pick_card", "preview_face",

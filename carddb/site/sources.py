@@ -27,14 +27,15 @@ def site_sources(root: Path, catalogue: Any, game_ids: Sequence[str] | None, fac
         per_game.append([game_id, game.raw, [card.to_dict() for card in catalogue.cards(game_id)],
                          file_digest(folder / game.rulebook), [(p.name, file_digest(p)) for p in decks],
                          # the faces as the renderer keyed them (its manifest changes whenever one is redrawn)
-                         file_digest(faces / game_id / ".manifest.json"),
+                         file_digest(faces / game_id / MANIFEST),
                          sorted(p.name for p in (faces / game_id).glob("*.png"))])
     site = workspace.site_dir
     docs = root / "docs"
     return digest("site", code_digest(), site_url or "", str(out), per_game,
                   tree_digest(site, skip=("node_modules", "__pycache__")),
                   stat_digest(site / "node_modules" / "pyodide"),
-                  tree_digest(docs) if docs.is_dir() else "")
+                  tree_digest(docs) if docs.is_dir() else "",
+                  tree_digest(root / "templates"))  # the card anatomy and the browser's printing engine show them
 
 
 def kept_report(out: Path, sources: str) -> dict[str, Any] | None:

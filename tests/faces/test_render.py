@@ -32,7 +32,7 @@ def test_faces_are_written_and_then_reused(scratch, tmp_path):
     assert sorted(first.drawn) == ["(card back)", "Blaze Drake", "Coral Warden", "Replenish"]
     assert first.reused == []
     assert sorted(p.name for p in (out / "shmod").iterdir()) == [
-        ".manifest.json", "back.png", "blaze-drake.png", "coral-warden.png", "replenish.png"]
+        ".build-inputs.json", "back.png", "blaze-drake.png", "coral-warden.png", "replenish.png"]
     with Image.open(out / "shmod" / "blaze-drake.png") as image:
         assert image.size == (round(59 * DPI / 25.4), round(86 * DPI / 25.4))
     second = render_faces(scratch, game("shmod"), cards(), out, dpi=DPI)

@@ -1,0 +1,87 @@
+"""The build's one pool of worker processes, for drawing (faces, sheets' raster faces, Tabletop Simulator sheets).
+
+Drawing is CPU-bound Python (layout, Pillow), so it runs on processes, one a core. A build opens one ``Pool`` and
+hands it to every step, so steps never start pools of their own, and work sent from inside a worker runs there,
+in line: pools are never nested. The processes start only when a step has enough work to share (a build with one
+changed card starts none). Standard library only.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
+from contextlib import contextmanager
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+R = TypeVar("R")
+#: Fewer tasks than this run in the calling process: starting workers costs more than they save.
+IN_PROCESS_MAX = 4
+_IN_WORKER = False
+
+
+def cores() -> int:
+    """The cores this process may use (its affinity, not the machine's count)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):
+        return max(1, os.cpu_count() or 1)
+
+
+def _mark_worker() -> None:
+    global _IN_WORKER
+    _IN_WORKER = True
+
+
+class Pool:
+    """Up to ``size`` worker processes (default: one a core), started at the first task worth sharing."""
+
+    def __init__(self, size: int | None = None) -> None:
+        self.size = size or cores()
+        self._executor: Executor | None = None
+
+    def map(self, function: Callable[[T], R], tasks: Sequence[T], *,
+            done: Callable[[int], None] | None = None) -> list[R]:
+        """``function`` of each task, in the tasks' order; ``done(n)`` after each n finished (for progress).
+        ``function`` must be a module-level function (it is sent to the workers by name)."""
+        if _IN_WORKER or self.size == 1 or len(tasks) < IN_PROCESS_MAX:
+            results = []
+            for task in tasks:
+                results.append(function(task))
+                if done:
+                    done(len(results))
+            return results
+        if self._executor is None:
+            self._executor = ProcessPoolExecutor(max_workers=self.size, initializer=_mark_worker)
+        futures = {self._executor.submit(function, task): number for number, task in enumerate(tasks)}
+        results_by_number: dict[int, R] = {}
+        for future in as_completed(futures):
+            results_by_number[futures[future]] = future.result()
+            if done:
+                done(len(results_by_number))
+        return [results_by_number[number] for number in range(len(tasks))]
+
+    def close(self) -> None:
+        if self._executor is not None:
+            self._executor.shutdown(wait=True, cancel_futures=True)
+            self._executor = None
+
+
+@contextmanager
+def worker_pool(pool: Pool | None = None) -> Iterator[Pool]:
+    """``pool`` when a caller has one (the build's), else a pool of this block's own, closed at its end."""
+    if pool is not None:
+        yield pool
+        return
+    own = Pool()
+    try:
+        yield own
+    finally:
+        own.close()
+
+
+def batches(items: Sequence[Any], workers: int, most: int = 16) -> list[list[Any]]:
+    """``items`` cut into batches: several a worker (so a slow one is shared out), at most ``most`` each."""
+    size = max(1, min(most, len(items) // max(1, workers * 4)))
+    return [list(items[i:i + size]) for i in range(0, len(items), size)]
