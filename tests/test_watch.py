@@ -1,6 +1,8 @@
 """Watching: which saved files start a build and for which games, real file events through watchdog (an editor's
-save, a folder renamed while watched), and what a failed build leaves (its message in the status file the open
-pages show, the outputs as they were)."""
+save, a folder renamed while watched), what a failed build leaves (its message in the status file the open pages
+show, the outputs as they were), and, with real builds, every input followed: art named from the workspace root,
+the catalogue written by another process (exactly one build, none for the build's own writes), ``--game``.
+"""
 
 from __future__ import annotations
 
