@@ -125,8 +125,12 @@ def forget_stamp(output: Path) -> None:
 
 
 def catalogue_file(db: str) -> Path | None:
-    """The catalogue's SQLite file, for a catalogue named by a path (None for a URL: PostgreSQL, whose changes
-    no file shows, always runs the steps)."""
+    """The SQLite file a catalogue names (a path or a ``sqlite:///`` URL); None for PostgreSQL, whose changes no
+    file shows (a build on it always runs its steps), or for an in-memory database."""
     if "://" in db:
+        if not db.startswith("sqlite:///"):
+            return None
+        db = db.removeprefix("sqlite:///").split("?", 1)[0].removeprefix("file:")
+    if db in ("", ":memory:"):
         return None
-    return Path(db).resolve()
+    return Path(db).expanduser().absolute()

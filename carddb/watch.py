@@ -1,12 +1,15 @@
 """Watching a workspace and building again what a saved file changed (``carddb build --watch``, ``site serve``).
 
-The folders a build reads (``rules/``, ``templates/``, ``docs/``, ``site/``) are watched with watchdog; the
-workspace folder itself too, so a watched folder that is renamed, removed or made is noticed. Events are
-gathered until the files have been quiet for a moment (an editor saves in several writes: a temporary file,
-a rename), then one incremental build runs (``carddb.build``: only what the change touches is done again).
-A build that fails (a card file saved half-written, a template with a Jinja error) changes no output: its
-message, naming the file and line, is said and written to ``output/.carddb/watch.json``, which the site's live
-reload shows on the open page; the watcher keeps going, and the next save builds again.
+A build's inputs are watched with watchdog: the folders a build reads (``rules/``, ``templates/``, ``docs/``,
+``site/``, never an installed ``node_modules``), the workspace folder itself (a watched folder renamed, removed
+or made), the folder of every other file a build reads (root-relative art, a rulebook out of its game's folder,
+the fonts: ``carddb.watch_inputs``), and the catalogue, which another process may write
+(``carddb.watch_catalogue``). Events are gathered until the files have been quiet for a moment (an editor saves
+in several writes: a temporary file, a rename), then one incremental build runs of the games the change touches
+(``carddb.build``: only what it touches is done again), never of a game left out with ``--game``. A build that
+fails (a card file saved half-written, a template with a Jinja error) changes no output: its message, naming the
+file and line, is said and written to ``output/.carddb/watch.json``, which the site's live reload shows on the
+open page; the watcher keeps going, and the next save builds again.
 """
 
 from __future__ import annotations
@@ -15,44 +18,23 @@ import json
 import os
 import threading
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+from carddb.watch_inputs import WATCHED, ReadFiles, games_touched, ignored, scratch, watch_plan
 from carddb.workspace import Workspace
 
-#: The folders of a workspace whose files a build reads.
-WATCHED = ("rules", "templates", "docs", "site")
-#: Never a reason to build: generated or installed files, version control, editors' scratch files.
-IGNORED_PARTS = {"output", "node_modules", "__pycache__", ".git", ".venv", ".pytest_cache"}
+if TYPE_CHECKING:
+    from carddb.catalogue.api import Catalogue
+    from carddb.watch_catalogue import CatalogueFollower
+
+__all__ = ["STATUS_FILE", "Changes", "WatchStatus", "Watcher", "games_touched", "ignored", "read_status",
+           "watch_build"]
+
 QUIET_SECONDS = 0.08  # how long the files must be quiet before a build starts
 STATUS_FILE = Path(".carddb") / "watch.json"  # inside output/
-
-
-def ignored(path: Path, root: Path) -> bool:
-    """Whether a change of ``path`` cannot change any output (generated files, an editor's swap file)."""
-    try:
-        parts = path.relative_to(root).parts
-    except ValueError:
-        return True
-    if len(parts) < 2 or parts[0] not in WATCHED:
-        return True
-    name = parts[-1]
-    return bool(IGNORED_PARTS.intersection(parts)) or name.endswith(("~", ".swp", ".swx", ".tmp")) \
-        or name.startswith((".#", "#")) or name == "4913"  # vim's test of whether it may write the folder
-
-
-def games_touched(paths: Iterable[Path], workspace: Workspace) -> list[str] | None:
-    """The games whose own folders (``rules/<game>``, ``templates/<game>``) hold every changed path; None when
-    a change can touch every game (a shared template, the site, the docs, a new or renamed game)."""
-    games: set[str] = set()
-    known = set(workspace.game_ids())
-    for path in paths:
-        parts = path.relative_to(workspace.root).parts
-        if len(parts) < 3 or parts[0] not in ("rules", "templates") or parts[1] not in known:
-            return None
-        games.add(parts[1])
-    return sorted(games)
 
 
 @dataclass
@@ -62,12 +44,13 @@ class WatchStatus:
     builds: int = 0
     error: str | None = None
     changed: list[str] = field(default_factory=list)
+    games: list[str] | None = None  # the games the build built; None: every game
 
     def write(self, output_dir: Path) -> None:
         from carddb.files.replacing import write_file
 
         write_file(output_dir / STATUS_FILE, json.dumps({"builds": self.builds, "error": self.error,
-                                                         "changed": self.changed}))
+                                                         "changed": self.changed, "games": self.games}))
 
 
 def read_status(output_dir: Path) -> dict[str, object]:
@@ -78,50 +61,91 @@ def read_status(output_dir: Path) -> dict[str, object]:
     return data if isinstance(data, dict) else {}
 
 
-class Watcher:
-    """Calls ``build(changed paths)`` after each burst of changes, one build at a time, until ``stop()``."""
+@dataclass(frozen=True)
+class Changes:
+    """One quiet burst of changes: the files and folders changed, and whether the catalogue was written."""
 
-    def __init__(self, workspace: Workspace, build: Callable[[list[Path]], None], *,
-                 say: Callable[[str], None] = lambda line: None, quiet: float = QUIET_SECONDS) -> None:
+    paths: list[Path]
+    catalogue: bool = False
+
+
+class Watcher:
+    """Calls ``build(changes)`` after each burst of changes, one build at a time, until ``stop()``.
+
+    ``catalogue_files`` are the catalogue's files (a write there is a change of the catalogue, whichever folder
+    they are in); with ``poll_seconds``, the catalogue counts as changed that often (it has no file to watch).
+    ``follow(inputs)`` names the files a build reads outside the watched folders once a build has said which."""
+
+    def __init__(self, workspace: Workspace, build: Callable[[Changes], None], *,
+                 say: Callable[[str], None] = lambda line: None, quiet: float = QUIET_SECONDS,
+                 catalogue_files: Iterable[Path] = (), poll_seconds: float | None = None) -> None:
         self.root = workspace.root.resolve()
         self.build = build
         self.say = say
         self.quiet = quiet
+        self.inputs = ReadFiles(self.root)
+        self.catalogue_files = {Path(path) for path in catalogue_files}
+        self.poll_seconds = poll_seconds
         self._pending: set[Path] = set()
+        self._catalogue_written = False
         self._last_event = 0.0
+        self._last_poll = time.monotonic()
         self._lock = threading.Lock()
         self._wake = threading.Event()
         self._stopped = threading.Event()
         self._observer = None
-        self._watched: dict[str, object] = {}
+        self._watches: dict[Path, tuple[bool, object]] = {}  # folder -> (recursive, watchdog's watch)
 
     # -- watchdog --------------------------------------------------------------------------------------------
     def start(self) -> None:
         from watchdog.observers import Observer
 
         self._observer = Observer()
-        self._observer.schedule(_Forward(self), str(self.root), recursive=False)
         self._observer.start()
-        self._watch_folders()
+        self.refresh()
 
-    def _watch_folders(self) -> None:
-        """A recursive watch on each watched folder that exists (again after one is made or renamed back)."""
+    def follow(self, inputs: ReadFiles) -> None:
+        """Watch the files a build reads outside the watched folders (as a build left them: they follow cards)."""
+        self.inputs = inputs
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Watch what the plan says now (again after a watched folder is made or renamed back, a folder of art
+        made, a card naming art elsewhere): ``carddb.watch_inputs.watch_plan``."""
         assert self._observer is not None
-        for name in WATCHED:
-            folder = self.root / name
-            if name in self._watched and not folder.is_dir():
-                self._observer.unschedule(self._watched.pop(name))  # type: ignore[arg-type]
-                self.say(f"watch: {folder} is gone; still watching {self.root} for it")
-            elif name not in self._watched and folder.is_dir():
-                self._watched[name] = self._observer.schedule(_Forward(self), str(folder), recursive=True)
+        plan = watch_plan(self.root, self.inputs, self.catalogue_files)
+        for folder, (recursive, watch) in list(self._watches.items()):
+            if plan.get(folder) != recursive:
+                self._observer.unschedule(watch)  # type: ignore[arg-type]
+                del self._watches[folder]
+                if folder.parent == self.root and folder.name in WATCHED and folder not in plan:
+                    self.say(f"watch: {folder} is gone; still watching {self.root} for it")
+        for folder, recursive in plan.items():
+            if folder not in self._watches:
+                try:
+                    watch = self._observer.schedule(_Forward(self), str(folder), recursive=recursive)
+                except OSError:  # gone since the plan was made: the event of its removal refreshes the plan
+                    continue
+                self._watches[folder] = (recursive, watch)
+
+    def wanted(self, path: Path) -> bool:
+        """Whether a change of ``path`` can change an output: a file (or a folder of files) a build reads."""
+        if scratch(path):
+            return False
+        if path in self.catalogue_files or self.inputs.reads(path):
+            return True
+        a_watched_folder = path.parent == self.root and path.name in WATCHED  # made, renamed or removed
+        return a_watched_folder or not ignored(path, self.root)
 
     def changed(self, path: str) -> None:
         target = Path(os.fsdecode(path))
-        a_watched_folder = target.parent == self.root and target.name in WATCHED  # made, renamed or removed
-        if not a_watched_folder and ignored(target, self.root):
+        if not self.wanted(target):
             return
         with self._lock:
-            self._pending.add(target)
+            if target in self.catalogue_files:
+                self._catalogue_written = True
+            else:
+                self._pending.add(target)
             self._last_event = time.monotonic()
         self._wake.set()
 
@@ -129,19 +153,31 @@ class Watcher:
     def run(self) -> None:
         """Build after each quiet burst of changes until ``stop()`` (or Ctrl-C in the calling thread)."""
         while not self._stopped.is_set():
-            self._wake.wait(0.5)
-            self._wake.clear()
-            with self._lock:
-                if not self._pending or time.monotonic() - self._last_event < self.quiet:
-                    if self._pending:
-                        self._wake.set()
-                        time.sleep(self.quiet / 4)
-                    continue
-                batch = sorted(self._pending)
-                self._pending.clear()
-            if any(path.parent == self.root for path in batch):
-                self._watch_folders()
-            self.build(batch)
+            changes, wait = self._take()
+            if changes is None:
+                self._wake.wait(wait)
+                self._wake.clear()
+                continue
+            if any(path.parent == self.root or path.is_dir() for path in changes.paths):
+                self.refresh()  # a folder made, renamed or removed: what to watch may have changed
+            self.build(changes)
+
+    def _take(self) -> tuple[Changes | None, float]:
+        """The burst of changes to build now, or None and how long to wait for one."""
+        now = time.monotonic()
+        with self._lock:
+            if self.poll_seconds is not None and now - self._last_poll >= self.poll_seconds:
+                self._last_poll = now
+                self._catalogue_written = True
+            if not self._pending and not self._catalogue_written:
+                return None, 0.5 if self.poll_seconds is None else min(0.5, self.poll_seconds)
+            quiet_for = now - self._last_event
+            if quiet_for < self.quiet:
+                return None, self.quiet - quiet_for
+            changes = Changes(sorted(self._pending), self._catalogue_written)
+            self._pending.clear()
+            self._catalogue_written = False
+        return changes, 0.0
 
     def stop(self) -> None:
         self._stopped.set()
@@ -168,22 +204,39 @@ class _Forward:
             self.watcher.changed(dest)
 
 
-def watch_build(workspace: Workspace, build_once: Callable[[list[str] | None], object], *,
-                say: Callable[[str], None], error: Callable[[str], None],
-                stop: threading.Event | None = None) -> None:
-    """Build once, then again after every change until Ctrl-C (or ``stop``). ``build_once(games)`` runs one
-    incremental build of ``games`` (None: all) and returns its ``BuildReport``; a ``CarddbError`` it raises is
-    said through ``error`` and kept in the status file, and the outputs stay as the last good build left them."""
-    from carddb.errors import CarddbError
+def chosen_games(touched: list[str] | None, chosen: Sequence[str] | None) -> list[str] | None:
+    """The games to build for a change touching ``touched`` (None: every game) when only ``chosen`` are built
+    (``--game``; None: every game); an empty list builds nothing."""
+    if not chosen:
+        return touched
+    if touched is None:
+        return list(chosen)
+    return [game for game in touched if game in chosen]
 
+
+def watch_build(workspace: Workspace, catalogue: Catalogue,
+                build_once: Callable[[list[str] | None, Catalogue], object], *,
+                games: Sequence[str] | None = None, say: Callable[[str], None], error: Callable[[str], None],
+                stop: threading.Event | None = None) -> None:
+    """Build once, then again after every change until Ctrl-C (or ``stop``). ``build_once(games, catalogue)`` runs
+    one incremental build of ``games`` (None: all) with ``catalogue`` (the watcher's view of ``catalogue``, which
+    notes the build's own writes) and returns its ``BuildReport``; a ``CarddbError`` it raises is said through
+    ``error`` and kept in the status file, and the outputs stay as the last good build left them. With ``games``,
+    only those are ever built: a change to another game's files builds nothing."""
+    from carddb.errors import CarddbError
+    from carddb.watch_catalogue import CatalogueFollower
+
+    workspace = Workspace(workspace.root.resolve())  # watchdog names files under the resolved folder
+    chosen = list(games) if games else None
+    follower = CatalogueFollower(catalogue, workspace)
     status = WatchStatus()
 
-    def once(games: list[str] | None, changed: list[Path]) -> None:
+    def once(built: list[str] | None, changed: list[str]) -> None:
         status.builds += 1
-        status.changed = [str(path.relative_to(workspace.root)) for path in changed if path.is_relative_to(
-            workspace.root)]
+        status.changed = changed
+        status.games = built if built is not None else chosen
         try:
-            report = build_once(games)
+            report = build_once(status.games, follower.catalogue)
         except CarddbError as exc:
             status.error = str(exc)
             error(f"Error: {exc}")
@@ -194,11 +247,36 @@ def watch_build(workspace: Workspace, build_once: Callable[[list[str] | None], o
             for failure in failures:
                 error(f"Error: {failure}")
         status.write(workspace.output_dir)
+        watcher.follow(_read_files(workspace, follower))
 
-    watcher = Watcher(workspace, lambda changed: once(games_touched(changed, workspace), changed), say=say)
+    def on_changes(changes: Changes) -> None:
+        touched = games_touched(changes.paths, workspace, watcher.inputs) if changes.paths else []
+        changed = [_shown(path, workspace.root) for path in changes.paths]
+        if changes.catalogue:
+            try:
+                written = follower.changed_games()
+            except CarddbError as exc:  # a catalogue that cannot be read now: said, and looked at again later
+                error(f"Error: {exc}")
+                written = []
+            touched = None if touched is None else sorted({*touched, *written})
+            if written:
+                changed.append(f"the catalogue {catalogue.db}")
+        built = chosen_games(touched, chosen)
+        if built == []:
+            if touched:  # a change, but to a game left out: said, or a designer waits for a build
+                say(f"watch: {_listing(changed)} changed {', '.join(touched)}, which is not built "
+                    f"(--game {' --game '.join(chosen or [])})")
+            return
+        say(f"watch: {_listing(changed)} changed: building {', '.join(built) if built else 'every game'}")
+        once(built, changed)
+
+    watcher = Watcher(workspace, on_changes, say=say, catalogue_files=follower.files,
+                      poll_seconds=follower.poll_seconds)
     watcher.start()  # before the first build: a file saved while it runs (it can take a while) is built after it
+    watcher.follow(_read_files(workspace, follower))  # the art the catalogue's cards name already
     once(None, [])
-    say(f"Watching {', '.join(name + '/' for name in WATCHED)} of {workspace.root} (Ctrl-C to stop).")
+    say(f"Watching {', '.join(name + '/' for name in WATCHED)} of {workspace.root}, the files its cards and "
+        f"rulebooks name and the catalogue (Ctrl-C to stop).")
     waiter = threading.Thread(target=lambda: (stop.wait(), watcher.stop()), daemon=True) if stop else None
     if waiter is not None:
         waiter.start()
@@ -208,3 +286,29 @@ def watch_build(workspace: Workspace, build_once: Callable[[list[str] | None], o
         pass
     finally:
         watcher.stop()
+
+
+def _read_files(workspace: Workspace, follower: CatalogueFollower) -> ReadFiles:
+    """What the builds read outside the watched folders' own rules, from the games and the catalogue's cards."""
+    from carddb.errors import CarddbError
+    from carddb.layout.fonts import FontBook
+    from carddb.watch_inputs import read_files
+
+    catalogue = follower.catalogue
+    rulebooks = {}
+    for game_id in workspace.game_ids():
+        try:
+            rulebooks[game_id] = catalogue.game(game_id).rulebook
+        except CarddbError:
+            continue  # a game.toml saved half-written: its folder is watched, the next save says more
+    return read_files(workspace.root, follower.arts(), rulebooks, FontBook().files())
+
+
+def _shown(path: Path, root: Path) -> str:
+    return str(path.relative_to(root)) if path.is_relative_to(root) else str(path)
+
+
+def _listing(changed: list[str], shown: int = 3) -> str:
+    """The first few changes (a checkout changes hundreds of files at once)."""
+    more = len(changed) - shown
+    return ", ".join(changed[:shown]) + (f" and {more} more" if more > 0 else "")

@@ -28,7 +28,7 @@ def carddb_build(root: Path, **popen: object) -> subprocess.Popen[str]:
 
 def finished(root: Path) -> None:
     done = carddb_build(root)
-    out, err = done.communicate(timeout=600)
+    _out, err = done.communicate(timeout=600)
     assert done.returncode == 0, err
 
 

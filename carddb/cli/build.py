@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import typer
 
 from carddb.build import STEPS
 from carddb.build import build as run_build
 from carddb.cli.common import state
+
+if TYPE_CHECKING:
+    from carddb.catalogue.api import Catalogue
 
 #: How many warnings the end of a build lists; the rest are in the warnings file it names.
 SHOWN_WARNINGS = 10
@@ -50,17 +55,17 @@ def build(
     if watch:
         from carddb.watch import watch_build
 
-        def once(games: list[str] | None) -> object:
+        def once(games: list[str] | None, catalogue: Catalogue) -> object:
             with st.progress() as progress:
-                report = run_build(workspace, st.catalogue, games or list(game or []) or None,
-                                   skip=list(skip or []), say=st.say, progress=progress, take_files=take_files,
-                                   db=st.db_location())
+                report = run_build(workspace, catalogue, games, skip=list(skip or []), say=st.say, progress=progress,
+                                   take_files=take_files)
             _explain(report, explain)
             for line in warning_summary(report.warnings, report.warnings_file):
                 typer.echo(line, err=True)
             return report
 
-        watch_build(workspace, once, say=st.say, error=lambda line: typer.echo(line, err=True))
+        watch_build(workspace, st.catalogue(), once, games=list(game or []) or None, say=st.say,
+                    error=lambda line: typer.echo(line, err=True))
         return
     with st.progress() as progress:
         report = run_build(workspace, st.catalogue, list(game or []) or None, skip=list(skip or []),

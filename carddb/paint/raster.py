@@ -7,6 +7,7 @@ gave (unhinted advances, as the vector painter draws), so both painters put ever
 from __future__ import annotations
 
 import io
+import os
 import struct
 import zlib
 from functools import lru_cache
@@ -35,17 +36,26 @@ def _font(path: str, px: float) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(path, px, layout_engine=_LAYOUT)
 
 
-@lru_cache(maxsize=64)
 def _image(path: str, crop: tuple[int, int, int, int], w: int, h: int) -> Image.Image:
+    """The art as drawn, remembered only while its file is unchanged: ``build --watch`` draws a face again in
+    the same process after the art file at the same path is saved."""
+    stat = os.stat(path)
+    return _scaled_image(path, (stat.st_mtime_ns, stat.st_size), crop, w, h)
+
+
+@lru_cache(maxsize=64)
+def _scaled_image(path: str, version: tuple[int, int], crop: tuple[int, int, int, int], w: int, h: int
+                  ) -> Image.Image:
     with Image.open(path) as src:
         src.draft("RGB", (w, h))  # JPEG: decode at a reduced scale when that is enough
-        scale_x, scale_y = src.size[0] / _source_size(path)[0], src.size[1] / _source_size(path)[1]
+        full = _source_size(path, version)
+        scale_x, scale_y = src.size[0] / full[0], src.size[1] / full[1]
         box = (crop[0] * scale_x, crop[1] * scale_y, crop[2] * scale_x, crop[3] * scale_y)
         return src.convert("RGB").resize((w, h), Image.Resampling.LANCZOS, box=box)
 
 
 @lru_cache(maxsize=64)
-def _source_size(path: str) -> tuple[int, int]:
+def _source_size(path: str, version: tuple[int, int]) -> tuple[int, int]:
     with Image.open(path) as src:
         return src.size
 

@@ -181,16 +181,16 @@ def watch_and_serve(workspace: Workspace, catalogue: Catalogue, *, host: str = "
     thread.start()  # the last good site is served even while the first build fails
     ready: list[str] = []
 
-    def once(games: list[str] | None) -> object:
+    def once(games: list[str] | None, watched: Catalogue) -> object:
         try:
-            return serve_build(workspace, catalogue, games, say=say, progress=progress or SILENT)  # type: ignore[arg-type]
+            return serve_build(workspace, watched, games, say=say, progress=progress or SILENT)  # type: ignore[arg-type]
         finally:
             if not ready:
                 ready.append(url)
                 on_ready(url)
 
     try:
-        watch_build(workspace, once, say=say, error=error, stop=stop)
+        watch_build(workspace, catalogue, once, say=say, error=error, stop=stop)
     finally:
         server.shutdown()
         server.server_close()
