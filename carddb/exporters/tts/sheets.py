@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import io
 import math
-import os
 import threading
 from collections import OrderedDict, deque
 from collections.abc import Sequence
@@ -101,11 +100,11 @@ def face_size(path: Path) -> tuple[int, int]:
 
 
 def workers() -> int:
-    """How many threads draw sheets: one per core this process may run on."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except (AttributeError, OSError):  # not on Linux
-        return max(1, os.cpu_count() or 1)
+    """How many threads draw sheets: one per core this process may run on (decoding and resizing a face release
+    the GIL, so threads share the cores; measured, processes gained nothing)."""
+    from carddb.workers import cores
+
+    return cores()
 
 
 def compose(grid: Grid, faces: Sequence[Path]) -> bytes:
