@@ -195,14 +195,19 @@ def subprocess_run(root: Path, *args: str, db: Path | None = None, env: dict[str
     fork = fork and threading.active_count() == 1  # forking a process with threads is not safe
     with _temp(out_dir) as stdout, _temp(out_dir) as stderr:
         started = time.perf_counter()
+        process = None
         if fork:
             pid = os.fork()
             if pid == 0:
                 _child(argv, full_env, cwd or root, stdout.fileno(), stderr.fileno())
         else:
             with open(os.devnull, "rb") as stdin:
-                pid = subprocess.Popen([sys.executable, "-m", "carddb", *argv], stdin=stdin, stdout=stdout,
-                                       stderr=stderr, cwd=cwd or root, env=full_env, preexec_fn=_limits).pid
+                # The Popen object is kept until its returncode is set below: one dropped unfinished is put
+                # on subprocess's list of children to reap, and the next Popen in any thread reaps it,
+                # leaving wait4 here with no child.
+                process = subprocess.Popen([sys.executable, "-m", "carddb", *argv], stdin=stdin, stdout=stdout,
+                                           stderr=stderr, cwd=cwd or root, env=full_env, preexec_fn=_limits)
+                pid = process.pid
         killed = False
         deadline = started + (kill_after if kill_after is not None else timeout)
         peak_kb = 0
@@ -218,6 +223,8 @@ def subprocess_run(root: Path, *args: str, db: Path | None = None, env: dict[str
                 break
             time.sleep(0.005)
         returncode = os.waitstatus_to_exitcode(status)
+        if process is not None:
+            process.returncode = returncode  # reaped here: subprocess must not wait for it again
         seconds = time.perf_counter() - started
         stdout.seek(0)
         stderr.seek(0)
