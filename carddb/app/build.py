@@ -97,7 +97,7 @@ def build(workspace: Workspace, catalogue: Catalogue | Callable[[], Catalogue],
           db: str | None = None) -> BuildReport:
     """Build ``game_ids`` (None: every game) of ``workspace`` from ``catalogue`` (or a function opening it, so a
     build with nothing to do never opens it; ``db`` then names where it is) into ``output/``."""
-    from carddb.build_stamp import catalogue_file, forget_stamp, read_stamp, stamp_digest
+    from carddb.app.build_stamp import catalogue_file, forget_stamp, read_stamp, stamp_digest
 
     started = time.perf_counter()
     report = BuildReport()
@@ -130,7 +130,7 @@ def build(workspace: Workspace, catalogue: Catalogue | Callable[[], Catalogue],
     steps_said = list(report.lines)
     _finish(report, games, out, started, tell)
     if db_file and not report.failures:
-        from carddb.build_stamp import Stamp, write_stamp
+        from carddb.app.build_stamp import Stamp, write_stamp
 
         close = getattr(opened, "close", None)
         if close is not None:
