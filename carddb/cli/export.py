@@ -78,8 +78,8 @@ def tts(
                                                    "the sample decks."),
 ) -> None:
     """Write Tabletop Simulator saved objects: one per deck and one per set, with deck sheets."""
-    from carddb.catalogue.textfiles import read_deck_file
     from carddb.exporters.tts import export_tts
+    from carddb.files.reading import read_deck_file
 
     st = state(ctx)
     workspace = st.workspace
