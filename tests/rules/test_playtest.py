@@ -151,5 +151,5 @@ def test_a_bad_playtest_table_names_its_key() -> None:
     from carddb.errors import DefinitionError
 
     bad = GAME.replace("[game.x]\n", "") + '\n[playtest]\nopening_hand = "stage"\ndraw_per_turn = 1\n'
-    with pytest.raises(DefinitionError, match="playtest.opening_hand"):
+    with pytest.raises(DefinitionError, match=r"playtest\.opening_hand"):
         load_game_text(bad)
