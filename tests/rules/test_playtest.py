@@ -38,8 +38,6 @@ max = 1
 takes = { kind = ["hero"] }
 [zones.main]
 takes = { kind = ["unit", "part"] }
-
-[game.x]
 """
 
 PLAYTEST = {
@@ -60,7 +58,7 @@ DECK = Deck("tiny", [DeckEntry("hero", 1, "Hero"), DeckEntry("main", 2, "Basic A
 
 
 def game(kind: str):  # type: ignore[no-untyped-def]
-    return load_game_text(GAME.replace("[game.x]\n", "") + "\n[playtest]\n" + PLAYTEST[kind])
+    return load_game_text(GAME + "\n[playtest]\n" + PLAYTEST[kind])
 
 
 def brute_force(lib, target, at_least: int, seen: int) -> Fraction:  # type: ignore[no-untyped-def]
@@ -150,6 +148,6 @@ def test_json_gives_exact_fractions() -> None:
 def test_a_bad_playtest_table_names_its_key() -> None:
     from carddb.errors import DefinitionError
 
-    bad = GAME.replace("[game.x]\n", "") + '\n[playtest]\nopening_hand = "stage"\ndraw_per_turn = 1\n'
+    bad = GAME + '\n[playtest]\nopening_hand = "stage"\ndraw_per_turn = 1\n'
     with pytest.raises(DefinitionError, match=r"playtest\.opening_hand"):
         load_game_text(bad)
