@@ -92,7 +92,7 @@ def export_printshop(workspace_root: str | Path, catalogue: Any, game_id: str, o
                                                       game.name)
     report.rows = len(rows)
     width, height = product.pixels(shop.dpi)
-    report.notes.append(f"{shop.name} {product.name} ({product.label}): {width} x {height} pixels at {shop.dpi} "
+    report.notes.append(f"{shop.name}, {product.name} card ({product.label}): {width} x {height} pixels at {shop.dpi} "
                         f"dpi with {product.bleed_mm:.2f} mm bleed, {sum(r.copies for r in rows)} cards")
     marker = {"carddb": "export", "client": "printshop", "game": game_id, "service": shop.id,
               "product": product.name, "pixels": [width, height], "dpi": shop.dpi}
@@ -122,10 +122,8 @@ def plan_rows(shop: Service, entries: list[tuple[Card, int]], stems: dict[str, s
     """The images in the order the uploader takes them: one a copy, or one a card with its count."""
     ext = shop.image_format
     back = f"back.{ext}"
-    if shop.file_per_copy:
-        expanded = [(card, 1) for card, count in entries for _ in range(count)]
-    else:
-        expanded = list(entries)
+    one_a_copy = [(card, 1) for card, count in entries for _ in range(count)]
+    expanded = one_a_copy if shop.file_per_copy else list(entries)
     digits = max(3, len(str(len(expanded))))
     return [Row(n, f"fronts/{n:0{digits}d}-{stems[card.key]}.{ext}", back, copies, card.key)
             for n, (card, copies) in enumerate(expanded, 1)]

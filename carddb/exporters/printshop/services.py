@@ -54,7 +54,7 @@ class Service:
 
     def product_for(self, card_name: str, card_mm: tuple[float, float]) -> Product:
         if not self.products:
-            return Product(card_name, card_mm, GENERIC_BLEED_MM, card_name)
+            return Product(card_name, card_mm, GENERIC_BLEED_MM, _mm(card_mm))
         for product in self.products:
             if product.fits(card_mm):
                 return product
