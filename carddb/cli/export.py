@@ -141,8 +141,8 @@ def printshop(
     workspace = st.workspace
     workspace.game_dir(game)
     deck_text = (read_deck_file(deck), deck.name) if deck is not None else None
-    with st.progress() as progress, progress.task(f"Exporting {game} for {shop.name}"):
+    with st.progress() as progress, progress.task(f"Exporting {game} for {shop.name}") as task:
         report = export_printshop(workspace.root, st.catalogue(), game, out, service=shop.id, deck_text=deck_text,
-                                  card=card, faces_dir=workspace.output_dir / "faces")
+                                  card=card, faces_dir=workspace.output_dir / "faces", progress=task)
     print_report(st, report)
     st.say(f"Upload: {shop.upload}.")

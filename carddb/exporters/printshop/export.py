@@ -55,12 +55,13 @@ class Row:
 
 def export_printshop(workspace_root: str | Path, catalogue: Any, game_id: str, out_dir: str | Path, *,
                      service: str, deck_text: tuple[str, str] | None = None, card: str | None = None,
-                     faces_dir: str | Path | None = None,
-                     renderer: Callable[..., object] | None = None) -> ExportReport:
+                     faces_dir: str | Path | None = None, renderer: Callable[..., object] | None = None,
+                     progress: Callable[[int, int | None], None] | None = None) -> ExportReport:
     """Write the print shop's files for ``deck_text`` (``(text, file name)``; None: every card once).
 
     ``card`` is a card size (``poker``, ``63x88``) other than the game's own; a shop without a product of that
     size is an ``InputError`` naming the sizes it prints, raised before anything is rendered or written.
+    ``progress(n, m)``: n of the m distinct images (the cards' and the back) made.
     """
     shop = service_named(service)
     workspace_root, out_dir = Path(workspace_root), Path(out_dir)
@@ -88,7 +89,7 @@ def export_printshop(workspace_root: str | Path, catalogue: Any, game_id: str, o
     if (kept := previous.up_to_date(inputs)) is not None:
         return kept
     rows = plan_rows(shop, entries, card_stems(c.key for c in cards))
-    files = _Writer(shop, product, faces, back).write(rows, entries, f"{game.name}: {title} for {shop.name}",
+    files = _Writer(shop, product, faces, back, progress).write(rows, entries, f"{game.name}: {title} for {shop.name}",
                                                       game.name)
     report.rows = len(rows)
     width, height = product.pixels(shop.dpi)
@@ -130,9 +131,11 @@ def plan_rows(shop: Service, entries: list[tuple[Card, int]], stems: dict[str, s
 
 
 class _Writer:
-    def __init__(self, shop: Service, product: Product, faces: dict[str, Path], back: Path) -> None:
+    def __init__(self, shop: Service, product: Product, faces: dict[str, Path], back: Path,
+                 progress: Callable[[int, int | None], None] | None) -> None:
         self.shop, self.product, self.faces, self.back = shop, product, faces, back
         self.size, self.trim = product.pixels(shop.dpi), product.trim_pixels(shop.dpi)
+        self.progress = progress
 
     def _images(self, source: Path) -> tuple[bytes, bytes]:
         picture = images.bled_image(source, self.size, self.trim)
@@ -141,8 +144,13 @@ class _Writer:
 
     def write(self, rows: list[Row], entries: list[tuple[Card, int]], title: str, game: str) -> dict[str, bytes]:
         sources = {card.key: self.faces[card.key] for card, _ in entries}
-        with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
-            made = dict(zip([*sources, None], pool.map(self._images, [*sources.values(), self.back]), strict=True))
+        made: dict[str | None, tuple[bytes, bytes]] = {}
+        wanted = [*sources.items(), (None, self.back)]
+        with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:  # Pillow lets go of the GIL to encode
+            for (key, _path), pictures in zip(wanted, pool.map(self._images, [p for _, p in wanted]), strict=True):
+                made[key] = pictures
+                if self.progress:
+                    self.progress(len(made), len(wanted))
         files = {row.front: made[row.card][0] for row in rows}
         files[rows[0].back] = made[None][0]
         files[ORDER_FILE] = _order_csv(rows)
