@@ -197,11 +197,23 @@ def test_the_same_export_again_writes_nothing(shop_exports, shop_faces, catalogu
 
 def test_without_a_deck_every_card_prints_once(tmp_path, catalogue, repo_root):
     render = partial(pattern_render, size=face_pixels(catalogue.game("ssq")))
+    told: list[tuple[int, int | None]] = []
     report = export_printshop(repo_root, catalogue, "ssq", tmp_path / "ssq", service="generic",
-                              faces_dir=tmp_path / "faces", renderer=render)
+                              faces_dir=tmp_path / "faces", renderer=render, progress=lambda n, m: told.append((n, m)))
     folder = read_printshop(report.out_dir)
     assert [row.card for row in folder.rows] == sorted((c.key for c in catalogue.cards("ssq")), key=str.casefold)
     assert len(PdfReader(folder.pdf).pages) == 2 * len(folder.rows) and report.decks == 0
+    assert told[-1] == (len(folder.rows) + 1, len(folder.rows) + 1) and report.warnings == []
+
+
+def test_a_face_of_another_shape_is_stretched_with_a_warning(tmp_path, catalogue, repo_root):
+    render = partial(pattern_render, size=(600, 600))  # square faces for poker cards
+    report = export_printshop(repo_root, catalogue, "ssq", tmp_path / "ssq", service="mpc",
+                              faces_dir=tmp_path / "faces", renderer=render)
+    assert "the card back: its face is 600 x 600 pixels, another shape than the poker card (2.5 x 3.5 in); it " \
+           "is stretched to fit" in report.warnings
+    with Image.open(read_printshop(report.out_dir).back(read_printshop(report.out_dir).rows[0])) as back:
+        assert back.size == (822, 1122)
 
 
 @pytest.mark.parametrize(("service", "game", "card", "message"), [

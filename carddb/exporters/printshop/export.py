@@ -88,6 +88,7 @@ def export_printshop(workspace_root: str | Path, catalogue: Any, game_id: str, o
                            str(out_dir.resolve()), shop.id, product, deck_text)
     if (kept := previous.up_to_date(inputs)) is not None:
         return kept
+    _check_shapes(product, {card.key: faces[card.key] for card, _ in entries} | {"the card back": back}, report)
     rows = plan_rows(shop, entries, card_stems(c.key for c in cards))
     files = _Writer(shop, product, faces, back, progress).write(rows, entries, f"{game.name}: {title} for {shop.name}",
                                                       game.name)
@@ -109,6 +110,19 @@ def _card_size(game: GameDefinition, card: str | None) -> tuple[str, tuple[float
     width, height = game.card_size_mm
     name = next((n for n, s in CARD_SIZES.items() if s == (width, height)), f"{width:g} x {height:g} mm card")
     return name, (width, height)
+
+
+def _check_shapes(product: Product, sources: dict[str, Path], report: ExportReport) -> None:
+    """A warning for each face of another shape than the product's: it is stretched to the trim."""
+    from PIL import Image
+
+    ratio = product.trim_mm[0] / product.trim_mm[1]
+    for name, path in sources.items():
+        with Image.open(path) as image:
+            width, height = image.size
+        if abs(width / height - ratio) > 0.02 * ratio:
+            report.warn(f"{name}: its face is {width} x {height} pixels, another shape than the {product.name} "
+                        f"card ({product.label}); it is stretched to fit")
 
 
 def _merged(entries: list[tuple[Card, int]]) -> list[tuple[Card, int]]:
