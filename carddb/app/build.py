@@ -32,6 +32,8 @@ if TYPE_CHECKING:  # the catalogue pulls in SQLAlchemy; every command imports th
 Say = Callable[[str], None]
 #: What a step did: None when it was up to date, else what it made again ("3 of 14 PDFs"; "" for all of it).
 Redone = str | None
+#: No print-shop step: an order is one deck for one shop (``carddb export printshop``), and every game for every
+#: shop would be about half a gigabyte of images a build.
 STEPS = ("decks", "faces", "sheets", "lackey", "apprentice", "tts", "cockatrice", "site")
 WARNINGS_FILE = "build-warnings.txt"
 #: Reasons that are no change of an input (said as they are by ``--explain``).
