@@ -66,33 +66,13 @@ def odds(
 ) -> None:
     """Exact odds of drawing a card or a kind: in the opening hand the rulebook deals, and by a turn."""
     from carddb.rules.deckparse import parse_deck
-    from carddb.rules.playtest import each_card, is_kind, library, odds_data, odds_table
+    from carddb.rules.playtest import library, odds_data, odds_for
 
-    if card and kind:
-        raise InputError("give --card or --kind, not both")
     game, cards = _deck_game(ctx, game_id, None)
     lib = library(parse_deck(read_deck_file(file), game, file.name), game, cards)
     if game.playtest is None:
         raise InputError(lib.problems[0])
-    if card:
-        wanted = [c for c in lib.cards if c.key.casefold() == card.casefold() or c.name.casefold() == card.casefold()]
-        if not wanted:
-            import difflib
-
-            names = sorted({c.key for c in lib.cards})
-            close = difflib.get_close_matches(card, names, n=1, cutoff=0.6)
-            raise InputError(f"the deck draws no card called {card!r}"
-                             + (f"; did you mean {close[0]!r}?" if close else ""))
-        key = wanted[0].key
-        targets, top = [(key, lambda c: c.key == key)], len(wanted)
-    elif kind:
-        if kind not in game.kinds:
-            raise InputError(f"{game.name} has no kind {kind!r}; kinds: {', '.join(game.kinds)}")
-        targets = [(kind, is_kind(kind))]
-        top = min(5, sum(1 for c in lib.cards if c.kind == kind), lib.seen(by_turn, not second))
-    else:
-        targets, top = each_card(lib), 1
-    rows = odds_table(lib, targets, by_turn, not second, range(1, max(1, top) + 1))
+    rows = odds_for(lib, card or "", kind or "", by_turn, not second)
     data = odds_data(lib, rows, by_turn, not second)
     if as_json:
         typer.echo(json.dumps(data, ensure_ascii=False, indent=2))

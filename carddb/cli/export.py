@@ -132,9 +132,9 @@ def printshop(
     card: str = typer.Option(None, "--card", help="Card size (poker, 63x88, 2.5x3.5in); default: the game's."),
 ) -> None:
     """Write a print shop's files: card images at its pixel size with bleed, a one-card-a-page PDF."""
-    from carddb.files.reading import read_deck_file
     from carddb.exporters.printshop import export_printshop
     from carddb.exporters.printshop.services import service_named
+    from carddb.files.reading import read_deck_file
 
     st = state(ctx)
     shop = service_named(service)  # a wrong name is said before anything is read

@@ -15,9 +15,11 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from difflib import get_close_matches
 from fractions import Fraction
 from math import comb
 
+from carddb.errors import InputError
 from carddb.rules.cards import Card
 from carddb.rules.checker import card_index
 from carddb.rules.deck import Deck
@@ -245,6 +247,29 @@ def odds_table(lib: Library, targets: Sequence[tuple[str, Callable[[Card], bool]
             chances.append(chance(lib, target, k, lib.seen(by_turn, going_first)))
         rows.append(OddsRow(label, copies, tuple(chances)))
     return rows
+
+
+def odds_for(lib: Library, card: str = "", kind: str = "", by_turn: int = 3,
+             going_first: bool = True) -> list[OddsRow]:
+    """``carddb deck odds`` and the builder's table: every card's chance of at least one copy, or, for one
+    ``card`` (a name or key) or ``kind``, of at least 1, 2, ... of them."""
+    if card and kind:
+        raise InputError("give a card or a kind, not both")
+    if card:
+        wanted = [c for c in lib.cards if card.casefold() in (c.key.casefold(), c.name.casefold())]
+        if not wanted:
+            close = get_close_matches(card, sorted({c.key for c in lib.cards}), n=1, cutoff=0.6)
+            raise InputError(f"the deck draws no card called {card!r}"
+                             + (f"; did you mean {close[0]!r}?" if close else ""))
+        targets, top = [(wanted[0].key, _is_card(wanted[0].key))], len(wanted)
+    elif kind:
+        if kind not in lib.game.kinds:
+            raise InputError(f"{lib.game.name} has no kind {kind!r}; kinds: {', '.join(lib.game.kinds)}")
+        copies = sum(1 for c in lib.cards if c.kind == kind)
+        targets, top = [(kind, is_kind(kind))], min(5, copies, lib.seen(by_turn, going_first))
+    else:
+        targets, top = each_card(lib), 1
+    return odds_table(lib, targets, by_turn, going_first, range(1, max(1, top) + 1))
 
 
 def each_card(lib: Library) -> list[tuple[str, Callable[[Card], bool]]]:

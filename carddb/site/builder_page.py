@@ -64,5 +64,33 @@ def builder_section(game: GameDefinition, play_page: str | None = None) -> list[
         'Print this deck</button><span class="carddb-progress" data-print-status aria-live="polite"></span></div>',
         '<div data-print-result></div>',
         "</details>",
+        *playtest_section(game),
         "</div>",
+    ]
+
+
+def playtest_section(game: GameDefinition) -> list[str]:
+    """The playtest table (``javascripts/playtest.js``), for a game whose ``[playtest]`` says how it starts."""
+    if game.playtest is None:
+        return []
+    anchor = f"#{game.playtest.rule}" if game.playtest.rule else ""
+    return [
+        '<details class="carddb-playtest" data-playtest><summary>Playtest this deck</summary>',
+        "<p>Shuffle and draw the opening hand as the "
+        f'<a href="../rulebook/{html_text(anchor)}">rulebook</a> starts a game, draw the next card, and read the '
+        "exact odds of a card or a kind (the same figures as <code>carddb deck odds</code>).</p>",
+        '<p class="carddb-note" data-playtest-dealt></p>',
+        '<div class="carddb-row"><button type="button" class="md-button md-button--primary" data-action="deal">'
+        "Shuffle and draw a hand</button>"
+        '<button type="button" class="md-button" data-action="draw" disabled>Draw a card</button>'
+        '<span data-playtest-status role="status"></span></div>',
+        '<ul class="carddb-hand carddb-setup" data-playtest-setup aria-label="Put aside by the setup" hidden></ul>',
+        '<ul class="carddb-hand" data-playtest-hand aria-label="Hand"></ul>',
+        '<div class="carddb-row">',
+        '<label>Odds of <select name="odds-target"><option value="">each card</option></select></label>',
+        '<label>By turn <input type="number" name="by-turn" min="0" max="200" step="1" value="3"></label>',
+        '<label><input type="checkbox" name="second"> going second</label>',
+        "</div>",
+        '<div class="carddb-odds-result" data-playtest-odds aria-live="polite"></div>',
+        "</details>",
     ]

@@ -136,4 +136,5 @@ def gallery_json(data: GameCards) -> str:
               "or_empty": z.or_empty} for z in game.zones.values()]
     kinds = {k.id: k.label for k in game.kinds.values()}
     return json.dumps({"game": game.id, "cards": out, "axes": axes, "zones": zones, "kinds": kinds,
-                       "main_zone": game.main_zone}, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+                       "main_zone": game.main_zone,
+                       "drawn_zones": list(game.playtest.draw_zones) if game.playtest else []}, ensure_ascii=False, sort_keys=True, separators=(",", ":"))

@@ -6,6 +6,7 @@
 
 import { deckStore, lastCheck, onChecked, parseFragment, scheduleCheck } from "./deck.js";
 import { galleryData } from "./gallery.js";
+import { mountPlaytest } from "./playtest.js";
 
 function download(name, data, type) {
   const url = URL.createObjectURL(new Blob([data], { type }));
@@ -304,6 +305,7 @@ export function mountBuilder(root, ctx) {
     store.watch(root, () => { render(); scheduleCheck(engine, store); });
     engine.watch(root, (state) => { if (state.state === "ready") scheduleCheck(engine, store); });
 
+    mountPlaytest(root.querySelector("[data-playtest]"), local, store, data, engine);
     formatSelect.addEventListener("change", () => store.setFormat(formatSelect.value));
     root.addEventListener("click", async (event) => {
       const button = event.target.closest("button");
