@@ -135,11 +135,11 @@ def test_a_whole_game_and_a_set(run, ws, tmp_path):
     (["--paper", "B5"], "Error: unknown paper size 'B5'"),
     (["--layout", "zigzag"], "Error: unknown layout 'zigzag'"),
     (["--card", "tarot", "--paper", "100x100"], "Error: tarot (70 x 120 mm) does not fit on 100 x 100 mm paper: "
-                                                 "it is 30 mm too tall for the printable area"),
+                                                 "it is 35 mm too tall for the printable area and its crop marks"),
     (["--margins", "150"], "Error: the margins (top 150, right 150, bottom 150, left 150 mm) leave no room on A4"),
     (["--grid", "3x3", "--paper", "Letter", "--bleed", "--orientation", "portrait"],
-     "Error: Letter portrait cannot hold three rows of poker (63 x 88 mm): 3 rows need 282 mm and the printable "
-     "height is 269.4 mm (12.6 mm short)"),
+     "Error: Letter portrait cannot hold three rows of poker (63 x 88 mm): 3 rows need 282 mm (and 5 mm for the "
+     "crop marks at the ends of the cut lines) and the printable height is 269.4 mm (17.6 mm short)"),
     (["--margins", "five"], "Error: margins 'five' are not numbers"),
     (["--max-mb", "0"], "Error: --max-mb must be more than 0"),
 ])
