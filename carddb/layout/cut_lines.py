@@ -5,8 +5,9 @@ one line, running from the first card's edge to the last. A user lines a ruler o
 the two ends, so each end needs a mark: a stroke on the line beyond that end, clear of every card's bleed, inside
 the printable area and at least ``MIN_MARK_MM`` long.
 
-The planner (``impose``) uses this to choose a bleed that leaves room for every mark; the PDF check
-(``carddb.paint.sheet_check``) uses it on the marks it reads back from the file.
+The planner (``impose``) leaves the room these marks need when it fits the grid; the PDF check
+(``carddb.paint.sheet_check``) applies this to the marks it reads back from the file, and the planner's tests
+to the marks it plans.
 """
 
 from __future__ import annotations

@@ -484,7 +484,8 @@ def plan_sheets(spec: SheetSpec, items: int, *, backs: bool = True) -> SheetPlan
 
 def auto_bleed(spec: SheetSpec, cap: float = AUTO_BLEED_MAX_MM, step: float = AUTO_BLEED_STEP_MM) -> float:
     """The bleed carddb chooses when none is asked for: as much as ``cap`` (on a ``step`` grid) without a page
-    holding fewer cards than it would without bleed; the print-shop layout (single) always gets 3 mm."""
+    holding fewer cards than it would without bleed, the crop marks' room kept (``fit_grid`` leaves it); the
+    print-shop layout (single) always gets 3 mm."""
     if spec.layout == "single":
         return DEFAULT_BLEED_MM
     try:
