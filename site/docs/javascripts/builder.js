@@ -227,12 +227,14 @@ async function openFile(root, ctx, store, data, file) {
   await openDeckText(root, ctx, store, data, decoded.text, file.name);
 }
 
+// What the panel asks for; a field left empty is sent as null, which the printing engine reads as carddb print's
+// own default (carddb.paint.print_options), so an empty bleed is the automatic bleed, never none.
 function printOptions(root) {
   const panel = root.querySelector("[data-print]");
   const value = (name) => panel.querySelector(`[name=${name}]`);
+  const number = (name) => (value(name).value === "" ? null : Number(value(name).value));
   return { paper: value("paper").value, card: value("card").value || null, layout: value("layout").value,
-    bleed: Number(value("bleed").value || 0), gutter: Number(value("gutter").value || 0),
-    marks: value("marks").checked };
+    bleed: number("bleed"), gutter: number("gutter"), marks: value("marks").checked };
 }
 
 async function printDeck(root, ctx, store, data) {
