@@ -50,9 +50,9 @@ def small_workspace(root: Path) -> Path:
     return root
 
 
-def run_build(root: Path):  # type: ignore[no-untyped-def]
+def run_build(root: Path, site_url: str | None = None):  # type: ignore[no-untyped-def]
     workspace = Workspace(root)
-    report = build(workspace, open_catalogue(str(root / "output" / "catalogue.db"), str(root)))
+    report = build(workspace, open_catalogue(str(root / "output" / "catalogue.db"), str(root)), site_url=site_url)
     assert not report.failures, report.failures
     return report
 
@@ -63,7 +63,7 @@ def snapshot(out: Path) -> dict[str, bytes]:
             and not path.relative_to(out).as_posix().startswith(CACHE)}
 
 
-def assert_same_as_clean(root: Path) -> None:
+def assert_same_as_clean(root: Path, site_url: str | None = None) -> None:
     """Every output removed, the catalogue kept (it is the source of truth, not an output: its cards keep the
     order they were added in), built again: the same bytes."""
     out = root / "output"
@@ -71,7 +71,7 @@ def assert_same_as_clean(root: Path) -> None:
     for path in out.iterdir():
         if path.name not in NOT_COMPARED:
             shutil.rmtree(path) if path.is_dir() else path.unlink()
-    run_build(root)
+    run_build(root, site_url)
     clean = snapshot(out)
     assert sorted(incremental) == sorted(clean), "files differ: " + ", ".join(
         sorted(set(incremental) ^ set(clean))[:10])

@@ -36,3 +36,34 @@ def plugin_name(game: GameDefinition, warnings: list[str]) -> str:
     warnings.append(f"plugin name {wanted!r} is not a safe folder name (ASCII letters, digits, - and _, at most "
                     f"32); the plugin folder is {safe!r}")
     return safe
+
+
+#: Hosts that name the building machine itself: a site there is seen by nobody else.
+LOOPBACK_HOSTS = ("127.0.0.1", "localhost", "::1", "0.0.0.0")
+
+
+def check_site_url(site_url: str) -> str:
+    """The site's address with one trailing slash; refuses anything but a plain http(s) address (no query, no
+    fragment, no user name or password: every player's client would be handed them)."""
+    from urllib.parse import urlsplit
+
+    shown = brief(site_url)
+    try:
+        parts = urlsplit(site_url)
+        parts.port  # noqa: B018 - reading it checks it is a number
+    except ValueError:
+        raise InputError(f"site_url {shown!r} is not a valid URL") from None
+    if parts.scheme not in ("http", "https") or not parts.hostname or not _URL.match(site_url):
+        raise InputError(f"site_url {shown!r} is not an http:// or https:// address without spaces or quotes")
+    if parts.query or parts.fragment or "?" in site_url or "#" in site_url:
+        raise InputError(f"site_url {shown!r} has a query or fragment; give the site's plain address")
+    if parts.username is not None or parts.password is not None:
+        raise InputError(f"site_url {shown!r} carries credentials; give the site's address without them")
+    return site_url.rstrip("/") + "/"
+
+
+def is_published(site_url: str) -> bool:
+    """Whether other players can reach ``site_url``: any address but this machine's own."""
+    from urllib.parse import urlsplit
+
+    return (urlsplit(site_url).hostname or "").lower() not in LOOPBACK_HOSTS

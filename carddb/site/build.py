@@ -14,12 +14,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from carddb.errors import InputError, OutputError
+from carddb.exporters.published import check_site_url, is_published
 from carddb.files.replacing import replacing_folder
 from carddb.progress import SILENT, Reporter, Task
 from carddb.workspace import Workspace
 
 if TYPE_CHECKING:
     from carddb.catalogue.api import Catalogue
+    from carddb.rules.cards import Card
+    from carddb.rules.game import GameDefinition
+    from carddb.site.client_files import GameClients
     from carddb.site.pages import CatalogueLike, SiteContent
 
 PACKAGE_ROOT = Path(__file__).resolve().parent.parent.parent
@@ -75,6 +79,7 @@ def build_site(workspace_root: str | Path, catalogue: CatalogueLike, out_dir: st
     started = time.perf_counter()
     root = Path(workspace_root).resolve()
     out = Path(out_dir).resolve()
+    address = effective_site_url(root / "site" / "mkdocs.yml", site_url)  # refused here, before anything runs
     sources = site_sources(root, catalogue, game_ids, faces_dir, site_url, out)
     kept = kept_report(out, sources)
     if kept is not None:  # nothing the site is made from changed since it was built (carddb.incremental)
@@ -85,11 +90,14 @@ def build_site(workspace_root: str | Path, catalogue: CatalogueLike, out_dir: st
         cache_dir = workspace_cache(Workspace(root))
     cache = Path(cache_dir) if cache_dir is not None else None
     with remember_in(cache) if cache else contextlib.nullcontext():
-        content = generate_content(root, catalogue, game_ids, faces_dir)
+        content = generate_content(root, catalogue, game_ids, faces_dir, site_url=address)
         version = next((p.split("/")[2].split("-")[0] for p in content.copies if p.startswith("assets/pyodide/")),
                        "")
         notes = [] if content.faces == content.cards else [
             f"{content.cards - content.faces} cards have no rendered face (run `carddb render`); they show as text"]
+        if not is_published(address):
+            notes.append(f"site_url {address} is this computer's own address: other players will not see the "
+                         "images of the client files (set SITE_URL or --site-url to where the site is published)")
         report = SiteReport(out_dir=out, games=content.games, pages=len(content.pages), cards=content.cards,
                             faces=content.faces, decks=content.decks, pyodide_version=version, bytes=0, seconds=0.0,
                             notes=notes)
@@ -104,8 +112,31 @@ def workspace_cache(workspace: Workspace) -> Path:
     return workspace.output_dir / ".carddb" / "cache"
 
 
+def effective_site_url(config_file: Path, site_url: str | None) -> str:
+    """The address the site is built for, checked (``check_site_url``): ``site_url``, else what the MkDocs
+    configuration says (``site_url: !ENV [SITE_URL, "default"]`` reads the environment first)."""
+    import re
+
+    if not site_url:
+        try:
+            text = config_file.read_text(encoding="utf-8")
+        except OSError:
+            text = ""
+        line = re.search(r"^site_url:\s*(.+?)\s*$", text, re.MULTILINE)
+        value = line[1] if line else DEFAULT_SITE_URL
+        tagged = re.fullmatch(r"!ENV\s*\[\s*([A-Za-z_][A-Za-z0-9_]*)\s*,\s*[\"']?([^\"'\]]*)[\"']?\s*\]", value)
+        if tagged:
+            value = os.environ.get(tagged[1]) or tagged[2]
+        site_url = value.strip("\"'")
+    return check_site_url(site_url)
+
+
+#: The address of a site whose configuration names none (MkDocs' own ``mkdocs serve`` address).
+DEFAULT_SITE_URL = "http://127.0.0.1:8000/"
+
+
 def generate_content(root: Path, catalogue: CatalogueLike, game_ids: Sequence[str] | None = None,
-                     faces_dir: str | Path | None = None) -> SiteContent:
+                     faces_dir: str | Path | None = None, site_url: str | None = None) -> SiteContent:
     from carddb.paint.render import face_path
     from carddb.rules.browser import check_deck_json
 
@@ -123,6 +154,7 @@ def generate_content(root: Path, catalogue: CatalogueLike, game_ids: Sequence[st
         raise InputError(f"{workspace.site_dir / 'mkdocs.yml'} is missing: this workspace has no site configuration",
                          hint=SITE_HINT)
     from carddb.site import bundle
+    from carddb.site.client_files import game_clients
     from carddb.site.pages import generate
 
     pyodide = bundle.find_pyodide(workspace.site_dir)
@@ -132,8 +164,14 @@ def generate_content(root: Path, catalogue: CatalogueLike, game_ids: Sequence[st
         path = face_path(faces, game_id, stem, "png")
         return path if path.is_file() else None
 
+    address = effective_site_url(workspace.site_dir / "mkdocs.yml", site_url)
+    exports = workspace.output_dir
+
+    def clients(game: GameDefinition, cards: list[Card]) -> tuple[GameClients, str]:
+        return game_clients(exports, game, cards, address), address
+
     return generate(root, catalogue, games, package_root=PACKAGE_ROOT, pyodide=pyodide, faces=face,
-                    check_deck_json=check_deck_json)
+                    check_deck_json=check_deck_json, clients=clients)
 
 
 def build_workspace_site(workspace: Workspace, catalogue: Catalogue, out_dir: str | Path, *,
@@ -143,12 +181,31 @@ def build_workspace_site(workspace: Workspace, catalogue: Catalogue, out_dir: st
     from carddb.paint.render import render_faces
 
     faces = workspace.output_dir / "faces"
+    effective_site_url(workspace.site_dir / "mkdocs.yml", site_url)  # a bad address is refused before any work
     for game_id in workspace.game_ids():
         with progress.task(f"{game_id}: faces") as task:
             render_faces(workspace.root, catalogue.game(game_id), catalogue.cards(game_id), faces, progress=task)
+        with progress.task(f"{game_id}: client files"):
+            export_clients(workspace, catalogue, game_id)
     with progress.task("site: pages") as task:  # a site built elsewhere (--out) shares the workspace's cache
         return build_site(workspace.root, catalogue, out_dir, site_url=site_url, faces_dir=faces,
                           cache_dir=workspace_cache(workspace), progress=task)
+
+
+def export_clients(workspace: Workspace, catalogue: Catalogue, game_id: str) -> None:
+    """The exports the site's client files are copied from, into ``output/<client>/<game>`` as ``carddb build``
+    makes them (each is incremental: an export whose inputs did not change is kept as it is)."""
+    from carddb.exporters.apprentice.export import export_apprentice
+    from carddb.exporters.cockatrice import export_cockatrice
+    from carddb.exporters.lackey.export import export_lackey
+    from carddb.exporters.tts import export_tts
+
+    root, out = workspace.root, workspace.output_dir
+    faces = out / "faces"
+    export_lackey(root, catalogue, game_id, out / "lackey" / game_id, faces_dir=faces, zip=True)
+    export_apprentice(root, catalogue, game_id, out / "apprentice" / game_id)
+    export_tts(root, catalogue, game_id, out / "tts" / game_id, faces_dir=faces)
+    export_cockatrice(root, catalogue, game_id, out / "cockatrice" / game_id, faces_dir=faces)
 
 
 def content_from_workspace(root: Path) -> SiteContent:

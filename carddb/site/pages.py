@@ -21,10 +21,12 @@ from carddb.site import bundle, print_bundle
 from carddb.site.card_data import GameCards, gallery_json, game_cards
 from carddb.site.card_page import card_page
 from carddb.site.checker_page import checker_page
+from carddb.site.client_files import GameClients
 from carddb.site.construction import construction_page, game_data_page
 from carddb.site.decks_page import SampleDeck, decks_page
 from carddb.site.gallery import gallery_page
 from carddb.site.markup import html_text, md_text
+from carddb.site.online_page import online_page
 from carddb.site.play_page import has_play_page, play_page
 from carddb.site.rulebook_page import rulebook_page
 from carddb.site.ssq_page import turn_page
@@ -52,6 +54,8 @@ class CatalogueLike(Protocol):
 
 #: Checks one deck as ``carddb deck check --json`` does: (game TOML, cards JSON, deck text, format, filename).
 DeckChecker = Callable[[str, str, str, str | None, str], str]
+#: A game's online client files on the site, and the site's address: (game, its cards) -> (files, site_url).
+ClientsOf = Callable[[GameDefinition, list[Card]], tuple[GameClients, str]]
 
 
 @dataclass
@@ -68,12 +72,13 @@ class SiteContent:
 
 def generate(root: Path, catalogue: CatalogueLike, game_ids: Sequence[str], *, package_root: Path,
              pyodide: bundle.Pyodide, faces: Callable[[str, str | None], Path | None],
-             check_deck_json: DeckChecker) -> SiteContent:
+             check_deck_json: DeckChecker, clients: ClientsOf | None = None) -> SiteContent:
     """The whole generated site for the workspace at ``root``.
 
     ``faces(game_id, stem)`` gives the rendered face of the card with that file-name stem (None when there is
     none; ``stem`` None: the game's back); ``check_deck_json`` gives the sample decks their verdicts, the same
     function the browser calls. A card's page and face are named by its stem (``carddb.rules.slugs``).
+    ``clients(game, cards)`` gives the game's online client files and the site's address (None: no such page).
     """
     content = SiteContent(games=list(game_ids))
     games = [catalogue.game(g) for g in game_ids]
@@ -125,6 +130,8 @@ def generate(root: Path, catalogue: CatalogueLike, game_ids: Sequence[str], *, p
         content.faces += len(data.faces)
         content.decks += len(decks)
         content.nav.append({game.name: _game_pages(content, root, data, decks, deck_games)})
+        if clients is not None:
+            _online(content, game, cards, clients)
 
     content.data[f"{ASSETS}/manifest.json"] = json.dumps(manifest, indent=1, sort_keys=True).encode()
     content.data["_headers"] = HOST_HEADERS.encode()
@@ -168,6 +175,16 @@ def _game_pages(content: SiteContent, root: Path, data: GameCards, decks: list[S
         content.pages[f"{base}/play.md"] = play_page(game, cards, f"{base}/play.md")
         nav.append({"Play": f"{base}/play.md"})
     return nav
+
+
+def _online(content: SiteContent, game: GameDefinition, cards: list[Card], clients: ClientsOf) -> None:
+    """The game's client files and its "Play online" page, last in its navigation."""
+    files, site_url = clients(game, cards)
+    content.data.update(files.data)
+    content.copies.update(files.copies)
+    page = f"games/{game.id}/online.md"
+    content.pages[page] = online_page(game, files, page, site_url)
+    content.nav[-1][game.name].append({"Play online": page})
 
 
 def _rulebook(root: Path, rulebook: Path, data: GameCards, path: str) -> str:

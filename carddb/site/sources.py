@@ -10,13 +10,15 @@ from pathlib import Path
 from typing import Any
 
 from carddb.incremental import MANIFEST, Manifest, code_digest, digest, file_digest, stat_digest, tree_digest
+from carddb.site.client_files import exports_digest
 from carddb.workspace import Workspace
 
 
 def site_sources(root: Path, catalogue: Any, game_ids: Sequence[str] | None, faces_dir: str | Path | None,
                  site_url: str | None, out: Path) -> str:
     """carddb; the site's own files (MkDocs configuration, hand-written pages, scripts, the installed Pyodide);
-    the guides of ``docs/``; and per game its definition, cards, rulebook, sample decks and rendered faces."""
+    the guides of ``docs/``; and per game its definition, cards, rulebook, sample decks, rendered faces and the
+    exports of ``output/`` its online client files are made from."""
     workspace = Workspace(root)
     held = set(catalogue.games())
     games = list(game_ids) if game_ids else [g for g in workspace.game_ids() if g in held]
@@ -30,7 +32,8 @@ def site_sources(root: Path, catalogue: Any, game_ids: Sequence[str] | None, fac
                          file_digest(folder / game.rulebook), [(p.name, file_digest(p)) for p in decks],
                          # the faces as the renderer keyed them (its manifest changes whenever one is redrawn)
                          file_digest(faces / game_id / MANIFEST),
-                         sorted(p.name for p in (faces / game_id).glob("*.png"))])
+                         sorted(p.name for p in (faces / game_id).glob("*.png")),
+                         exports_digest(workspace.output_dir, game_id)])  # what the site's client files copy
     site = workspace.site_dir
     docs = root / "docs"
     return digest("site", code_digest(), site_url or "", configured_environment(site / "mkdocs.yml"), str(out),

@@ -1,0 +1,204 @@
+"""Every online client's files of a game, put on the site so that a published site is all a table needs.
+
+``carddb build`` exports each game into ``output/<client>/<game>/`` with ``file:///`` image URLs (they work
+on the building machine only). The site takes those exports as they are and rewrites only the files that hold
+URLs, so that they point at the site (``site_url``)::
+
+    clients/<game>/tts/<object>.json .png, sheets/     saved objects: FaceURL and BackURL on the site
+    clients/<game>/lackey/<plugin>/...  <plugin>.zip   the plugin, with updatelist.txt and version.txt
+    clients/<game>/cockatrice/customsets/ pics/ decks/ the database, each printing's picurl on the site
+    clients/<game>/apprentice/...  <game>-apprentice.zip
+
+Images and every other file are copied as exported (never converted again); a picture whose name is no safe
+URL path (Cockatrice names pictures by card name) is put on the site under its card's stem, as the faces are.
+Print-shop files are not here: ``carddb build`` does not make them (a game for one shop is 27 MB).
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+import zipfile
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote, urlsplit
+from xml.etree import ElementTree as ET
+
+from carddb.exporters.output import MARKER
+from carddb.exporters.published import plugin_name, url_for
+from carddb.incremental import MANIFEST, file_digest, stat_digest
+from carddb.rules.game import GameDefinition
+
+CLIENTS = ("tts", "lackey", "cockatrice", "apprentice")
+#: What an export folder holds for carddb alone.
+_OWN_FILES = frozenset({MARKER, MANIFEST})
+#: A path segment any web server serves as it is named (``url_for`` quotes the spaces).
+_SAFE_SEGMENT = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 ._()'+,-]*$")
+#: The time stamp of every member of the zips made here, so that a zip depends on its files alone.
+_ZIP_TIME = (2000, 1, 1, 0, 0, 0)
+
+
+@dataclass
+class GameClients:
+    """One game's client files on the site: what to generate, what to copy, and what the page offers."""
+
+    game_id: str
+    data: dict[str, bytes] = field(default_factory=dict)  # site path -> bytes (the rewritten files)
+    copies: dict[str, Path] = field(default_factory=dict)  # site path -> exported file, copied as it is
+    #: client -> what its page section names: {"files": [site paths], plus client-specific entries}
+    offered: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+
+def export_folder(exports: Path, client: str, game_id: str) -> Path:
+    return exports / client / game_id
+
+
+def exports_digest(exports: Path, game_id: str) -> list[Any]:
+    """What a game's client files on the site are made from, for the site's key: each export's manifest and the
+    names, sizes and times of its files (an export kept as it was keeps them all), and the day, which LackeyCCG's
+    version.txt carries."""
+    key: list[Any] = []
+    for client in CLIENTS:
+        folder = export_folder(exports, client, game_id)
+        key.append([client, file_digest(folder / MANIFEST), stat_digest(folder) if folder.is_dir() else ""])
+    key.append(date.today().isoformat() if (export_folder(exports, "lackey", game_id) / MARKER).is_file() else "")
+    return key
+
+
+def game_clients(exports: Path, game: GameDefinition, cards: list[Any], site_url: str) -> GameClients:
+    """The client files of ``game`` from the exports under ``exports`` (``output/``), with URLs under
+    ``site_url`` (checked, ending in ``/``). A client whose export is missing is left out."""
+    found = GameClients(game.id)
+    base = f"clients/{game.id}"
+    for client, take in (("tts", _tts), ("lackey", _lackey), ("cockatrice", _cockatrice),
+                         ("apprentice", _apprentice)):
+        folder = export_folder(exports, client, game.id)
+        if (folder / MARKER).is_file():
+            offered = take(found, folder, game, cards, f"{base}/{client}", site_url)
+            if offered:
+                found.offered[client] = offered
+    return found
+
+
+def _files(folder: Path) -> list[tuple[str, Path]]:
+    """Every file under ``folder`` but carddb's own, as (relative path, path), sorted."""
+    return sorted((path.relative_to(folder).as_posix(), path) for path in folder.rglob("*")
+                  if path.is_file() and path.name not in _OWN_FILES)
+
+
+def _tts(found: GameClients, folder: Path, game: GameDefinition, cards: list[Any], base: str,
+         site_url: str) -> dict[str, Any]:
+    objects = folder / plugin_name(game, [])
+    local = objects.resolve()
+    saved = []
+    for relative, path in _files(objects):
+        if path.suffix == ".json":
+            data = json.loads(path.read_text(encoding="utf-8"))
+            _rewrite_tts(data, local, site_url + base)
+            found.data[f"{base}/{relative}"] = (json.dumps(data, ensure_ascii=False, indent=2) + "\n").encode()
+            saved.append(f"{base}/{relative}")
+        else:
+            found.copies[f"{base}/{relative}"] = path
+    return {"files": saved}
+
+
+def _rewrite_tts(value: Any, local: Path, base: str) -> None:
+    """Each ``FaceURL`` and ``BackURL`` naming a file of the exported folder, as the same file on the site."""
+    if isinstance(value, list):
+        for item in value:
+            _rewrite_tts(item, local, base)
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            if key in ("FaceURL", "BackURL") and isinstance(item, str) and item.startswith("file:"):
+                path = Path(unquote(urlsplit(item).path))
+                value[key] = url_for(base, path.relative_to(local).as_posix())
+            else:
+                _rewrite_tts(item, local, base)
+
+
+def _lackey(found: GameClients, folder: Path, game: GameDefinition, cards: list[Any], base: str,
+            site_url: str) -> dict[str, Any]:
+    from carddb.exporters.lackey.publish import build_updatelist, build_version
+
+    plugin = plugin_name(game, [])
+    plugin_base = f"{base}/{plugin}"
+    files: dict[str, bytes] = {}
+    for relative, path in _files(folder / plugin):
+        if relative not in ("updatelist.txt", "version.txt"):  # a game's own [lackey] base_url made those
+            files[relative] = path.read_bytes()
+            found.copies[f"{plugin_base}/{relative}"] = path
+    day = date.today()
+    url = site_url + plugin_base
+    version = build_version(url, day, f"{game.name}: carddb site of {day:%Y-%m-%d}").encode()
+    image_sets = sorted({rel.split("/")[2] for rel in files if rel.startswith("sets/setimages/")})
+    updatelist = build_updatelist(plugin, url, day, {**files, "version.txt": version}, image_sets).encode()
+    found.data[f"{plugin_base}/version.txt"] = version
+    found.data[f"{plugin_base}/updatelist.txt"] = updatelist
+    everything = {**files, "version.txt": version, "updatelist.txt": updatelist}
+    found.data[f"{base}/{plugin}.zip"] = _zip({f"{plugin}/{rel}": data for rel, data in everything.items()})
+    return {"files": [f"{base}/{plugin}.zip"], "updatelist": url_for(url, "updatelist.txt"), "plugin": plugin}
+
+
+def _cockatrice(found: GameClients, folder: Path, game: GameDefinition, cards: list[Any], base: str,
+                site_url: str) -> dict[str, Any]:
+    from carddb.exporters.card_names import client_names
+    from carddb.exporters.cockatrice.mapping import picture_path
+    from carddb.rules.slugs import card_stems
+
+    ordered = sorted(cards, key=lambda c: c.key.casefold())  # as export_cockatrice names them
+    names = client_names(ordered, "Cockatrice", [])
+    stems = card_stems(card.key for card in cards)
+    stem_of = {names[id(card)]: stems[card.key] for card in ordered}
+    database = f"customsets/carddb-{game.id}.xml"
+    on_site: dict[str, str] = {}  # exported picture -> its path on the site
+    for relative, path in _files(folder):
+        if relative == database:
+            continue
+        placed = relative
+        if relative.startswith("pics/") and not all(_SAFE_SEGMENT.match(part) for part in relative.split("/")):
+            placed = None  # named below, by its card's stem
+        if placed:
+            found.copies[f"{base}/{placed}"] = path
+            on_site[relative] = placed
+    root = ET.fromstring((folder / database).read_bytes())
+    for card in root.iter("card"):
+        name = card.findtext("name") or ""
+        for printing in card.findall("set"):
+            picture = picture_path(name, printing.text or "", printing.get("num", ""))
+            if picture is None or not (folder / picture).is_file():
+                continue
+            if picture not in on_site:
+                stem = stem_of.get(name, "card")
+                on_site[picture] = f"pics/CUSTOM/{printing.text}/{stem}_{printing.text}_{printing.get('num')}.jpg"
+                found.copies[f"{base}/{on_site[picture]}"] = folder / picture
+            printing.set("picurl", url_for(site_url + base, on_site[picture]))
+    ET.indent(root, space="  ")
+    found.data[f"{base}/{database}"] = (b'<?xml version="1.0" encoding="UTF-8"?>\n'
+                                        + ET.tostring(root, encoding="utf-8") + b"\n")
+    decks = sorted(f"{base}/{rel}" for rel in on_site.values() if rel.startswith("decks/"))
+    return {"files": [f"{base}/{database}"], "decks": decks, "pictures": site_url + f"{base}/pics/CUSTOM/"}
+
+
+def _apprentice(found: GameClients, folder: Path, game: GameDefinition, cards: list[Any], base: str,
+                site_url: str) -> dict[str, Any]:
+    files = {}
+    for relative, path in _files(folder):
+        found.copies[f"{base}/{relative}"] = path
+        files[relative] = path.read_bytes()
+    found.data[f"{base}/{game.id}-apprentice.zip"] = _zip(files)
+    return {"files": [f"{base}/{game.id}-apprentice.zip"]}
+
+
+def _zip(files: dict[str, bytes]) -> bytes:
+    """A zip of ``files`` that depends on their names and bytes alone (fixed times, sorted names)."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name in sorted(files):
+            info = zipfile.ZipInfo(name, _ZIP_TIME)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            archive.writestr(info, files[name])
+    return buffer.getvalue()
