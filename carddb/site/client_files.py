@@ -29,7 +29,7 @@ from xml.etree import ElementTree as ET
 
 from carddb.exporters.output import MARKER
 from carddb.exporters.published import plugin_name, url_for
-from carddb.incremental import MANIFEST, file_digest, stat_digest
+from carddb.incremental import MANIFEST, file_digest
 from carddb.rules.game import GameDefinition
 
 CLIENTS = ("tts", "lackey", "cockatrice", "apprentice")
@@ -57,13 +57,15 @@ def export_folder(exports: Path, client: str, game_id: str) -> Path:
 
 
 def exports_digest(exports: Path, game_id: str) -> list[Any]:
-    """What a game's client files on the site are made from, for the site's key: each export's manifest and the
-    names, sizes and times of its files (an export kept as it was keeps them all), and the day, which LackeyCCG's
-    version.txt carries."""
+    """What a game's client files on the site are made from, for the site's key: each export's manifest (it
+    changes whenever the export is written again) and the names and sizes of its files (no times: the key is
+    kept in the site's manifest, which a clean build must write alike), and the day LackeyCCG's version.txt
+    carries."""
     key: list[Any] = []
     for client in CLIENTS:
         folder = export_folder(exports, client, game_id)
-        key.append([client, file_digest(folder / MANIFEST), stat_digest(folder) if folder.is_dir() else ""])
+        files = [(relative, path.stat().st_size) for relative, path in _files(folder)] if folder.is_dir() else []
+        key.append([client, file_digest(folder / MANIFEST), files])
     key.append(date.today().isoformat() if (export_folder(exports, "lackey", game_id) / MARKER).is_file() else "")
     return key
 
