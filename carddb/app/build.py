@@ -113,6 +113,10 @@ def build(workspace: Workspace, catalogue: Catalogue | Callable[[], Catalogue],
         raise CarddbError(f"unknown build step {sorted(unknown)[0]!r}; steps are {', '.join(STEPS)}")
     games = list(game_ids or workspace.game_ids())
     out = workspace.output_dir
+    if "site" not in skip and (workspace.site_dir / "mkdocs.yml").is_file():
+        from carddb.site.build import effective_site_url
+
+        effective_site_url(workspace.site_dir / "mkdocs.yml", site_url)  # a bad address changes nothing
     location = db if db is not None else getattr(catalogue, "db", None)
     db_file = catalogue_file(location) if location else None
     options = [games, sorted(skip), take_files, site_url or ""]
