@@ -24,6 +24,10 @@ def online_page(game: GameDefinition, clients: GameClients, page: str, site_url:
         name = label or site_path.rsplit("/", 1)[-1]
         return f'<a href="{html_text(relpath(site_path, here))}" download>{html_text(name)}</a>'
 
+    def button(site_path: str, label: str) -> str:  # a link of its own, not one inside a sentence
+        return (f'<p><a class="md-button" href="{html_text(relpath(site_path, here))}" download>'
+                f'{html_text(label)}</a></p>')
+
     out = [f"# {md_text(game.name)}: play online", "",
            "Every file below is on this site, and every image address inside it points here, so each player "
            "of a table installs the same files and sees the same cards.", ""]
@@ -55,15 +59,15 @@ def online_page(game: GameDefinition, clients: GameClients, page: str, site_url:
                 f'<p><label for="lackey-url-{html_text(game.id)}">Plugin address</label><br>'
                 f'<input id="lackey-url-{html_text(game.id)}" class="carddb-copy-url" type="text" readonly '
                 f'size="40" value="{html_text(lackey["updatelist"])}"></p>', "",
-                f"Or download {link(lackey['files'][0])} and unpack it into LackeyCCG's `plugins` folder "
-                f"(it holds the folder {md_code(lackey['plugin'])}).", ""]
+                f"Or download the plugin and unpack it into LackeyCCG's `plugins` folder (it holds the folder "
+                f"{md_code(lackey['plugin'])}):", "", button(lackey["files"][0], "Download the plugin (zip)"), ""]
     if "cockatrice" in offered:
         cockatrice = offered["cockatrice"]
         out += ["## Cockatrice", "",
-                f"Download the card database {link(cockatrice['files'][0])} and add it with **Database → "
-                "Add custom set** (or copy it into the `customsets` folder of Cockatrice's data folder), then "
-                "restart Cockatrice. Each printing names its picture on this site, so Cockatrice downloads "
-                "the pictures itself.", "",
+                "Download the card database and add it with **Database → Add custom set** (or copy it into the "
+                "`customsets` folder of Cockatrice's data folder), then restart Cockatrice. Each printing names "
+                "its picture on this site, so Cockatrice downloads the pictures itself.", "",
+                button(cockatrice["files"][0], "Download the card database"), "",
                 "If you prefer a picture address template (**Settings → Card Sources**), add:", "",
                 f"    {cockatrice['pictures']}!setcode!/!corrected_name!_!setcode!_!set:num!.jpg", ""]
         if cockatrice["decks"]:
@@ -72,9 +76,9 @@ def online_page(game: GameDefinition, clients: GameClients, page: str, site_url:
             out.append("")
     if "apprentice" in offered:
         out += ["## Apprentice", "",
-                f"Download the patch {link(offered['apprentice']['files'][0])}. In the Apprentice folder (where "
-                "`appr.exe` is), back up `Sets\\cardinfo.dat` and `Expan.dat`, then unpack the patch over them. "
-                "Restore the backups to play Magic again.", ""]
+                "In the Apprentice folder (where `appr.exe` is), back up `Sets\\cardinfo.dat` and `Expan.dat`, "
+                "then unpack the patch over them. Restore the backups to play Magic again.", "",
+                button(offered["apprentice"]["files"][0], "Download the patch (zip)"), ""]
     out += ["## Print shops", "",
             "Print-shop files are not on this site: one game for one shop is tens of megabytes. Make them for "
             "your deck with `carddb export printshop`.", ""]
