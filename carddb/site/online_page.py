@@ -53,7 +53,7 @@ def online_page(game: GameDefinition, clients: GameClients, page: str, site_url:
     if "lackey" in offered:
         lackey = offered["lackey"]
         out += ["## LackeyCCG", "",
-                "In LackeyCCG, open **Options → Update/Install Plugins**, paste this address into "
+                "In LackeyCCG, open the plugin tab, paste this address into "
                 "**Install or Update from URL!** and press it. LackeyCCG downloads the whole plugin and, "
                 "later, whatever changed:", "",
                 f'<p><label for="lackey-url-{html_text(game.id)}">Plugin address</label><br>'
