@@ -59,13 +59,15 @@ SITE_HINT = ("To publish a site, run `carddb init .` in the workspace (it adds t
 def build_site(workspace_root: str | Path, catalogue: CatalogueLike, out_dir: str | Path, *,
                game_ids: Sequence[str] | None = None, site_url: str | None = None,
                faces_dir: str | Path | None = None, cache_dir: str | Path | None = None,
-               progress: Task = SILENT_TASK) -> SiteReport:
+               exports_dir: str | Path | None = None, progress: Task = SILENT_TASK) -> SiteReport:
     """Build the site of the workspace at ``workspace_root`` from ``catalogue`` into ``out_dir``.
 
     Every game of the workspace that the catalogue holds is on the site (``game_ids`` picks others).
     ``site_url`` is the address the site will be published at (default: ``site/mkdocs.yml``'s, or ``SITE_URL``);
     every page names it, so ``carddb site serve`` builds for the same one and serves the sitemap with its own
     address instead (``carddb.site.served_sitemap``).
+    The online clients' files are copied from the exports under ``exports_dir`` (default ``output/``:
+    ``output/<client>/<game>``, as ``carddb build`` writes them), their URLs rewritten for ``site_url``.
     The gallery shows the faces ``carddb render`` drew into ``faces_dir`` (default ``output/faces``); a card
     without one is shown as text.
     What is costly and seldom changes (the engine's bundles, compressed copies, compiled templates) is kept in
@@ -80,7 +82,7 @@ def build_site(workspace_root: str | Path, catalogue: CatalogueLike, out_dir: st
     root = Path(workspace_root).resolve()
     out = Path(out_dir).resolve()
     address = effective_site_url(root / "site" / "mkdocs.yml", site_url)  # refused here, before anything runs
-    sources = site_sources(root, catalogue, game_ids, faces_dir, site_url, out)
+    sources = site_sources(root, catalogue, game_ids, faces_dir, site_url, out, exports_dir)
     kept = kept_report(out, sources)
     if kept is not None:  # nothing the site is made from changed since it was built (carddb.incremental)
         return SiteReport(**{**kept, "out_dir": out, "kept": True, "seconds": time.perf_counter() - started})
@@ -90,7 +92,7 @@ def build_site(workspace_root: str | Path, catalogue: CatalogueLike, out_dir: st
         cache_dir = workspace_cache(Workspace(root))
     cache = Path(cache_dir) if cache_dir is not None else None
     with remember_in(cache) if cache else contextlib.nullcontext():
-        content = generate_content(root, catalogue, game_ids, faces_dir, site_url=address)
+        content = generate_content(root, catalogue, game_ids, faces_dir, site_url=address, exports_dir=exports_dir)
         version = next((p.split("/")[2].split("-")[0] for p in content.copies if p.startswith("assets/pyodide/")),
                        "")
         notes = [] if content.faces == content.cards else [
@@ -136,7 +138,8 @@ DEFAULT_SITE_URL = "http://127.0.0.1:8000/"
 
 
 def generate_content(root: Path, catalogue: CatalogueLike, game_ids: Sequence[str] | None = None,
-                     faces_dir: str | Path | None = None, site_url: str | None = None) -> SiteContent:
+                     faces_dir: str | Path | None = None, site_url: str | None = None,
+                     exports_dir: str | Path | None = None) -> SiteContent:
     from carddb.paint.render import face_path
     from carddb.rules.browser import check_deck_json
 
@@ -165,7 +168,7 @@ def generate_content(root: Path, catalogue: CatalogueLike, game_ids: Sequence[st
         return path if path.is_file() else None
 
     address = effective_site_url(workspace.site_dir / "mkdocs.yml", site_url)
-    exports = workspace.output_dir
+    exports = Path(exports_dir) if exports_dir is not None else workspace.output_dir
 
     def clients(game: GameDefinition, cards: list[Card]) -> tuple[GameClients, str]:
         return game_clients(exports, game, cards, address), address

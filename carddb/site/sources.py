@@ -15,7 +15,7 @@ from carddb.workspace import Workspace
 
 
 def site_sources(root: Path, catalogue: Any, game_ids: Sequence[str] | None, faces_dir: str | Path | None,
-                 site_url: str | None, out: Path) -> str:
+                 site_url: str | None, out: Path, exports_dir: str | Path | None = None) -> str:
     """carddb; the site's own files (MkDocs configuration, hand-written pages, scripts, the installed Pyodide);
     the guides of ``docs/``; and per game its definition, cards, rulebook, sample decks, rendered faces and the
     exports of ``output/`` its online client files are made from."""
@@ -23,6 +23,7 @@ def site_sources(root: Path, catalogue: Any, game_ids: Sequence[str] | None, fac
     held = set(catalogue.games())
     games = list(game_ids) if game_ids else [g for g in workspace.game_ids() if g in held]
     faces = Path(faces_dir) if faces_dir is not None else workspace.output_dir / "faces"
+    exports = Path(exports_dir) if exports_dir is not None else workspace.output_dir
     per_game = []
     for game_id in games:
         game = catalogue.game(game_id)
@@ -33,7 +34,7 @@ def site_sources(root: Path, catalogue: Any, game_ids: Sequence[str] | None, fac
                          # the faces as the renderer keyed them (its manifest changes whenever one is redrawn)
                          file_digest(faces / game_id / MANIFEST),
                          sorted(p.name for p in (faces / game_id).glob("*.png")),
-                         exports_digest(workspace.output_dir, game_id)])  # what the site's client files copy
+                         exports_digest(exports, game_id)])  # what the site's client files copy
     site = workspace.site_dir
     docs = root / "docs"
     return digest("site", code_digest(), site_url or "", configured_environment(site / "mkdocs.yml"), str(out),

@@ -67,7 +67,8 @@ def site(tmp_path_factory: pytest.TempPathFactory, repo_root: Path, catalogue: C
     render_faces(repo_root, catalogue.game(FACES_GAME), catalogue.cards(FACES_GAME), faces, dpi=100)
     server = make_server(folder, "127.0.0.1", 0)
     url = server_url(server)
-    report = build_site(repo_root, WithHostileCard(catalogue), folder, faces_dir=faces)
+    # no exports: the repository's own output/ (whatever a developer built last) stays out of the tests
+    report = build_site(repo_root, WithHostileCard(catalogue), folder, faces_dir=faces, exports_dir=faces / "none")
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     yield BuiltSite(url=url, folder=folder, report=report)
