@@ -9,7 +9,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-import typer
+import click
 
 from carddb.progress import SILENT, Reporter
 from carddb.workspace import Workspace
@@ -74,10 +74,10 @@ class State:
         if self._live is not None:
             self._live.print(line)
         else:
-            typer.echo(line)
+            click.echo(line)
 
 
-def state(ctx: typer.Context) -> State:
+def state(ctx: click.Context) -> State:
     root = ctx.find_root()
     if not isinstance(root.obj, State):
         root.obj = State()
@@ -88,12 +88,12 @@ def deprecated(value: Any, old: str, new: str) -> Any:
     """The value given under an option's old spelling (None when not given), with a note on stderr that the
     option is now called ``new``. Old spellings keep working so scripts written for them do not break."""
     if value is not None:
-        typer.echo(f"warning: {old} is deprecated, use {new}", err=True)
+        click.echo(f"warning: {old} is deprecated, use {new}", err=True)
     return value
 
 
 def print_json(data: Any) -> None:
-    typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+    click.echo(json.dumps(data, ensure_ascii=False, indent=2))
 
 
 def print_table(rows: list[list[str]], header: list[str] | None = None) -> None:
@@ -103,6 +103,6 @@ def print_table(rows: list[list[str]], header: list[str] | None = None) -> None:
         return
     widths = [max(len(row[i]) for row in table) for i in range(len(table[0]))]
     for index, row in enumerate(table):
-        typer.echo("  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip())
+        click.echo("  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip())
         if header and index == 0:
-            typer.echo("  ".join("-" * width for width in widths))
+            click.echo("  ".join("-" * width for width in widths))

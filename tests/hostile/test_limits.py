@@ -125,7 +125,7 @@ import carddb.catalogue.api as api
 def broken(*args, **kwargs):
     raise ZeroDivisionError("a bug, near postgresql://carddb:hunter2@db.example/cards")
 api.Catalogue.{method} = broken
-from carddb.cli.fastcheck import main
+from carddb.cli.main import main
 sys.argv = ["carddb", *sys.argv[1:]]
 main()
 """

@@ -174,12 +174,11 @@ def test_missing_pyodide_is_a_clear_error(tmp_path: Path) -> None:
 
 
 def test_guide_names_every_command(repo_root: Path) -> None:
-    import typer.main
 
     from carddb.cli.main import app
 
     guide = (repo_root / "site" / "docs" / "guide" / "command-line.md").read_text(encoding="utf-8")
-    group = typer.main.get_command(app)
+    group = app
     for name, command in group.commands.items():  # type: ignore[attr-defined]
         subs = [sub for sub, c in getattr(command, "commands", {}).items() if not c.hidden]
         for full in ([f"carddb {name} {sub}" for sub in subs] if subs else [f"carddb {name}"]):

@@ -1,0 +1,157 @@
+"""The one parser of the command line: Click, with the few things every carddb command shares.
+
+Every command module declares its commands with ``@app.command``, ``@option`` and ``@argument`` from here:
+arguments carry a help text (shown under "Arguments:"), an option's value is named after the option
+(``--game GAME``, a number ``N``) rather than its type, and numbers are checked as they are parsed (a count
+of ``1e30``, a ``--luck nan`` or a ``--limit`` past what a catalogue can hold is a usage error, which
+``carddb.cli.main`` prints as the one ``Error:`` line).
+"""
+
+from __future__ import annotations
+
+import difflib
+import functools
+import math
+from pathlib import Path
+from typing import Any
+
+import click
+
+#: The largest whole number an option takes: SQLite's (and PostgreSQL's) largest integer.
+LARGEST_INTEGER = 2**63 - 1
+
+
+class Integer(click.ParamType):
+    """A whole number within bounds (by default what a database column holds)."""
+
+    name = "integer"
+
+    def __init__(self, low: int | None = None, high: int | None = None) -> None:
+        self.low = -LARGEST_INTEGER if low is None else low
+        self.high = LARGEST_INTEGER if high is None else high
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
+        if isinstance(value, int) and not isinstance(value, bool):
+            number = value
+        else:
+            text = str(value).strip()
+            try:
+                number = int(text)
+            except ValueError:
+                self.fail(f"{value!r} is not a whole number", param, ctx)
+        if not self.low <= number <= self.high:
+            if self.high == LARGEST_INTEGER:
+                self.fail(f"{value} is less than {self.low}", param, ctx)
+            if self.low == -LARGEST_INTEGER:
+                self.fail(f"{value} is more than {self.high}", param, ctx)
+            self.fail(f"{value} is not between {self.low} and {self.high}", param, ctx)
+        return number
+
+
+class Number(click.ParamType):
+    """A finite decimal number: ``nan`` and ``inf`` are refused, as is anything past 1e15 (no card game
+    measures or counts that far; such a value only overflows what is computed from it)."""
+
+    name = "number"
+    largest = 1e15
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> float:
+        try:
+            number = float(value)
+        except (TypeError, ValueError):
+            self.fail(f"{value!r} is not a number", param, ctx)
+        if not math.isfinite(number) or abs(number) > self.largest:
+            self.fail(f"{value!r} is not a usable number", param, ctx)
+        return number
+
+
+INTEGER = Integer()
+NUMBER = Number()
+PATH = click.Path(path_type=Path)
+
+
+def integer(low: int | None = None, high: int | None = None) -> Integer:
+    return Integer(low, high)
+
+
+class Option(click.Option):
+    """An option whose value shows as a word: ``--game GAME``, ``--limit N``."""
+
+    def make_metavar(self, ctx: click.Context | None = None) -> str:  # type: ignore[override]
+        if self.metavar is not None:
+            return self.metavar
+        word = "N" if isinstance(self.type, Integer | Number) else max(self.opts, key=len).lstrip("-").upper()
+        return f"{word}..." if self.nargs == -1 else word
+
+
+class Argument(click.Argument):
+    """An argument with a help text, shown under "Arguments:" in the command's help."""
+
+    def __init__(self, param_decls: list[str], help: str | None = None, hidden: bool = False,
+                 **kwargs: Any) -> None:
+        kwargs.pop("show_default", None)
+        super().__init__(param_decls, **kwargs)
+        self.help = help
+        self.hidden = hidden
+
+    def make_metavar(self, ctx: click.Context | None = None) -> str:  # type: ignore[override]
+        word = self.metavar or (self.name or "").upper()
+        if self.nargs == -1 and not word.endswith("..."):
+            word += "..."
+        return word if self.required else f"[{word}]"
+
+    def get_usage_pieces(self, ctx: click.Context) -> list[str]:
+        return [] if self.hidden else [self.make_metavar(ctx)]
+
+
+option = functools.partial(click.option, cls=Option)
+argument = functools.partial(click.argument, cls=Argument)
+
+
+class Command(click.Command):
+    """A command whose help lists its arguments, with their help texts, above the options."""
+
+    def format_options(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows = [(param.make_metavar(ctx).strip("[]"), param.help or "") for param in self.params
+                if isinstance(param, Argument) and not param.hidden]
+        if rows:
+            with formatter.section("Arguments"):
+                formatter.write_dl(rows)
+        super().format_options(ctx, formatter)
+
+
+def suggest(word: str, choices: list[str]) -> str:
+    """`` Did you mean 'search'?`` for a misspelt ``word``, else nothing."""
+    close = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
+    return f" Did you mean {close[0]!r}?" if close else ""
+
+
+class Group(click.Group):
+    """A group of commands: help when run alone, a did-you-mean for a misspelt command."""
+
+    command_class = Command
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("no_args_is_help", True)
+        super().__init__(*args, **kwargs)
+
+    def resolve_command(self, ctx: click.Context, args: list[str]) -> tuple[str | None, click.Command | None,
+                                                                             list[str]]:
+        name = args[0] if args else ""
+        if name and not name.startswith("-") and self.get_command(ctx, name) is None:
+            shown = [n for n in self.list_commands(ctx) if not getattr(self.get_command(ctx, n), "hidden", False)]
+            raise click.UsageError(f"no command {name!r} in '{ctx.command_path}'.{suggest(name, shown)}", ctx)
+        return super().resolve_command(ctx, args)
+
+
+Group.group_class = Group
+
+
+def group(**kwargs: Any) -> Group:
+    """A group of subcommands, as ``carddb cards``: ``app = group(help=...)``, then ``@app.command(...)``."""
+    return Group(**kwargs)
+
+
+def command(name: str, **kwargs: Any) -> Any:
+    """A command of its own (``carddb roll``): ``@command("roll")`` over the function."""
+    return click.command(name, cls=Command, **kwargs)
