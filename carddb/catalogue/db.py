@@ -23,20 +23,15 @@ from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.exc import ArgumentError, OperationalError, SQLAlchemyError
 from sqlmodel import create_engine
 
+from carddb.catalogue.schema_revision import FIRST_REVISION, HEAD_REVISION
 from carddb.errors import InputError, mask_secrets
 
 if TYPE_CHECKING:
     from alembic.config import Config
     from alembic.script import ScriptDirectory
 
-#: the ``schema_info.version`` this carddb writes (the number of the head revision)
-SCHEMA_VERSION = 4
 #: seconds a writer waits for another one before giving up with a ConflictError ($CARDDB_LOCK_WAIT overrides)
 LOCK_WAIT_SECONDS = 30.0
-#: the first revision: catalogues made before migrations existed have exactly its schema
-FIRST_REVISION = "0001"
-#: the revision the catalogue's tables are at when nothing needs doing (tests check alembic agrees)
-HEAD_REVISION = f"{SCHEMA_VERSION:04d}"
 #: the advisory lock every PostgreSQL writer (and migration) takes; any constant shared by all carddb versions
 PG_WRITE_LOCK = 0x0CA7DDB
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"

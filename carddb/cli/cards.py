@@ -34,7 +34,7 @@ def search_cards(
     limit: int,
 ) -> None:
     """Search cards with the search language (docs/search.md); without a query, list every card."""
-    catalogue = state(ctx).catalogue()
+    catalogue = state(ctx).reader()
     cards = catalogue.search(query, game, limit or None)
     if not catalogue.exists:
         click.echo(f"note: {catalogue.absent_note}", err=True)
@@ -97,7 +97,7 @@ def show_card(
     as_json: bool,
 ) -> None:
     """Show one card (or every card sharing the name), with where it came from."""
-    cat = state(ctx).catalogue()
+    cat = state(ctx).reader()
     found = cat.find_with_sources(game, name)
     if as_json:
         shown = [{**card.to_dict(), "source": source.to_dict()} for card, source in found]

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from carddb.cli.common import print_table, state
+from carddb.cli.common import State, print_table, state
 from carddb.cli.parsing import PATH, argument, group, integer, option
 from carddb.files.reading import read_deck_file
 from carddb.rules.limits import MAX_COPIES
@@ -86,11 +86,19 @@ def show(
     as_json: bool,
 ) -> None:
     """List a collection's cards and counts."""
-    from carddb.catalogue.collections import owned_counts
-
-    owned = owned_counts(state(ctx).catalogue(), name, game)
+    owned = owned_in(state(ctx), name, game)
     if as_json:
         click.echo(json.dumps({"collection": name, "game": game, "cards": owned}, ensure_ascii=False, indent=2))
         return
     print_table([[str(n), key] for key, n in sorted(owned.items())], ["Count", "Card"])
     click.echo(f"{sum(owned.values())} cards, {len(owned)} different")
+
+
+def owned_in(st: State, name: str, game: str) -> dict[str, int]:
+    """Card key -> copies a collection holds, read without SQLAlchemy where the catalogue allows."""
+    catalogue = st.reader()
+    if hasattr(catalogue, "owned_counts"):
+        return catalogue.owned_counts(name, game)
+    from carddb.catalogue.collections import owned_counts
+
+    return owned_counts(catalogue, name, game)

@@ -38,6 +38,14 @@ class State:
             self._catalogue = open_catalogue(self.db, self.root)
         return self._catalogue
 
+    def reader(self) -> Catalogue:
+        """The catalogue for a command that only reads: sqlite3 alone for a SQLite file (``read_only.py``)."""
+        if self._catalogue is not None:
+            return self._catalogue
+        from carddb.catalogue.read_only import open_read_only
+
+        return open_read_only(self.db, self.root)
+
     def db_location(self) -> str:
         """Where the catalogue is (``open_catalogue``'s choice), found without opening it."""
         import os

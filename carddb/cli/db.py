@@ -29,16 +29,25 @@ def _db_and_engine(ctx: click.Context):  # type: ignore[no-untyped-def]
 
 
 @app.command("status")
+@click.pass_context
 def status(ctx: click.Context) -> None:
     """Say which schema revision the catalogue is at, and whether an upgrade is waiting. Changes nothing."""
-    from carddb.catalogue.db import SCHEMA_VERSION, display_url, missing_catalogue_file, schema_status
+    from carddb.catalogue.read_only import sqlite_revision
+    from carddb.catalogue.schema_revision import HEAD_REVISION, SCHEMA_VERSION
 
     db = _db_name(ctx)
-    if missing_catalogue_file(db):
+    file = Path(db).expanduser() if "://" not in db and db not in ("", ":memory:") else None
+    if file is not None and not file.exists():
         click.echo(f"Catalogue: {db}")
         click.echo(f"Schema: none yet (no such file; the first command that writes makes it, at revision "
                    f"{SCHEMA_VERSION:04d})")
         return
+    if file is not None and file.is_file() and sqlite_revision(file) == HEAD_REVISION:  # no SQLAlchemy needed
+        click.echo(f"Catalogue: {file}")
+        click.echo(f"Schema: revision {HEAD_REVISION} (up to date)")
+        return
+    from carddb.catalogue.db import display_url, schema_status
+
     _, engine = _db_and_engine(ctx)
     info = schema_status(engine)
     click.echo(f"Catalogue: {display_url(engine)}")
@@ -55,6 +64,7 @@ def status(ctx: click.Context) -> None:
 
 
 @app.command("upgrade")
+@click.pass_context
 def upgrade(ctx: click.Context) -> None:
     """Bring the catalogue to this carddb's schema, in one transaction: all revisions or none."""
     from carddb.catalogue.db import display_url

@@ -49,9 +49,9 @@ def check(
     game, cards = _deck_game(ctx, game_id, format_id)
     owned = None
     if collection:
-        from carddb.catalogue.collections import owned_counts
+        from carddb.cli.collection import owned_in
 
-        owned = owned_counts(state(ctx).catalogue(), collection, game.id)
+        owned = owned_in(state(ctx), collection, game.id)
     report = check_deck_text(text, game, cards, file.name, owned, collection or "")
     if as_json:
         click.echo(json.dumps(report.to_dict(), ensure_ascii=False, indent=2))
