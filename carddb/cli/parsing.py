@@ -1,7 +1,7 @@
 """The one parser of the command line: Click, with the few things every carddb command shares.
 
 Every command module declares its commands with ``@app.command``, ``@option`` and ``@argument`` from here:
-arguments carry a help text (shown under "Arguments:"), an option's value is named after the option
+an option's value is named after the option
 (``--game GAME``, a number ``N``) rather than its type, and numbers are checked as they are parsed (a count
 of ``1e30``, a ``--luck nan`` or a ``--limit`` past what a catalogue can hold is a usage error, which
 ``carddb.cli.main`` prints as the one ``Error:`` line).
@@ -85,13 +85,12 @@ class Option(click.Option):
 
 
 class Argument(click.Argument):
-    """An argument with a help text, shown under "Arguments:" in the command's help."""
+    """An argument as the usage line shows it (``FILE``, ``[DEFENDER]``, ``CARDS...``); a hidden one (an old
+    spelling kept working) is not shown at all."""
 
-    def __init__(self, param_decls: list[str], help: str | None = None, hidden: bool = False,
-                 **kwargs: Any) -> None:
+    def __init__(self, param_decls: list[str], hidden: bool = False, **kwargs: Any) -> None:
         kwargs.pop("show_default", None)
         super().__init__(param_decls, **kwargs)
-        self.help = help
         self.hidden = hidden
 
     def make_metavar(self, ctx: click.Context | None = None) -> str:  # type: ignore[override]
@@ -108,18 +107,6 @@ option = functools.partial(click.option, cls=Option)
 argument = functools.partial(click.argument, cls=Argument)
 
 
-class Command(click.Command):
-    """A command whose help lists its arguments, with their help texts, above the options."""
-
-    def format_options(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
-        rows = [(param.make_metavar(ctx).strip("[]"), param.help or "") for param in self.params
-                if isinstance(param, Argument) and not param.hidden]
-        if rows:
-            with formatter.section("Arguments"):
-                formatter.write_dl(rows)
-        super().format_options(ctx, formatter)
-
-
 def suggest(word: str, choices: list[str]) -> str:
     """`` Did you mean 'search'?`` for a misspelt ``word``, else nothing."""
     close = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
@@ -128,8 +115,6 @@ def suggest(word: str, choices: list[str]) -> str:
 
 class Group(click.Group):
     """A group of commands: help when run alone, a did-you-mean for a misspelt command."""
-
-    command_class = Command
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("no_args_is_help", True)
@@ -154,4 +139,4 @@ def group(**kwargs: Any) -> Group:
 
 def command(name: str, **kwargs: Any) -> Any:
     """A command of its own (``carddb roll``): ``@command("roll")`` over the function."""
-    return click.command(name, cls=Command, **kwargs)
+    return click.command(name, **kwargs)
