@@ -11,7 +11,8 @@ Each command runs ``--repeat`` times after one warm-up run, with Python's byteco
 (PYTHONDONTWRITEBYTECODE unset in the children); the figure is the median wall time. The catalogue is made
 once in a temporary folder from the repository's games. Ratios (of wall times) against sqlite-utils in the same
 run keep the figures comparable on a loaded machine; the bounds in seconds are judged on the process's CPU time
-(user + system), which a machine shared with other work inflates far less than wall time (both are printed). It prints a verdict per target and exits 1 when one is missed.
+(user + system), which a machine shared with other work inflates far less than wall time (both are printed).
+It prints a verdict per target and exits 1 when one is missed.
 """
 
 from __future__ import annotations
