@@ -53,7 +53,10 @@ def search_cards(
 
 def _sources(catalogue: Catalogue, cards: list[Card]):  # type: ignore[no-untyped-def]
     """card -> its ``source`` object for JSON, reading each game's sources once."""
-    from carddb.catalogue.store import identity
+    from carddb.rules.cards import normalise_name
+
+    def identity(card: Card) -> tuple[str, str]:  # as carddb.catalogue.store's, without importing SQLAlchemy
+        return normalise_name(card.name), card.qualifier
 
     by_game = {game: catalogue.sources(game, [card.name for card in cards if card.game == game])
                for game in {card.game for card in cards}}
