@@ -7,13 +7,13 @@ import json
 import click
 
 from carddb.cli.common import deprecated, state
-from carddb.cli.parsing import INTEGER, group, option
+from carddb.cli.parsing import INTEGER, GameOption, group, option
 
 app = group(help="Open booster packs into a player's collection.")
 
 
 @app.command("open")
-@option("--game", "-g", required=True, help="The game (its game.toml must declare [booster]).")
+@option("--game", "-g", cls=GameOption, required=True, help="The game (its game.toml must declare [booster]).")
 @option("--player", help="Whose collection the pack goes into.")
 @option("--seed", type=INTEGER, help="Seed for a repeatable pack.")
 @option("--json", "as_json", is_flag=True, help="Print the pack as JSON.")

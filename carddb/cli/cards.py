@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import click
 
 from carddb.cli.common import print_json, print_table, state
-from carddb.cli.parsing import INTEGER, PATH, argument, group, option
+from carddb.cli.parsing import INTEGER, PATH, GameOption, argument, group, option
 from carddb.errors import InputError
 from carddb.rules.cards import Card
 
@@ -90,7 +90,7 @@ def summary(card: Card) -> str:
 
 @app.command("show")
 @argument("name", help="The card's name (case and apostrophes do not matter).")
-@option("--game", "-g", required=True, help="The game.")
+@option("--game", "-g", cls=GameOption, required=True, help="The game.")
 @option("--json", "as_json", is_flag=True, help="Print the card as JSON.")
 @click.pass_context
 def show_card(
@@ -163,7 +163,7 @@ def import_cards(ctx: click.Context, file: Path, game: str) -> None:
 
 
 @app.command("export")
-@option("--game", "-g", required=True, help="The game.")
+@option("--game", "-g", cls=GameOption, required=True, help="The game.")
 @option("--file-format", "fmt", default='yaml', help="csv or yaml.")
 @option("--out", "-o", type=PATH, help="Write to this file (default: standard output).")
 @option("--set", "set_code", help="Only this set.")
@@ -191,7 +191,7 @@ def export_cards(
 
 
 @app.command("write-back")
-@option("--game", "-g", required=True, help="The game.")
+@option("--game", "-g", cls=GameOption, required=True, help="The game.")
 @option("--source", "-s",
               help="Only the cards of this source: an imported file's name (mycards.csv) or a card file "
                    "(rules/G/cards/base.yaml), as 'cards show' names it. Default: every card that does not come "

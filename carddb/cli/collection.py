@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from carddb.cli.common import State, print_table, state
-from carddb.cli.parsing import PATH, argument, group, integer, option
+from carddb.cli.parsing import PATH, GameOption, argument, group, integer, option
 from carddb.files.reading import read_deck_file
 from carddb.rules.limits import MAX_COPIES
 
@@ -18,7 +18,7 @@ app = group(help="A player's cards: add, remove, show, import.")
 @app.command("add")
 @argument("name", help="The collection (a player's name).")
 @argument("card", help="The card, e.g. 'Splash Page (Neutral)'.")
-@option("--game", "-g", required=True, help="The game the card belongs to.")
+@option("--game", "-g", cls=GameOption, required=True, help="The game the card belongs to.")
 @option("--count", "-n", type=integer(1, MAX_COPIES), default=1, help="How many copies.")
 @click.pass_context
 def add(
@@ -38,7 +38,7 @@ def add(
 @app.command("remove")
 @argument("name", help="The collection (a player's name).")
 @argument("card", help="The card, e.g. 'Splash Page (Neutral)'.")
-@option("--game", "-g", required=True, help="The game the card belongs to.")
+@option("--game", "-g", cls=GameOption, required=True, help="The game the card belongs to.")
 @option("--count", "-n", type=integer(1, MAX_COPIES), default=1, help="How many copies.")
 @click.pass_context
 def remove(
@@ -58,7 +58,7 @@ def remove(
 @app.command("import")
 @argument("name", help="The collection (a player's name; created on first use).")
 @argument("file", type=PATH, help="A card list in any deck format (4 Name per line, .dek, .dec).")
-@option("--game", "-g", required=True, help="The game the cards belong to.")
+@option("--game", "-g", cls=GameOption, required=True, help="The game the cards belong to.")
 @click.pass_context
 def import_(
     ctx: click.Context,
@@ -76,7 +76,7 @@ def import_(
 
 @app.command("show")
 @argument("name", help="The collection (a player's name).")
-@option("--game", "-g", required=True, help="The game whose cards to list.")
+@option("--game", "-g", cls=GameOption, required=True, help="The game whose cards to list.")
 @option("--json", "as_json", is_flag=True, help="Print the collection as JSON.")
 @click.pass_context
 def show(

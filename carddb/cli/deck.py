@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from carddb.cli.common import state
-from carddb.cli.parsing import PATH, argument, group, option
+from carddb.cli.parsing import PATH, GameOption, argument, group, option
 from carddb.errors import InputError
 from carddb.files.reading import read_deck_file
 
@@ -29,7 +29,7 @@ def _deck_game(ctx: click.Context, game_id: str, format_id: str | None):  # type
 @argument("file", type=PATH,
           help="The deck: a deck list, LackeyCCG .dek or .txt, Apprentice .dec, Cockatrice .cod or a Tabletop "
                "Simulator saved object (.json).")
-@option("--game", "-g", "game_id", required=True, help="The game the deck is for.")
+@option("--game", "-g", "game_id", cls=GameOption, required=True, help="The game the deck is for.")
 @option("--format", "-f", "format_id", help="One of the game's formats (house rules).")
 @option("--collection", "-c", help="Also report cards the deck holds more copies of than this collection.")
 @option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
@@ -62,7 +62,7 @@ def check(
 
 @app.command("convert")
 @argument("file", type=PATH, help="The deck to convert (any format deck check reads).")
-@option("--game", "-g", "game_id", required=True, help="The game the deck is for.")
+@option("--game", "-g", "game_id", cls=GameOption, required=True, help="The game the deck is for.")
 @option("--to", required=True,
               help="text, lackey (.dek), apprentice (.dec), cockatrice (.cod) or tts (a Tabletop Simulator saved "
                    "object: a folder).")

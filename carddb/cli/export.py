@@ -8,7 +8,7 @@ from pathlib import Path
 import click
 
 from carddb.cli.common import state
-from carddb.cli.parsing import PATH, group, option
+from carddb.cli.parsing import PATH, GameOption, group, option
 
 app = group(help="Export a game for LackeyCCG, Apprentice, Tabletop Simulator or Cockatrice.")
 
@@ -22,7 +22,7 @@ def print_report(st, report) -> None:  # type: ignore[no-untyped-def]
 
 
 @app.command("lackey")
-@option("--game", "-g", required=True, help="The game to export.")
+@option("--game", "-g", cls=GameOption, required=True, help="The game to export.")
 @option("--out", "-o", type=PATH, required=True, help="Output folder; the plugin goes in <out>/<plugin name>/.")
 @option("--base-url",
               help="Where the plugin folder will be published: adds updatelist.txt and version.txt so players "
@@ -54,7 +54,7 @@ def lackey(
 
 
 @app.command("apprentice")
-@option("--game", "-g", required=True, help="The game to export.")
+@option("--game", "-g", cls=GameOption, required=True, help="The game to export.")
 @option("--out", "-o", type=PATH, required=True, help="Output folder for Sets/cardinfo.dat, Expan.dat, decks.")
 @click.pass_context
 def apprentice(ctx: click.Context, game: str, out: Path) -> None:
@@ -72,7 +72,7 @@ def apprentice(ctx: click.Context, game: str, out: Path) -> None:
 
 
 @app.command("tts")
-@option("--game", "-g", required=True, help="The game to export.")
+@option("--game", "-g", cls=GameOption, required=True, help="The game to export.")
 @option("--out", "-o", type=PATH, required=True, help="Output folder: saved objects (.json + .png) and sheets/.")
 @option("--base-url",
               help="Where the folder will be published: image URLs point there (for multiplayer) instead of "
@@ -110,7 +110,7 @@ def tts_install(root: Path, base_url: str | None) -> str:
 
 
 @app.command("cockatrice")
-@option("--game", "-g", required=True, help="The game to export.")
+@option("--game", "-g", cls=GameOption, required=True, help="The game to export.")
 @option("--out", "-o", type=PATH, required=True, help="Output folder: customsets/, pics/CUSTOM/ and decks/.")
 @click.pass_context
 def cockatrice(ctx: click.Context, game: str, out: Path) -> None:

@@ -52,4 +52,5 @@ def init(
     if not report.created:
         click.echo(f"{root} already holds every workspace file; add a game with --game ID or --example GAME.")
         return
-    click.echo(f"Next: cd {root} && carddb build" + "".join(f" --game {g}" for g in report.games))
+    here = root.resolve() == Path.cwd().resolve()
+    click.echo(f"Next: {'' if here else f'cd {root} && '}carddb build" + "".join(f" --game {g}" for g in report.games))

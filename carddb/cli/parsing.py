@@ -38,12 +38,12 @@ class Integer(click.ParamType):
             try:
                 number = int(text)
             except ValueError:
-                self.fail(f"{value!r} is not a whole number", param, ctx)
+                self.fail(f"{text!r} is not a whole number", param, ctx)
         if not self.low <= number <= self.high:
-            if self.high == LARGEST_INTEGER:
-                self.fail(f"{value} is less than {self.low}", param, ctx)
             if self.low == -LARGEST_INTEGER:
                 self.fail(f"{value} is more than {self.high}", param, ctx)
+            if self.high == LARGEST_INTEGER:
+                self.fail(f"{value} is less than {self.low}", param, ctx)
             self.fail(f"{value} is not between {self.low} and {self.high}", param, ctx)
         return number
 
@@ -82,6 +82,31 @@ class Option(click.Option):
             return self.metavar
         word = "N" if isinstance(self.type, Integer | Number) else max(self.opts, key=len).lstrip("-").upper()
         return f"{word}..." if self.nargs == -1 else word
+
+
+class GameOption(Option):
+    """``--game``, given or not: without it, the workspace's ``default_game`` (carddb.toml) or its only game."""
+
+    def process_value(self, ctx: click.Context, value: Any) -> Any:
+        if self.value_is_missing(value) and not ctx.resilient_parsing:
+            value = _workspace_game(ctx)
+        return super().process_value(ctx, value)
+
+
+def _workspace_game(ctx: click.Context) -> str | None:
+    from carddb.errors import CarddbError
+    from carddb.workspace import SETTINGS_FILE, Workspace
+
+    settings = ctx.find_root().obj
+    try:
+        workspace = Workspace.locate(getattr(settings, "root", None))
+        chosen = workspace.default_game() if workspace is not None else None
+    except CarddbError as exc:
+        raise click.UsageError(str(exc), ctx) from None
+    if chosen is None and workspace is not None and workspace.game_ids():
+        raise click.UsageError(f"say which game with --game: one of {', '.join(workspace.game_ids())} (or set "
+                               f"default_game in {workspace.root / SETTINGS_FILE})", ctx)
+    return chosen
 
 
 class Argument(click.Argument):

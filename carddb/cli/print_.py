@@ -13,7 +13,7 @@ from typing import Any
 import click
 
 from carddb.cli.common import state
-from carddb.cli.parsing import INTEGER, NUMBER, PATH, Group, argument, option
+from carddb.cli.parsing import INTEGER, NUMBER, PATH, GameOption, Group, argument, option
 
 DEFAULT_COMMAND = "sheets"
 
@@ -61,7 +61,7 @@ app = PrintGroup(no_args_is_help=False,
 @argument("deckfile", type=PATH, required=False,
           help="A deck list (or LackeyCCG .dek, Apprentice .dec); without it, one of every card of the game or "
                "--set.")
-@option("--game", "-g", "game_id", required=True, help="The game the cards belong to.")
+@option("--game", "-g", "game_id", cls=GameOption, required=True, help="The game the cards belong to.")
 @option("--set", "-s", "set_code", help="Print one of every card of this set.")
 @option("--out", "-o", type=PATH, required=True, help="The PDF to write.")
 @option("--paper", default='A4', help="A4, Letter, Legal, A3, Tabloid or WxH (mm or in).")

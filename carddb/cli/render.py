@@ -7,12 +7,12 @@ from pathlib import Path
 import click
 
 from carddb.cli.common import deprecated, state
-from carddb.cli.parsing import INTEGER, PATH, command, option
+from carddb.cli.parsing import INTEGER, PATH, GameOption, command, option
 from carddb.errors import FaceRuleError, InputError
 
 
 @command("render")
-@option("--game", "-g", required=True, help="The game whose faces to draw.")
+@option("--game", "-g", cls=GameOption, required=True, help="The game whose faces to draw.")
 @option("--set", "-s", "set_code", help="Only the cards of this set.")
 @option("--out", "-o", type=PATH, help="Output folder (default: output/faces); faces go in <out>/<game>/.")
 @option("--dpi", type=INTEGER, default=300, help="Resolution in dots per inch.")
