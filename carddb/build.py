@@ -144,7 +144,7 @@ def _finish(report: BuildReport, games: list[str], out: Path, started: float, te
     report.seconds = time.perf_counter() - started
     tell(report.incremental_summary())
     tell(f"Built {_count(len(games), 'game')} into {out} in {report.seconds:.1f} s"
-         + (f" with {len(report.failures)} failure(s)" if report.failures else "")
+         + (f" with {_count(len(report.failures), 'failure')}" if report.failures else "")
          + (f", {_count(len(report.warnings), 'warning')}" if report.warnings else ""))
     return report
 
@@ -414,7 +414,7 @@ def _site(workspace: Workspace, catalogue: Catalogue, out: Path, tell: Say, repo
     from carddb.site.build import build_site
 
     result = build_site(workspace.root, catalogue, out / "site", site_url=site_url, progress=task or Task())
-    tell(f"site: {result.pages} pages, {result.cards} cards ({result.faces} faces), {result.decks} decks, "
+    tell(f"site: {result.pages} pages, {result.cards} cards ({result.faces} faces), {_count(result.decks, 'deck')}, "
          f"Pyodide {result.pyodide_version}, {result.bytes / 1_048_576:.1f} MB in {result.out_dir}")
     for note in result.notes:
         tell(f"site: {note}")

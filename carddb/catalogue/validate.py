@@ -15,6 +15,7 @@ from carddb.rules.cards import COMMON_KEYS, PRINTING_KEYS, Card, Printing, norma
 from carddb.rules.fields import FieldValueError
 from carddb.rules.game import GameDefinition
 from carddb.rules.limits import brief, shown
+from carddb.rules.wording import plural
 
 MAX_REPORTED = 20
 
@@ -63,7 +64,7 @@ def build_cards_with_origins(game: GameDefinition, raws: Iterable[RawCard], sour
     if problems:
         shown = problems[:MAX_REPORTED]
         more = f"\n... and {len(problems) - MAX_REPORTED} more" if len(problems) > MAX_REPORTED else ""
-        raise CardDataError(f"{source}: {len(problems)} problem(s); nothing was imported\n  "
+        raise CardDataError(f"{source}: {plural(len(problems), 'problem')}; nothing was imported\n  "
                             + "\n  ".join(shown) + more)
     return cards
 

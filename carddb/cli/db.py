@@ -9,6 +9,7 @@ import click
 from carddb.cli.common import deprecated, state
 from carddb.cli.parsing import PATH, argument, group, option
 from carddb.errors import InputError
+from carddb.rules.wording import plural
 
 app = group(help="Catalogue schema status and upgrade; dump and restore.")
 
@@ -57,7 +58,7 @@ def status(ctx: click.Context) -> None:
     if info.current is None:
         click.echo(f"Schema: none yet (a new catalogue; the first command creates revision {info.head})")
     elif info.pending:
-        click.echo(f"Schema: revision {info.current}; {len(info.pending)} upgrade(s) waiting "
+        click.echo(f"Schema: revision {info.current}; {plural(len(info.pending), 'upgrade')} waiting "
                    f"({', '.join(info.pending)}): run 'carddb db upgrade'")
     else:
         click.echo(f"Schema: revision {info.current} (up to date)")

@@ -9,6 +9,7 @@ import click
 
 from carddb.cli.parsing import INTEGER, argument, command, option
 from carddb.errors import InputError
+from carddb.rules.wording import plural
 
 
 @command("roll")
@@ -34,7 +35,7 @@ def roll(
     elif sides == 10:
         result = roll_pool(count, None, rng)
         data = {"pool": f"{count}d10", **result.to_dict()}
-        text = f"{count}d10: {' '.join(map(str, result.faces))} -> {result.successes} successes"
+        text = f"{count}d10: {' '.join(map(str, result.faces))} -> {plural(result.successes, 'success', 'successes')}"
     else:
         if luck:
             raise InputError("--luck adds to a percentile roll (d%) only")

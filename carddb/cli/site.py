@@ -9,13 +9,14 @@ import click
 from carddb.cli.common import state
 from carddb.cli.parsing import INTEGER, PATH, group, option
 from carddb.errors import InputError
+from carddb.rules.wording import plural
 
 app = group(help="Build or serve the website: rulebooks, card galleries, deck checkers.")
 
 
 def _summary(report) -> str:  # type: ignore[no-untyped-def]
-    return (f"Built the site in {report.out_dir}: {len(report.games)} games, {report.pages} pages, "
-            f"{report.cards} cards ({report.faces} faces), {report.decks} sample decks, "
+    return (f"Built the site in {report.out_dir}: {plural(len(report.games), 'game')}, {report.pages} pages, "
+            f"{plural(report.cards, 'card')} ({report.faces} faces), {plural(report.decks, 'sample deck')}, "
             f"Pyodide {report.pyodide_version}, {report.bytes / 1048576:.1f} MB in {report.seconds:.1f} s.")
 
 
