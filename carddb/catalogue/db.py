@@ -85,12 +85,19 @@ def read_only_file(path: Path) -> bool:
     return path.is_file() and not (os.access(path, os.W_OK) and os.access(path.parent, os.W_OK))
 
 
+#: How to write a password holding a character a URL reserves.
+_ENCODE_HINT = "; percent-encode @, :, /, [ and ] in the user name or password (%40, %3A, %2F, %5B, %5D)"
+
+
 def make_engine(db: str) -> Engine:
     url = database_url(db)
     try:
         parsed = make_url(url)
-    except ArgumentError:
-        raise InputError(f"catalogue {db!r} is not a database URL") from None
+        host = parsed.host or ""
+    except (ArgumentError, ValueError):  # ValueError: a port that is not a number (an @ or : in a password)
+        raise InputError(f"catalogue {db!r} is not a database URL{_ENCODE_HINT}") from None
+    if host.startswith("[") and not host.endswith("]") or host.count("[") != host.count("]"):
+        raise InputError(f"catalogue {db!r} is not a database URL: its host has an unclosed '['{_ENCODE_HINT}")
     if "\x00" in str(parsed.database or "") + db:
         raise InputError(f"catalogue {db!r} holds a NUL character; it cannot name a file or a database")
     if parsed.get_backend_name() == "sqlite":
