@@ -96,7 +96,7 @@ def make_engine(db: str) -> Engine:
         host = parsed.host or ""
     except (ArgumentError, ValueError):  # ValueError: a port that is not a number (an @ or : in a password)
         raise InputError(f"catalogue {db!r} is not a database URL{_ENCODE_HINT}") from None
-    if host.startswith("[") and not host.endswith("]") or host.count("[") != host.count("]"):
+    if (host.startswith("[") and not host.endswith("]")) or host.count("[") != host.count("]"):
         raise InputError(f"catalogue {db!r} is not a database URL: its host has an unclosed '['{_ENCODE_HINT}")
     if "\x00" in str(parsed.database or "") + db:
         raise InputError(f"catalogue {db!r} holds a NUL character; it cannot name a file or a database")
