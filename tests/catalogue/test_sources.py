@@ -183,10 +183,10 @@ def test_a_set_the_game_does_not_declare_is_refused(cli, empty_db, shmod_root: P
     yaml_file.write_text(f"set: base\ncards:\n  - name: Fine\n    kind: spell\n    level: 1\n"
                          f"  - name: Odd\n    kind: spell\n    level: 1\n    set: {json.dumps(set_code)}\n",
                          encoding="utf-8")
-    for path, where in ((csv_file, "row 3"), (yaml_file, "line 6 (Odd)")):
+    for path, where in ((csv_file, "row 3, column"), (yaml_file, "line 6 (Odd), field")):
         result = cli("cards", "import", str(path), "--game", "shmod", db=empty_db, root=str(shmod_root))
         assert result.exit_code == 2
-        assert result.stderr.splitlines()[1] == (f"  {path} {where}, column set: Odd is in set {set_code!r}, which "
+        assert result.stderr.splitlines()[1] == (f"  {path} {where} set: Odd is in set {set_code!r}, which "
                                                  "rules/shmod/game.toml does not declare; its sets are base")
     assert snapshot(empty_db) == before
 
