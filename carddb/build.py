@@ -272,6 +272,7 @@ def _decks(step: StepContext) -> Redone:
     from carddb.files.reading import read_deck_file
     from carddb.incremental import Manifest, Plan, code_sources, file_digest, game_sources, short
     from carddb.rules.checker import card_index
+    from carddb.rules.deck_promise import Promise, broken_promise, read_promise
     from carddb.rules.report import check_deck_text
 
     game_id, catalogue = step.game_id, step.catalogue
@@ -288,14 +289,14 @@ def _decks(step: StepContext) -> Redone:
         index = card_index(game, cards)
         legal, illegal, failures = 0, 0, []
         for path in paths:
-            result = check_deck_text(read_deck_file(path), game, index, path.name)
-            promised = not path.name.startswith("illegal-")
+            text = read_deck_file(path)
+            result = check_deck_text(text, game, index, path.name)
             legal += result.legal
             illegal += not result.legal
-            if result.legal != promised:
-                codes = ", ".join(sorted({p.code for p in result.problems})) or "no problems"
-                failures.append(f"{game_id}: sample deck {path.name} is {'legal' if result.legal else 'illegal'} "
-                                f"({codes}), unlike its name")
+            promise = read_promise(text, path.name) or Promise(legal=not path.name.startswith("illegal-"))
+            broken = broken_promise(promise, result.legal, [(p.severity, p.code) for p in result.problems])
+            if broken:
+                failures.append(f"{game_id}: sample deck {path.name} does not keep its promise: {broken}")
         plan.made("verdicts", legal=legal, illegal=illegal, failures=failures)
         plan.new.inputs = verdicts["key"]
         plan.new.write(place)

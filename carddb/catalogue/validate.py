@@ -86,8 +86,8 @@ class _SetCodes:
         declared = self.codes.get(written.casefold())
         if declared is None:
             known = ", ".join(s.code for s in self.game.sets) or "none yet (declare them as [[sets]])"
-            raise CardDataError(f"{where}, {_word(where)} set: {name} is in set {written!r}, which {self.game.path} does "
-                                f"not declare; its sets are {known}")
+            raise CardDataError(f"{where}, {_word(where)} set: {name} is in set {written!r}, which "
+                                f"{self.game.path} does not declare; its sets are {known}")
         return declared
 
 
