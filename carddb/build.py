@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from carddb.errors import CarddbError
+from carddb.errors import CarddbError, TemplateError
 from carddb.progress import SILENT, Reporter, Task
 from carddb.workspace import Workspace
 
@@ -47,6 +47,8 @@ STATE_DIR = ".carddb"
 class BuildReport:
     lines: list[str] = field(default_factory=list)
     failures: list[str] = field(default_factory=list)
+    #: a card face template failed: the steps drawing faces, and the site, were not run
+    template_failed: bool = False
     warnings: list[str] = field(default_factory=list)
     warnings_file: Path | None = None  # every warning, one a line (None when there were none)
     seconds: float = 0.0
@@ -163,7 +165,9 @@ def _run_steps(workspace: Workspace, catalogue: Catalogue, games: list[str], ski
             if whole:
                 _remove_gone_games(workspace, catalogue, out, tell)
             missing = _site_missing(workspace) if "site" not in skip and games else None
-            if missing:
+            if report.template_failed and "site" not in skip:
+                tell("site: not built, since a template failed above (the site would show faces that are not there)")
+            elif missing:
                 tell(f"site: skipped, {missing}")
                 report.warnings.append(f"site: skipped, {missing}")
             elif "site" not in skip and games:
@@ -189,8 +193,12 @@ def _build_games(workspace: Workspace, catalogue: Catalogue, games: list[str], s
             tell(line)
         report.warnings += loaded.warnings()
         game = catalogue.game(game_id)
+        broken_template: str | None = None
         for step, run in _GAME_STEPS:
             if step in skip or (step == "decks" and not game.deck_game):
+                continue
+            if broken_template and step in NEEDS_FACES:
+                tell(f"{game_id}: {step} skipped: {broken_template} failed above")  # its error said once
                 continue
             try:
                 with progress.task(f"{game_id}: {step}") as task:
@@ -199,6 +207,9 @@ def _build_games(workspace: Workspace, catalogue: Catalogue, games: list[str], s
             except CarddbError as exc:
                 report.failures.append(f"{game_id} {step}: {exc}")
                 tell(f"{game_id}: {step} FAILED: {exc}")
+                if isinstance(exc, TemplateError):
+                    broken_template = "a template"
+                    report.template_failed = True
 
 
 def _remove_gone_games(workspace: Workspace, catalogue: Catalogue, out: Path, tell: Say) -> None:
@@ -441,6 +452,9 @@ def _site_missing(workspace: Workspace) -> str | None:
 def _count(number: int, noun: str) -> str:
     return f"{number} {noun}{'' if number == 1 else 's'}"
 
+
+#: The steps that draw or copy card faces: not run once a game's template failed (its error is said once).
+NEEDS_FACES = frozenset({"faces", "sheets", "lackey", "tts", "cockatrice"})
 
 _GAME_STEPS: tuple[tuple[str, Callable[[StepContext], Redone]], ...] = (
     ("decks", _decks), ("faces", _faces), ("sheets", _sheets), ("lackey", _lackey), ("apprentice", _apprentice),
