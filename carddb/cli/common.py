@@ -77,8 +77,12 @@ class State:
     def say(self, line: str) -> None:
         """A line of what a command did: shown unless --quiet (errors and warnings are printed regardless),
         above the live display while there is one."""
-        if self.quiet:
-            return
+        if not self.quiet:
+            self.show(line)
+
+    def show(self, line: str) -> None:
+        """A line shown even with --quiet (``Serving on ...``), above the live display while there is one,
+        never glued to its last frame."""
         if self._live is not None:
             self._live.print(line)
         else:

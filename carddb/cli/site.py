@@ -62,7 +62,7 @@ def serve(
         with st.progress() as progress:
             watch_and_serve(st.workspace, st.catalogue(), port=port, say=st.say, progress=progress,
                             error=lambda line: click.echo(line, err=True),
-                            on_ready=lambda url: click.echo(f"Serving on {url} (Ctrl-C to stop)."))
+                            on_ready=lambda url: st.show(f"Serving on {url} (Ctrl-C to stop)."))
         return
 
     def ready(report, url: str) -> None:  # type: ignore[no-untyped-def]
