@@ -69,7 +69,7 @@ def test_print_without_out_names_the_command_typed(cli) -> None:
 
 
 def test_no_usage_line_shows_a_python_placeholder() -> None:
-    for path, command in every_command():
+    for path, _command in every_command():
         shown = CliRunner().invoke(app, [*path, "--help"]).stdout
         usage = shown.splitlines()[0]
         assert usage.startswith("Usage: carddb") and "{" not in usage, (path, usage)
