@@ -21,6 +21,8 @@ DEFAULT_COMMAND = "sheets"
 class PrintGroup(Group):
     """``carddb print DECKFILE ...`` runs the hidden ``sheets`` command; named subcommands run as usual."""
 
+    default_command = DEFAULT_COMMAND
+
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         if not args or (args[0] not in self.commands and args[0] not in ("--help", "-h")):
             args = [DEFAULT_COMMAND, *_bleed_alone(args)]
