@@ -98,6 +98,12 @@ def make_engine(db: str) -> Engine:
         raise InputError(f"catalogue {db!r} is not a database URL{_ENCODE_HINT}") from None
     if (host.startswith("[") and not host.endswith("]")) or host.count("[") != host.count("]"):
         raise InputError(f"catalogue {db!r} is not a database URL: its host has an unclosed '['{_ENCODE_HINT}")
+    if parsed.get_backend_name() == "postgresql":
+        import importlib.util
+
+        if importlib.util.find_spec("psycopg") is None:
+            raise InputError(f"catalogue {db!r}: PostgreSQL needs the postgres extra of carddb (psycopg): "
+                             "pip install 'carddb[postgres]'")
     if "\x00" in str(parsed.database or "") + db:
         raise InputError(f"catalogue {db!r} holds a NUL character; it cannot name a file or a database")
     if parsed.get_backend_name() == "sqlite":
