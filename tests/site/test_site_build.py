@@ -180,7 +180,7 @@ def test_guide_names_every_command(repo_root: Path) -> None:
 
     guide = (repo_root / "site" / "docs" / "guide" / "command-line.md").read_text(encoding="utf-8")
     for path, command in every_command():
-        if len(path) == 2 or len(path) == 1 and not isinstance(command, click.Group):  # as `carddb play ssq`
+        if len(path) == 2 or (len(path) == 1 and not isinstance(command, click.Group)):  # as `carddb play ssq`
             full = f"carddb {' '.join(path)}"
             assert f"`{full}" in guide, f"{full} is not in the command line guide"
 
