@@ -44,8 +44,8 @@ def cli_reference() -> str:
     """docs/cli.md: every command's help, the root first, in the order ``carddb --help`` lists them."""
     parts = ["# The command line, command by command", "",
              "Every command's `--help`, as carddb prints it. This page is generated from the commands "
-             "(`python -m carddb.cli.reference`), and a test fails when it differs from them. Exit codes and "
-             "global options: [README.md](../README.md#the-command-line-at-a-glance).", ""]
+             "(`python -m carddb.cli.reference`), and a test fails when it differs from them. The exit codes "
+             "are in [bad input, interrupted runs and crashes](safety.md#exit-codes).", ""]
     for path, _command in every_command():
         parts += [f"## carddb {' '.join(path)}".rstrip(), "", "```text", help_text(path).rstrip(), "```", ""]
     return "\n".join(parts)
