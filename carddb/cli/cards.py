@@ -19,7 +19,7 @@ app = group(help="Search, show, import and export cards.")
 
 
 @app.command("search")
-@argument("query", required=False, default='', show_default=False,
+@argument("query", required=False, default="",
           help='A search, e.g. \'type:fire level<=3 -limited "draw a card"\'; none (or an empty one) lists every '
                "card.")
 @option("--game", "-g", help="Search one game only.")
@@ -164,7 +164,7 @@ def import_cards(ctx: click.Context, file: Path, game: str) -> None:
 
 @app.command("export")
 @option("--game", "-g", cls=GameOption, required=True, help="The game.")
-@option("--file-format", "fmt", default='yaml', help="csv or yaml.")
+@option("--file-format", "fmt", default="yaml", help="csv or yaml.")
 @option("--out", "-o", type=PATH, help="Write to this file (default: standard output).")
 @option("--set", "set_code", help="Only this set.")
 @option("--format", "-f", "old_fmt", hidden=True, help="Deprecated: --file-format.")

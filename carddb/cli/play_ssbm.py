@@ -124,7 +124,7 @@ SELF_DESTRUCT = ("sd", "self", "self-destruct")
 
 @app.command("match")
 @argument("events", nargs=-1, help="In order: WINNER:LOSER for a KO (Link:Mario), PLAYER:sd for a self-destruct.")
-@option("--mode", default='stock', help="stock or time.")
+@option("--mode", default="stock", help="stock or time.")
 @option("--stock", type=INTEGER, help="The stock each player starts with (default 5).")
 @option("--player", "players", multiple=True,
               help="A player of the match (repeat; players in the events count anyway).")

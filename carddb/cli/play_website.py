@@ -73,7 +73,7 @@ def missing(
 @option("--opponent-critic", "opponent_critics", multiple=True, help="A critic your opponent won (repeat).")
 @option("--opponent-components", type=INTEGER, help="Components on your opponent's base sites.")
 @option("--opponent-deck", type=INTEGER, help="Cards in your opponent's deck at the start of their turn.")
-@option("--turn-starts", default='', help="Whose turn is starting: you or opponent.")
+@option("--turn-starts", default="", help="Whose turn is starting: you or opponent.")
 @json_option
 @click.pass_context
 def win(

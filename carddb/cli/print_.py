@@ -66,11 +66,11 @@ app = PrintGroup(no_args_is_help=False,
 @option("--game", "-g", "game_id", cls=GameOption, required=True, help="The game the cards belong to.")
 @option("--set", "-s", "set_code", help="Print one of every card of this set.")
 @option("--out", "-o", type=PATH, required=True, help="The PDF to write.")
-@option("--paper", default='A4', help="A4, Letter, Legal, A3, Tabloid or WxH (mm or in).")
+@option("--paper", default="A4", help="A4, Letter, Legal, A3, Tabloid or WxH (mm or in).")
 @option("--card",
               help="poker, bridge, yugioh, euro, mini, mini-euro, tarot, square or WxH (mm or in); default: the "
                    "game's card size.")
-@option("--orientation", default='auto', help="auto (most cards a page), portrait, landscape.")
+@option("--orientation", default="auto", help="auto (most cards a page), portrait, landscape.")
 @option("--bleed", type=NUMBER,
               help="Bleed around each card in mm ('--bleed' alone: 3 mm; default: up to 1.5 mm, as much as costs "
                    "no card a page).")
@@ -78,7 +78,7 @@ app = PrintGroup(no_args_is_help=False,
 @option("--margins",
               help="Unprintable edge in mm: 5, or 5,8, or top,right,bottom,left (default: the profile's, else 5).")
 @option("--marks/--no-marks", default=True, help="Crop marks outside the cards.")
-@option("--layout", default='fronts', help="fronts, duplex-long, duplex-short, fold or single.")
+@option("--layout", default="fronts", help="fronts, duplex-long, duplex-short, fold or single.")
 @option("--fold-margin", type=NUMBER, default=3.0, help="fold: mm kept clear each side of the fold line.")
 @option("--header/--no-header", default=True, help="A line over the cards: deck, page n of m, side.")
 @option("--deck-list", is_flag=True, help="Begin with a page listing the deck.")
@@ -149,8 +149,8 @@ def _tell(result: Any) -> None:
 
 @app.command("calibration")
 @option("--out", "-o", type=PATH, required=True, help="The calibration PDF to write.")
-@option("--paper", default='A4', help="The paper you will print it on.")
-@option("--flip", default='long', help="long or short: the edge your printer flips on.")
+@option("--paper", default="A4", help="The paper you will print it on.")
+@option("--flip", default="long", help="long or short: the edge your printer flips on.")
 @option("--profile", type=PATH, help="Apply this profile to the back page (to check it).")
 def calibration(
     out: Path,
@@ -179,9 +179,9 @@ def calibration(
 @option("--left", type=NUMBER, required=True, help="The number read on the LEFT ruler.")
 @option("--right", type=NUMBER, required=True, help="The number read on the RIGHT ruler.")
 @option("--out", "-o", type=PATH, required=True, help="The printer profile to write (.toml).")
-@option("--paper", default='A4', help="The paper the calibration sheet was printed on.")
+@option("--paper", default="A4", help="The paper the calibration sheet was printed on.")
 @option("--base", type=PATH, help="The profile the calibration sheet was printed with.")
-@option("--name", default='', help="A name for the printer and paper.")
+@option("--name", default="", help="A name for the printer and paper.")
 def profile_cmd(
     top: float,
     bottom: float,

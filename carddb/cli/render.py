@@ -16,7 +16,7 @@ from carddb.errors import FaceRuleError, InputError
 @option("--set", "-s", "set_code", help="Only the cards of this set.")
 @option("--out", "-o", type=PATH, help="Output folder (default: output/faces); faces go in <out>/<game>/.")
 @option("--dpi", type=INTEGER, default=300, help="Resolution in dots per inch.")
-@option("--file-format", "fmt", default='png', help="png or jpg.")
+@option("--file-format", "fmt", default="png", help="png or jpg.")
 @option("--format", "-f", "old_fmt", hidden=True, help="Deprecated: --file-format.")
 @option("--strict", is_flag=True,
               help="Fail (exit 1) when a face breaks a legibility rule: text cut, letters under their minimum, "

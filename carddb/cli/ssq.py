@@ -136,7 +136,7 @@ def _print(outcome, as_json: bool) -> None:  # type: ignore[no-untyped-def]
 @argument("second", help="The second fighter.")
 @argument("second_move", help="The second fighter's attack.")
 @option("--result", "-r", required=True, help="Successes of the two attack rolls, e.g. 3:2.")
-@option("--extra-power", default='0:0', help="Power each bought with Smash Points, e.g. 2:0.")
+@option("--extra-power", default="0:0", help="Power each bought with Smash Points, e.g. 2:0.")
 @option("--format", "-f", "format_id", help="rule-text: damage as the rule's own sentence.")
 @option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
 @click.pass_context
@@ -168,7 +168,7 @@ def clash(
 @option("--tick", "-t", type=INTEGER, required=True, help="The tick the charge starts on.")
 @option("--ticks", type=INTEGER, required=True, help="How many ticks the move is charged for.")
 @option("--used", multiple=True, help="An attack already made this turn (repeat).")
-@option("--event", default='resume', help="resume, hit, release, store or drop.")
+@option("--event", default="resume", help="resume, hit, release, store or drop.")
 @option("--at", type=INTEGER, help="The tick of the interrupting turn (hit, release, store, drop).")
 @option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
 @click.pass_context
@@ -312,7 +312,7 @@ def odds(
 @argument("first_move", help="The first fighter's attack.")
 @argument("second", help="The second fighter.")
 @argument("second_move", help="The second fighter's attack.")
-@option("--extra-power", default='0:0', help="Power each bought with Smash Points, e.g. 2:0.")
+@option("--extra-power", default="0:0", help="Power each bought with Smash Points, e.g. 2:0.")
 @option("--format", "-f", "format_id", help="rule-text: damage as the rule's own sentence.")
 @option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")
 @click.pass_context
