@@ -50,7 +50,8 @@ def build(
     explain: bool,
 ) -> None:
     """Load the games' card files into the catalogue (cards from other sources stay), check the sample decks,
-    render faces, print proxy sheets, export for LackeyCCG and Apprentice, and build the site, all into output/."""
+    render faces, print proxy sheets, export for LackeyCCG, Apprentice, Tabletop Simulator and Cockatrice, and
+    build the site, all into output/."""
     st = state(ctx)
     workspace = st.workspace
     for game_id in game or []:
