@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -105,6 +104,8 @@ def deprecated(value: Any, old: str, new: str) -> Any:
 
 
 def print_json(data: Any) -> None:
+    import json  # only for --json
+
     click.echo(json.dumps(data, ensure_ascii=False, indent=2))
 
 

@@ -9,7 +9,6 @@ of ``1e30``, a ``--luck nan`` or a ``--limit`` past what a catalogue can hold is
 
 from __future__ import annotations
 
-import difflib
 import functools
 import math
 from pathlib import Path
@@ -134,6 +133,7 @@ argument = functools.partial(click.argument, cls=Argument)
 
 def suggest(word: str, choices: list[str]) -> str:
     """`` Did you mean 'search'?`` for a misspelt ``word``, else nothing."""
+    import difflib  # only on a misspelling: a command that runs never pays for it
     close = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
     return f" Did you mean {close[0]!r}?" if close else ""
 
