@@ -191,6 +191,8 @@ class GameDefinition:
     raw: Mapping[str, Any] = field(repr=False, compare=False)
     #: ``[play]``: the numbers and readings of the play helpers (``docs/game-definition.md``).
     play: Mapping[str, Any] = field(default_factory=dict)
+    #: ``[print] safe_zone_mm``: frame lines and text keep this far inside the trim.
+    safe_zone_mm: float = 3.0
 
     def rule_link(self, anchor: str) -> str:
         """The public link of a rulebook section: ``rules/shmod/rulebook.md#how-to-build-a-deck``."""
