@@ -205,4 +205,5 @@ def _thumbnail(path: str, version: tuple[int, int], crop: tuple[int, int, int, i
         part = src.convert("RGB").crop(crop)
         part.thumbnail((48, 48))
         cols, rows = part.size
-        return [hexa(*p) for p in part.getdata()], (cols, rows)
+        raw = part.tobytes()
+        return [hexa(raw[i], raw[i + 1], raw[i + 2]) for i in range(0, len(raw), 3)], (cols, rows)
