@@ -50,8 +50,8 @@ def _motif(motif: str, x: float, y: float, w: float, h: float, colour: str) -> t
 
 def _half_ellipse(cx: float, bottom: float, rx: float, ry: float, steps: int = 16) -> tuple[tuple[float, float], ...]:
     """The top half of an ellipse standing on ``bottom``: shoulders."""
-    return tuple((round(cx - rx * math.cos(math.pi * i / steps), 4), round(bottom - ry * math.sin(math.pi * i / steps), 4))
-                 for i in range(steps + 1))
+    angles = [math.pi * i / steps for i in range(steps + 1)]
+    return tuple((round(cx - rx * math.cos(a), 4), round(bottom - ry * math.sin(a), 4)) for a in angles)
 
 
 @lru_cache(maxsize=256)

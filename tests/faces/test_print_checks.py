@@ -154,7 +154,7 @@ def test_the_placeholder_draws_a_motif_and_no_text():
         image = render_image(FaceLayout(45.0, 36.0, 0.0, list(ops)), 100)
         colours = {colour for _count, colour in image.getcolors(10_000)}
         fills = {op.fill for op in ops}
-        assert {"#%02x%02x%02x" % c for c in colours} - {"#ffffff"} == fills and len(fills) == 3
+        assert {"#{:02x}{:02x}{:02x}".format(*c) for c in colours} - {"#ffffff"} == fills and len(fills) == 3
     figure = placeholder_ops(0.0, 0.0, 45.0, 36.0, "#c8322a", "figure")
     hills = placeholder_ops(0.0, 0.0, 45.0, 36.0, "#c8322a", "landscape")
     assert figure[-2:] != hills[-2:]
