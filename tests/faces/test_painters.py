@@ -97,3 +97,28 @@ def test_the_vector_face_matches_the_raster_face(tmp_path, game_id, card):
     assert mean < 5.0
     assert sum(histogram[64:]) / total < 0.01
     assert sum(histogram[128:]) == 0
+
+
+def test_faces_drawn_on_the_remembered_frame_equal_faces_drawn_from_nothing():
+    """The shapes a face starts with are drawn once and copied: the result is the face drawn from scratch."""
+    from PIL import ImageDraw
+
+    from carddb.paint import raster
+
+    def from_nothing(face):
+        image = Image.new("RGB", (px(face.width), px(face.height)), "#ffffff")
+        draw = ImageDraw.Draw(image)
+        for op in face.ops:
+            raster._draw(image, draw, op, K)
+        return image
+
+    ts = templates("shmod")
+    cards = [monster("Blaze Drake"), monster("Tide Caller", "WATER"), monster("Blaze Twin"),
+             Card("shmod", "Replenish", "spell", fields={"level": 2})]
+    first = [render_image(layout_face(ts, card), DPI) for card in cards]
+    again = [render_image(layout_face(ts, card), DPI) for card in cards]  # now from the remembered frames
+    clean = [from_nothing(layout_face(ts, card)) for card in cards]
+    assert [a.tobytes() for a in again] == [c.tobytes() for c in clean] == [f.tobytes() for f in first]
+    # a frame of another colour is another frame: the WATER monster's frame is blue where the FIRE one's is red
+    assert again[0].getpixel((px(4.2), px(40))) == (200, 50, 42)
+    assert again[1].getpixel((px(4.2), px(40))) != (200, 50, 42)
