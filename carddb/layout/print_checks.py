@@ -93,6 +93,7 @@ def contrast_ratio(a: str, b: str) -> float:
     return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
 
 
+@lru_cache(maxsize=1024)
 def relative_luminance(colour: str) -> float:
     r, g, b = (_linear(v) for v in rgb(colour))
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
@@ -107,13 +108,14 @@ def _linear(value: int) -> float:
 def contrasts(ops: list[Op], boxes: Iterable[tuple[str, int, int]]) -> list[Contrast]:
     """The lowest contrast of each box's text (``boxes``: name and the range of ``ops`` it drew)."""
     found = []
+    layers = _layers(ops)
     for name, start, end in boxes:
         worst: Contrast | None = None
         for index in range(start, end):
             run = ops[index]
             if not isinstance(run, TextRun) or not run.text.strip():
                 continue
-            for behind in _grounds(ops, index, run):
+            for behind in _grounds(layers, index, run):
                 ratio = contrast_ratio(run.colour, behind)
                 if worst is None or ratio < worst.ratio:
                     worst = Contrast(name, run.colour, behind, ratio)
@@ -127,19 +129,40 @@ def contrast_problems(found: Iterable[Contrast], least: float = MIN_CONTRAST) ->
                                        f"under {least:g}:1") for c in found if c.ratio < least - _SLACK]
 
 
-def _grounds(ops: list[Op], index: int, run: TextRun) -> list[str]:
+_Layer = tuple[int, tuple[float, float, float, float], Op]
+
+
+def _layers(ops: list[Op]) -> list[_Layer]:
+    """Every filled shape and picture with its index and bounding box, topmost last (text is judged on them;
+    the box rules most of them out at four comparisons, before a point is tested against the shape)."""
+    layers: list[_Layer] = []
+    for index, op in enumerate(ops):
+        if isinstance(op, ImageOp) or (getattr(op, "fill", None) and not isinstance(op, TextRun)):
+            if isinstance(op, Polygon):
+                xs, ys = [p[0] for p in op.points], [p[1] for p in op.points]
+                bbox = (min(xs), min(ys), max(xs), max(ys))
+            else:
+                bbox = (op.x, op.y, op.x + op.w, op.y + op.h)
+            layers.append((index, bbox, op))
+    return layers
+
+
+def _grounds(layers: list[_Layer], index: int, run: TextRun) -> list[str]:
     """The colours behind a few points across the run, at half the height of its capitals."""
     left, top, right, _bottom = _run_box(run)
     y = (top + run.y) / 2
+    below = [layer for layer in layers if layer[0] < index and layer[1][1] <= y <= layer[1][3]]
     colours = []
     for fraction in _SAMPLES:
         x = left + (right - left) * fraction
-        colours.extend(_ground_at(ops, index, x, y, top, run.y))
+        colours.extend(_ground_at(below, x, y, top, run.y))
     return colours
 
 
-def _ground_at(ops: list[Op], index: int, x: float, y: float, top: float, baseline: float) -> list[str]:
-    for op in reversed(ops[:index]):
+def _ground_at(below: list[_Layer], x: float, y: float, top: float, baseline: float) -> list[str]:
+    for _index, (x0, _y0, x1, _y1), op in reversed(below):
+        if not x0 <= x <= x1:
+            continue
         if isinstance(op, ImageOp):
             if op.x <= x <= op.x + op.w and op.y <= y <= op.y + op.h:
                 return _picture_under(op, x, top, baseline)
