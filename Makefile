@@ -21,6 +21,7 @@ bench-scale: $(VENV)/.installed
 
 lint: $(VENV)/.installed
 	$(BIN)/ruff check carddb tests bench
+	$(BIN)/lint-imports
 
 $(VENV)/.installed: pyproject.toml
 	python3 -m venv $(VENV)

@@ -43,7 +43,7 @@ def timed(*args, **kwargs):
         spent["site_cpu"] += time.process_time() - cpu
         spent["site_wall"] += time.perf_counter() - wall
 site_build.build_site = timed
-import carddb.build  # noqa: the build step imports build_site lazily, from the module patched above
+import carddb.app.build  # noqa: the build step imports build_site lazily, from the module patched above
 started = time.perf_counter()
 mode, *argv = sys.argv[1:]
 code = 0

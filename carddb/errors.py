@@ -89,8 +89,3 @@ class FaceRuleError(CarddbError):
 
     exit_code = 1
 
-
-class DeckIllegal(CarddbError):
-    """Not raised for ordinary checks (they return problems); used when a command must stop on an illegal deck."""
-
-    exit_code = 1

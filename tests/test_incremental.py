@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from carddb.build import build
+from carddb.app.build import build
 from carddb.catalogue.api import open_catalogue
 from carddb.workspace import Workspace
 

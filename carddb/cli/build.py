@@ -6,8 +6,8 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from carddb.build import STEPS
-from carddb.build import build as run_build
+from carddb.app.build import STEPS
+from carddb.app.build import build as run_build
 from carddb.cli.common import state
 
 if TYPE_CHECKING:
@@ -53,7 +53,7 @@ def build(
         typer.echo(f"No games found in {workspace.rules_dir}; start one with 'carddb init'.")
         return
     if watch:
-        from carddb.watch import watch_build
+        from carddb.app.watch import watch_build
 
         def once(games: list[str] | None, catalogue: Catalogue) -> object:
             with st.progress() as progress:

@@ -53,6 +53,60 @@ def check(
     raise typer.Exit(0 if report.legal else 1)
 
 
+@app.command("odds")
+def odds(
+    ctx: typer.Context,
+    file: Path = typer.Argument(..., help="The deck, in any format deck check reads."),
+    game_id: str = typer.Option(..., "--game", "-g", help="The game the deck is for."),
+    card: str = typer.Option(None, "--card", help="One card: the chance of 1, 2, ... copies of it."),
+    kind: str = typer.Option(None, "--kind", help="One kind of card (e.g. component): 1, 2, ... of that kind."),
+    by_turn: int = typer.Option(3, "--by-turn", min=0, max=200, help="Also the chance by this turn's draw."),
+    second: bool = typer.Option(False, "--second", help="Going second (matters where the first turn draws none)."),
+    as_json: bool = typer.Option(False, "--json", help="Print the odds as one JSON object (exact fractions)."),
+) -> None:
+    """Exact odds of drawing a card or a kind: in the opening hand the rulebook deals, and by a turn."""
+    from carddb.rules.deckparse import parse_deck
+    from carddb.rules.playtest import library, odds_data, odds_for
+
+    game, cards = _deck_game(ctx, game_id, None)
+    lib = library(parse_deck(read_deck_file(file), game, file.name), game, cards)
+    if game.playtest is None:
+        raise InputError(lib.problems[0])
+    rows = odds_for(lib, card or "", kind or "", by_turn, not second)
+    data = odds_data(lib, rows, by_turn, not second)
+    if as_json:
+        typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+        return
+    for problem in lib.problems:
+        typer.echo(f"warning: {problem}", err=True)
+    typer.echo(f"{game.name}: {data['dealt']}.")
+    seen = data["seen_by_turn"]
+    typer.echo(_odds_text(rows, f"in the opening hand ({lib.hand})", f"by turn {by_turn} ({seen} cards)",
+                          per_count=bool(card or kind)))
+    typer.echo(f"Rules: {data['rule']}")
+
+
+def _odds_text(rows, opening: str, later: str, per_count: bool) -> str:  # type: ignore[no-untyped-def]
+    def pct(chance) -> str:  # type: ignore[no-untyped-def]
+        return "never" if chance.value is None else f"{chance.percent:.1f} %"
+
+    lines = []
+    if per_count:
+        (row,) = rows
+        lines.append(f"{row.label}: {row.copies} in the deck")
+        table = [("at least", opening, later)]
+        table += [(f"{c.at_least}", pct(c), pct(d)) for c, d in zip(row.chances[::2], row.chances[1::2],
+                                                                       strict=True)]
+    else:
+        table = [("card", "copies", opening, later)]
+        table += [(r.label, str(r.copies), pct(r.chances[0]), pct(r.chances[1])) for r in rows]
+    widths = [max(len(line[i]) for line in table) for i in range(len(table[0]))]
+    for line in table:
+        cells = [line[0].ljust(widths[0]), *(cell.rjust(w) for cell, w in zip(line[1:], widths[1:], strict=True))]
+        lines.append("  ".join(cells).rstrip())
+    return "\n".join(lines)
+
+
 @app.command("convert")
 def convert(
     ctx: typer.Context,

@@ -1,5 +1,5 @@
-"""``carddb export lackey|apprentice|tts|cockatrice``: the game for LackeyCCG, Apprentice, Tabletop Simulator
-or Cockatrice."""
+"""``carddb export lackey|apprentice|tts|cockatrice|printshop``: the game for LackeyCCG, Apprentice, Tabletop
+Simulator, Cockatrice or a print shop."""
 
 from __future__ import annotations
 
@@ -78,8 +78,8 @@ def tts(
                                                    "the sample decks."),
 ) -> None:
     """Write Tabletop Simulator saved objects: one per deck and one per set, with deck sheets."""
-    from carddb.catalogue.textfiles import read_deck_file
     from carddb.exporters.tts import export_tts
+    from carddb.files.reading import read_deck_file
 
     st = state(ctx)
     workspace = st.workspace
@@ -118,3 +118,31 @@ def cockatrice(
     print_report(st, report)
     st.say(f"Install: copy the contents of {out} into Cockatrice's data folder (customsets/, pics/, decks/); "
                f"docs/exports.md says where it is on each system.")
+
+
+@app.command("printshop")
+def printshop(
+    ctx: typer.Context,
+    service: str = typer.Option(..., "--service", "-s",
+                                help="makeplayingcards, thegamecrafter, drivethrucards or generic."),
+    game: str = typer.Option(..., "--game", "-g", help="The game to export."),
+    out: Path = typer.Option(..., "--out", "-o", help="Output folder: fronts/, back, cards.pdf, order.csv."),
+    deck: Path = typer.Option(None, "--deck", help="Export this deck with its counts (any format deck check "
+                                                   "reads) instead of every card once."),
+    card: str = typer.Option(None, "--card", help="Card size (poker, 63x88, 2.5x3.5in); default: the game's."),
+) -> None:
+    """Write a print shop's files: card images at its pixel size with bleed, a one-card-a-page PDF."""
+    from carddb.exporters.printshop import export_printshop
+    from carddb.exporters.printshop.services import service_named
+    from carddb.files.reading import read_deck_file
+
+    st = state(ctx)
+    shop = service_named(service)  # a wrong name is said before anything is read
+    workspace = st.workspace
+    workspace.game_dir(game)
+    deck_text = (read_deck_file(deck), deck.name) if deck is not None else None
+    with st.progress() as progress, progress.task(f"Exporting {game} for {shop.name}") as task:
+        report = export_printshop(workspace.root, st.catalogue(), game, out, service=shop.id, deck_text=deck_text,
+                                  card=card, faces_dir=workspace.output_dir / "faces", progress=task)
+    print_report(st, report)
+    st.say(f"Upload: {shop.upload}.")

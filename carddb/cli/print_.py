@@ -15,6 +15,7 @@ import typer
 from typer.core import TyperGroup
 
 from carddb.cli.common import state
+from carddb.paint.print_options import DEFAULTS
 
 DEFAULT_COMMAND = "sheets"
 
@@ -66,25 +67,31 @@ def sheets(
     game_id: str = typer.Option(..., "--game", "-g", help="The game the cards belong to."),
     set_code: str = typer.Option(None, "--set", "-s", help="Print one of every card of this set."),
     out: Path = typer.Option(..., "--out", "-o", help="The PDF to write."),
-    paper: str = typer.Option("A4", "--paper", help="A4, Letter, Legal, A3, Tabloid or WxH (mm or in)."),
+    paper: str = typer.Option(DEFAULTS.paper, "--paper", help="A4, Letter, Legal, A3, Tabloid or WxH (mm or in)."),
     card: str = typer.Option(None, "--card", help="poker, bridge, yugioh, euro, mini, mini-euro, tarot, square "
                                                   "or WxH (mm or in); default: the game's card size."),
-    orientation: str = typer.Option("auto", "--orientation", help="auto (most cards a page), portrait, landscape."),
+    orientation: str = typer.Option(DEFAULTS.orientation, "--orientation",
+                                    help="auto (most cards a page), portrait, landscape."),
     bleed: float = typer.Option(None, "--bleed", help="Bleed around each card in mm ('--bleed' alone: 3 mm; "
-                                                      "default: up to 1.5 mm, as much as costs no card a page)."),
-    gutter: float = typer.Option(0.0, "--gutter", help="Space between cards in mm."),
+                                                      "default: up to 1.5 mm, as much as leaves room for the crop "
+                                                      "marks and costs no card a page)."),
+    gutter: float = typer.Option(DEFAULTS.gutter, "--gutter", help="Space between cards in mm."),
     margins: str = typer.Option(None, "--margins", help="Unprintable edge in mm: 5, or 5,8, or top,right,bottom,left "
                                                         "(default: the profile's, else 5)."),
-    marks: bool = typer.Option(True, "--marks/--no-marks", help="Crop marks outside the cards."),
-    layout: str = typer.Option("fronts", "--layout", help="fronts, duplex-long, duplex-short, fold or single."),
-    fold_margin: float = typer.Option(3.0, "--fold-margin", help="fold: mm kept clear each side of the fold line."),
-    header: bool = typer.Option(True, "--header/--no-header", help="A line over the cards: deck, page n of m, side."),
-    deck_list: bool = typer.Option(False, "--deck-list", help="Begin with a page listing the deck."),
-    raster: bool = typer.Option(False, "--raster", help="Embed JPEG faces instead of vector faces."),
-    dpi: int = typer.Option(300, "--dpi", help="Resolution of --raster faces."),
+    marks: bool = typer.Option(DEFAULTS.marks, "--marks/--no-marks", help="Crop marks outside the cards."),
+    layout: str = typer.Option(DEFAULTS.layout, "--layout", help="fronts, duplex-long, duplex-short, fold or single."),
+    fold_margin: float = typer.Option(DEFAULTS.fold_margin, "--fold-margin",
+                                      help="fold: mm kept clear each side of the fold line."),
+    header: bool = typer.Option(DEFAULTS.header, "--header/--no-header",
+                                help="A line over the cards: deck, page n of m, side."),
+    deck_list: bool = typer.Option(DEFAULTS.deck_list, "--deck-list", help="Begin with a page listing the deck."),
+    raster: bool = typer.Option(DEFAULTS.raster, "--raster", help="Embed JPEG faces instead of vector faces."),
+    dpi: int = typer.Option(DEFAULTS.dpi, "--dpi", help="Resolution of --raster faces."),
     profile: Path = typer.Option(None, "--profile", help="A printer profile (.toml) correcting duplex backs."),
     max_mb: float = typer.Option(None, "--max-mb", help="Split into several PDFs of at most this many MB."),
     grid: str = typer.Option(None, "--grid", help="Demand COLSxROWS cards a page (an error says why it cannot)."),
+    strict: bool = typer.Option(DEFAULTS.strict, "--strict",
+                                help="Fail when a card's art has fewer pixels than the print needs (default: warn)."),
 ) -> None:
     """Print proxy sheets of a deck (with its counts), a set or a whole game, checked after writing."""
     from carddb.catalogue.game_cards import game_and_cards
@@ -98,7 +105,7 @@ def sheets(
     options = PrintOptions(paper=paper, card=card, orientation=orientation, margins=margins, gutter=gutter,
                            bleed=bleed, marks=marks, layout=layout, raster=raster, dpi=dpi,
                            profile=str(profile) if profile else None, max_mb=max_mb, grid=grid,
-                           fold_margin=fold_margin, header=header, deck_list=deck_list)
+                           fold_margin=fold_margin, header=header, deck_list=deck_list, strict=strict)
     game, cards = game_and_cards(game_id, None, st.db, st.root)
     root = st.workspace.root
     with st.progress() as progress, progress.task(f"Printing {out.name}"):
@@ -125,7 +132,7 @@ def _tell(result: Any) -> None:
 @app.command("calibration")
 def calibration(
     out: Path = typer.Option(..., "--out", "-o", help="The calibration PDF to write."),
-    paper: str = typer.Option("A4", "--paper", help="The paper you will print it on."),
+    paper: str = typer.Option(DEFAULTS.paper, "--paper", help="The paper you will print it on."),
     flip: str = typer.Option("long", "--flip", help="long or short: the edge your printer flips on."),
     profile: Path = typer.Option(None, "--profile", help="Apply this profile to the back page (to check it)."),
 ) -> None:
@@ -151,7 +158,7 @@ def profile_cmd(
     left: float = typer.Option(..., "--left", help="The number read on the LEFT ruler."),
     right: float = typer.Option(..., "--right", help="The number read on the RIGHT ruler."),
     out: Path = typer.Option(..., "--out", "-o", help="The printer profile to write (.toml)."),
-    paper: str = typer.Option("A4", "--paper", help="The paper the calibration sheet was printed on."),
+    paper: str = typer.Option(DEFAULTS.paper, "--paper", help="The paper the calibration sheet was printed on."),
     base: Path = typer.Option(None, "--base", help="The profile the calibration sheet was printed with."),
     name: str = typer.Option("", "--name", help="A name for the printer and paper."),
 ) -> None:

@@ -48,7 +48,8 @@ def serve(
 ) -> None:
     """Build the site and serve it on http://127.0.0.1:PORT/ until Ctrl-C; with watching (the default), every saved
     change of the workspace is built and shown in open pages within moments."""
-    from carddb.site.serve import serve_workspace_site, watch_and_serve
+    from carddb.app.serve import watch_and_serve
+    from carddb.site.serve import serve_workspace_site
 
     st = state(ctx)
     if watch:

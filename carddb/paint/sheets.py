@@ -122,6 +122,7 @@ def render_pdf(job: PrintJob, pages: Sequence[PagePlan]) -> tuple[bytes, list[Ex
         forms: dict[str, str] = {}
         images: dict[str, Path] = {}
         total = len(job.plan.pages)
+        marked = job.plan.spec.marks and job.plan.spec.layout != "single"  # print-shop pages are cut by the shop
         for page in pages:
             canvas.setPageSize((page.width * PT, page.height * PT))
             canvas.setTrimBox(_box(page.trim_box))
@@ -143,7 +144,7 @@ def render_pdf(job: PrintJob, pages: Sequence[PagePlan]) -> tuple[bytes, list[Ex
                 faces.append((name, page.matrix(placement), placement.bleed_rect, placement.trim, face))
             _draw_lines(canvas, page)
             draw_header(canvas, page, job, total)
-            expected.append(Expected(page, faces))
+            expected.append(Expected(page, faces, marked=marked, printable=job.plan.grid.printable))
             canvas.showPage()
         canvas.save()
     return buffer.getvalue(), expected

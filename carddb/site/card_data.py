@@ -135,5 +135,7 @@ def gallery_json(data: GameCards) -> str:
     zones = [{"id": z.id, "label": z.label, "size": z.size_text(), "min": z.minimum, "max": z.maximum,
               "or_empty": z.or_empty} for z in game.zones.values()]
     kinds = {k.id: k.label for k in game.kinds.values()}
+    drawn = list(game.playtest.draw_zones) if game.playtest else []  # the playtest table's odds name their cards
     return json.dumps({"game": game.id, "cards": out, "axes": axes, "zones": zones, "kinds": kinds,
-                       "main_zone": game.main_zone}, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+                       "main_zone": game.main_zone, "drawn_zones": drawn}, ensure_ascii=False, sort_keys=True,
+                      separators=(",", ":"))

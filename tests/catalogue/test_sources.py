@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from carddb.build import STEPS
+from carddb.app.build import STEPS
 from carddb.catalogue.api import open_catalogue
 from carddb.site.build import content_from_workspace
 

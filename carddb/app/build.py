@@ -32,6 +32,8 @@ if TYPE_CHECKING:  # the catalogue pulls in SQLAlchemy; every command imports th
 Say = Callable[[str], None]
 #: What a step did: None when it was up to date, else what it made again ("3 of 14 PDFs"; "" for all of it).
 Redone = str | None
+#: No print-shop step: an order is one deck for one shop (``carddb export printshop``), and every game for every
+#: shop would be about half a gigabyte of images a build.
 STEPS = ("decks", "faces", "sheets", "lackey", "apprentice", "tts", "cockatrice", "site")
 WARNINGS_FILE = "build-warnings.txt"
 #: Reasons that are no change of an input (said as they are by ``--explain``).
@@ -97,7 +99,7 @@ def build(workspace: Workspace, catalogue: Catalogue | Callable[[], Catalogue],
           db: str | None = None) -> BuildReport:
     """Build ``game_ids`` (None: every game) of ``workspace`` from ``catalogue`` (or a function opening it, so a
     build with nothing to do never opens it; ``db`` then names where it is) into ``output/``."""
-    from carddb.build_stamp import catalogue_file, forget_stamp, read_stamp, stamp_digest
+    from carddb.app.build_stamp import catalogue_file, forget_stamp, read_stamp, stamp_digest
 
     started = time.perf_counter()
     report = BuildReport()
@@ -130,7 +132,7 @@ def build(workspace: Workspace, catalogue: Catalogue | Callable[[], Catalogue],
     steps_said = list(report.lines)
     _finish(report, games, out, started, tell)
     if db_file and not report.failures:
-        from carddb.build_stamp import Stamp, write_stamp
+        from carddb.app.build_stamp import Stamp, write_stamp
 
         close = getattr(opened, "close", None)
         if close is not None:
