@@ -20,7 +20,7 @@ from carddb.errors import FaceRuleError, InputError
 @option("--format", "-f", "old_fmt", hidden=True, help="Deprecated: --file-format.")
 @option("--strict", is_flag=True,
               help="Fail (exit 1) when a face breaks a legibility rule: text cut, letters under their minimum, "
-                   "text printed twice.")
+                   "text printed twice, a line or letter in the safe zone, contrast under 4.5:1.")
 @option("--card", "-c", "card_name",
               help="Draw only this card, at once, and print where its image is (a quick look while writing a "
                    "template).")
@@ -82,8 +82,10 @@ def render(
         click.echo(f"  {problem.rule}: {problem.card}: {problem.message}")
     if strict and report.problems:
         cards = len({p.card for p in report.problems})
+        first = report.problems[0]
         raise FaceRuleError(f"{cards} face{'s' if cards != 1 else ''} of {game} break{'s' if cards == 1 else ''} "
-                            f"a legibility rule (listed above); --strict fails on them")
+                            f"a legibility rule (listed above), the first {first.card}: {first.message}; "
+                            f"--strict fails on them")
 
 
 def _preview(st, root: Path, definition, cards, name: str, out_dir: Path, dpi: int, fmt: str,  # type: ignore[no-untyped-def]
@@ -109,4 +111,5 @@ def _preview(st, root: Path, definition, cards, name: str, out_dir: Path, dpi: i
         if said:
             click.echo(f"  {said}", err=True)
     if strict and problems:
-        raise FaceRuleError(f"the face of {name} breaks a legibility rule (listed above); --strict fails on it")
+        raise FaceRuleError(f"the face of {name} breaks a legibility rule (listed above), the first "
+                            f"{problems[0].message}; --strict fails on it")
