@@ -55,10 +55,10 @@ if mode == "serve-build":
     root = Path(argv[argv.index("--root") + 1])
     serve_build(Workspace(root), open_catalogue(root=root))
 else:
-    from carddb.cli.main import run
+    from carddb.cli.main import main
     sys.argv = ["carddb", *argv]
     try:
-        run()
+        main()
     except SystemExit as exit:
         code = exit.code or 0
 usage = resource.getrusage(resource.RUSAGE_SELF)

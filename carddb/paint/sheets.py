@@ -22,7 +22,7 @@ from reportlab import rl_config
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
-from carddb.errors import InputError, LimitError
+from carddb.errors import InputError, LimitError, OutputError
 from carddb.files.replacing import staged_files
 from carddb.layout.impose import Affine, PagePlan, Placement, Rect, SheetPlan, union
 from carddb.paint.sheet_check import CheckReport, Expected, check_pdf
@@ -233,9 +233,9 @@ def check_output_path(out: str | Path) -> Path:
     if out.suffix.lower() != ".pdf":
         raise InputError(f"{out}: the output of print must be a .pdf file")
     if not out.parent.is_dir():
-        raise InputError(f"{out.parent}: no such folder")
+        raise OutputError(f"{out.parent}: no such folder; nothing was written")  # exit 3, as README says
     if out.is_dir():
-        raise InputError(f"{out} is a folder")
+        raise OutputError(f"{out} is a folder")
     return out
 
 

@@ -214,6 +214,8 @@ class GameDefinition:
     play: Mapping[str, Any] = field(default_factory=dict)
     #: ``[playtest]``: the opening hand and the draws (None: the game declares none).
     playtest: PlaytestRules | None = None
+    #: ``[print] safe_zone_mm``: frame lines and text keep this far inside the trim.
+    safe_zone_mm: float = 3.0
 
     def rule_link(self, anchor: str) -> str:
         """The public link of a rulebook section: ``rules/shmod/rulebook.md#how-to-build-a-deck``."""

@@ -65,6 +65,7 @@ _TOP = {
     "aliases": (dict, False), "formats": (dict, False), "booster": (dict, False), "lackey": (dict, False),
     "apprentice": (dict, False), "dice": (dict, False), "turn": (dict, False), "play": (dict, False),
     "playtest": (dict, False),
+    "print": (dict, False),
 }
 _GAME = {
     "id": (str, True), "name": (str, True), "authors": ("strings", False), "origin": (str, False),
@@ -132,6 +133,7 @@ class GameParser:
             dice=self._dice(top.get("dice", {})), turn=read_table(top.get("turn", {}), _TURN, "turn"),
             raw=self.raw, play=read_table(top.get("play", {}), _PLAY, "play"),
             playtest=self._playtest(top.get("playtest"), zones, fields, kinds, main_zone),
+            safe_zone_mm=self._safe_zone(top.get("print", {})),
         )
 
     def _playtest(self, raw: Any, zones: Mapping[str, ZoneDef], fields: Mapping[str, FieldDef],
@@ -167,6 +169,13 @@ class GameParser:
             setup_takes=self._selector(table["setup_takes"], "playtest.setup_takes", fields, kinds)
             if "setup_takes" in table else None,
             first_turn_draws=table.get("first_turn_draws", True), rule=table.get("rule", ""))
+
+    def _safe_zone(self, table: Any) -> float:
+        """``[print] safe_zone_mm``: how far inside the trim frame lines and text keep (3 mm unless it says)."""
+        value = read_table(table, {"safe_zone_mm": (float, False)}, "print").get("safe_zone_mm", 3.0)
+        if not 0 <= value <= 20:
+            raise definition_error("print.safe_zone_mm", f"must be between 0 and 20 mm, not {value!r}")
+        return float(value)
 
     def _card_size(self, game: Mapping[str, Any]) -> tuple[float, float]:
         size = game.get("card_size", "poker")
