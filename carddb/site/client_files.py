@@ -27,10 +27,12 @@ from typing import Any
 from urllib.parse import unquote, urlsplit
 from xml.etree import ElementTree as ET
 
+from carddb.errors import OutputError
 from carddb.exporters.output import MARKER
 from carddb.exporters.published import plugin_name, url_for
 from carddb.incremental import MANIFEST, file_digest
 from carddb.rules.game import GameDefinition
+from carddb.rules.limits import brief
 
 CLIENTS = ("tts", "lackey", "cockatrice", "apprentice")
 #: What an export folder holds for carddb alone.
@@ -116,6 +118,9 @@ def _rewrite_tts(value: Any, local: Path, base: str) -> None:
         for key, item in value.items():
             if key in ("FaceURL", "BackURL") and isinstance(item, str) and item.startswith("file:"):
                 path = Path(unquote(urlsplit(item).path))
+                if not path.is_relative_to(local):  # an export made elsewhere: its images are not these files
+                    raise OutputError(f"the Tabletop Simulator export in {local} names an image outside it "
+                                      f"({brief(item)}); run `carddb build` to export it again")
                 value[key] = url_for(base, path.relative_to(local).as_posix())
             else:
                 _rewrite_tts(item, local, base)
