@@ -100,9 +100,9 @@ def test_deck_counts_are_honoured_a_four_of_prints_four_times(run, ws, tmp_path)
     assert ", 7 cards, 0 backs," in result.stdout
     with pdfplumber.open(out) as pdf:
         text = pdf.pages[0].extract_text()
-    assert text.count("Charmander Lv") == 4
-    assert text.count("Pikachu Lv") == 2
-    assert text.count("Squirtle Lv") == 1
+    assert text.count("Charmander HP") == 4  # the title line: the name, then its HP badge
+    assert text.count("Pikachu HP") == 2
+    assert text.count("Squirtle HP") == 1
 
 
 def test_a_deck_with_problems_prints_what_it_can_and_lists_the_rest(run, ws, tmp_path):
