@@ -277,6 +277,63 @@ async function printDeck(root, ctx, store, data) {
   }
 }
 
+// A shared link never costs the visitor the deck they kept: the link's deck is opened, and the kept one stays one
+// click away ("restore"), in this page and after a reload (kept in localStorage beside the deck).
+const PREVIOUS = "carddb.previous.";
+
+function cardCount(entries) { return entries.reduce((sum, e) => sum + e.count, 0); }
+
+function savedPrevious(game) {
+  try { return JSON.parse(localStorage.getItem(PREVIOUS + game) || "null"); } catch { return null; }
+}
+
+function offerRestore(root, ctx, store, note, previous = savedPrevious(ctx.game)) {
+  if (!previous || !Array.isArray(previous.entries) || !previous.entries.length) return;
+  const n = cardCount(previous.entries);
+  const button = ctx.make("button", `Your previous deck (${n} card${n === 1 ? "" : "s"}) – restore`, "md-button");
+  button.type = "button";
+  button.dataset.restore = "";
+  button.addEventListener("click", () => {
+    try { localStorage.removeItem(PREVIOUS + ctx.game); } catch { /* refused: the button still restores */ }
+    store.replace(previous.format || store.format, previous.entries);
+    note.textContent = `Your previous deck is back (${n} card${n === 1 ? "" : "s"}).`;
+  });
+  note.append(" ", button);
+}
+
+function openLink(root, ctx, store, data, formatSelect) {
+  const note = root.querySelector("[data-builder-note]");
+  const zoneIds = data.zones.map((z) => z.id);
+  const shared = parseFragment(location.hash, (stem) => data.byStem.get(stem)?.key, zoneIds,
+    data.link_limits || { deck: 20000, copies: 9999 });
+  if (!shared) { offerRestore(root, ctx, store, note); return; }
+  history.replaceState(null, "", location.pathname + location.search);
+  if (shared.error) {
+    note.textContent = shared.error + (store.isEmpty() ? "" : " Your deck is as you left it.");
+    return;
+  }
+  const problems = [...shared.problems];
+  let format = shared.format;
+  if (format && ![...formatSelect.options].some((o) => o.value === format)) {
+    problems.push(`Its format "${format}" is not one of this game's: the deck is checked as `
+      + `${formatSelect.selectedOptions[0]?.textContent || "the default"}.`);
+    format = formatSelect.value;  // the game's default, as the page was built
+  }
+  const kept = store.entries(zoneIds);
+  const same = JSON.stringify(kept) === JSON.stringify(shared.entries);
+  if (kept.length && !same) {
+    try { localStorage.setItem(PREVIOUS + ctx.game, JSON.stringify({ format: store.format, entries: kept })); }
+    catch { /* storage refused: the button below still holds the previous deck for this page */ }
+  }
+  const previous = { format: store.format, entries: kept };
+  store.replace(format || store.format, shared.entries);
+  const n = cardCount(shared.entries);
+  note.textContent = `Opened the deck of the link (${n} card${n === 1 ? "" : "s"}).`
+    + (problems.length ? ` Not as sent: ${problems.join(" ")}` : "");
+  note.dataset.linkProblems = String(problems.length);
+  if (kept.length && !same) offerRestore(root, ctx, store, note, previous);
+}
+
 export function mountBuilder(root, ctx) {
   if (root.dataset.mounted) return;
   root.dataset.mounted = "1";
@@ -289,13 +346,8 @@ export function mountBuilder(root, ctx) {
   engine.watch(root, (state) => ctx.showEngine(status, state));
   galleryData(ctx, game).then((data) => {
     const store = deckStore(game);
-    const shared = parseFragment(location.hash, (stem) => data.byStem.get(stem)?.key);
-    if (shared) {
-      store.replace(shared.format || store.format, shared.entries);
-      note.textContent = "Opened the deck of the link." + (shared.unknown ? ` ${shared.unknown} of its cards are not on this site.` : "");
-      history.replaceState(null, "", location.pathname + location.search);
-    }
     const formatSelect = root.querySelector("select[name=deck-format]");
+    openLink(root, local, store, data, formatSelect);
     if (store.format && [...formatSelect.options].some((o) => o.value === store.format)) formatSelect.value = store.format;
     else store.format = formatSelect.value;
     let last = lastCheck(game);
