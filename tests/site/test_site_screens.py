@@ -90,3 +90,35 @@ def test_axe_finds_nothing_critical_or_serious(opened: Visit, axe_source: str, w
         .filter((v) => v.impact === 'critical' || v.impact === 'serious')
         .map((v) => `${v.impact} ${v.id} (${v.nodes.length}): ${v.nodes[0].target.join(' ')}: ${v.help}`))""")
     assert violations == []
+
+
+def test_a_phones_builder_shows_whole_names_charts_without_a_none_bar_and_a_print_panel_that_holds_its_lines(
+        chromium: Any, site: BuiltSite) -> None:
+    visit = open_visit(chromium, site)
+    page = visit.page
+    try:
+        page.set_viewport_size({"width": 360, "height": 800})
+        # A long name, and a spell (no TYPE) beside a monster: the TYPE chart has cards without a value.
+        spells = [c for c in ("replenish",) if (site.folder / "games/shmod/cards" / c / "index.html").is_file()]
+        page.goto(f"{site.url}games/shmod/checker/#deck=standard;main:tempestus-sky-sovereign*2,"
+                  + ",".join(f"{stem}*3" for stem in spells))
+        page.wait_for_selector("[data-builder-result][data-verdict=illegal]", state="attached")
+        name = page.locator("[data-deck-view] li.carddb-deckcard[data-key='Tempestus, Sky Sovereign'] .carddb-name")
+        assert name.inner_text() == "Tempestus, Sky Sovereign"
+        assert name.evaluate("(e) => e.scrollWidth <= e.clientWidth")  # nothing cut off behind an ellipsis
+        bars = page.locator(".carddb-chart .carddb-bar-label").all_inner_texts()
+        assert bars and "(none)" not in bars
+        if spells:
+            assert page.locator(".carddb-chart[data-axis=type] figcaption").inner_text() == "TYPE (3 without)"
+        page.click("details[data-print] summary")
+        page.click("button[data-action=print]")
+        page.wait_for_selector("[data-deck-builder][data-printed=done]", state="attached", timeout=180_000)
+        summary = page.locator("[data-print-result] .carddb-print-summary").inner_text()
+        assert summary.startswith("shmod-deck.pdf: 1 page, 5 cards") and "checked: page sizes" in summary
+        outside = page.evaluate("""() => { const panel = document.querySelector('[data-print]').getBoundingClientRect();
+            return [...document.querySelectorAll('[data-print] *')].filter((e) => e.getClientRects().length
+              && e.getBoundingClientRect().right > panel.right + 1).map((e) => e.tagName + '.' + e.className); }""")
+        assert outside == []
+        assert page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+    finally:
+        page.context.close()

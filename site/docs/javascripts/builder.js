@@ -59,9 +59,11 @@ function problemList(ctx, problems) {
 
 function chart(ctx, axis, entries, data) {
   const counts = new Map();
+  let without = 0;  // cards without the field (a spell's level): said in the caption, not drawn as a "(none)" bar
   for (const { key, count } of entries) {
     const values = data.byKey.get(key)?.axes?.[axis.key] || [];
-    for (const value of values.length ? values : ["(none)"]) counts.set(value, (counts.get(value) || 0) + count);
+    if (!values.length) without += count;
+    for (const value of values) counts.set(value, (counts.get(value) || 0) + count);
   }
   if (!counts.size) return null;
   let rows = [...counts.entries()];
@@ -71,7 +73,8 @@ function chart(ctx, axis, entries, data) {
   const most = Math.max(...rows.map((r) => r[1]));
   const figure = ctx.make("figure", undefined, "carddb-chart");
   figure.dataset.axis = axis.key;
-  figure.append(ctx.make("figcaption", axis.numeric ? `${axis.label} curve` : axis.label));
+  const caption = axis.numeric ? `${axis.label} curve` : axis.label;
+  figure.append(ctx.make("figcaption", without ? `${caption} (${without} without)` : caption));
   const table = ctx.make("div", undefined, axis.numeric ? "carddb-bars carddb-curve" : "carddb-bars");
   for (const [value, n] of rows) {
     const row = ctx.make("div", undefined, "carddb-bar");
