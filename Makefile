@@ -2,7 +2,7 @@
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: build test bench bench-scale lint clean
+.PHONY: build test test-fast bench bench-scale lint clean
 
 PYODIDE := site/node_modules/.package-lock.json
 
@@ -11,6 +11,10 @@ build: $(VENV)/.installed $(PYODIDE)
 
 test: $(VENV)/.installed $(PYODIDE)
 	$(BIN)/pytest
+
+# The tests without a browser and without the slow ones (a few minutes instead of a quarter of an hour)
+test-fast: $(VENV)/.installed
+	$(BIN)/pytest -m "not browser and not slow"
 
 bench: $(VENV)/.installed
 	for script in bench/bench_*.py; do [ $$script = bench/bench_scale.py ] || $(BIN)/python $$script || exit 1; done
@@ -21,11 +25,12 @@ bench-scale: $(VENV)/.installed
 
 lint: $(VENV)/.installed
 	$(BIN)/ruff check carddb tests bench
+	$(BIN)/lint-imports
 
-$(VENV)/.installed: pyproject.toml
+$(VENV)/.installed: pyproject.toml constraints.txt
 	python3 -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
-	$(BIN)/pip install --quiet -e '.[dev]'
+	$(BIN)/pip install --quiet -e '.[dev,postgres]' -c constraints.txt
 	touch $@
 
 # Pyodide for the site's in-browser checker, pinned in site/package-lock.json, from the npm registry

@@ -43,7 +43,7 @@ def timed(*args, **kwargs):
         spent["site_cpu"] += time.process_time() - cpu
         spent["site_wall"] += time.perf_counter() - wall
 site_build.build_site = timed
-import carddb.build  # noqa: the build step imports build_site lazily, from the module patched above
+import carddb.app.build  # noqa: the build step imports build_site lazily, from the module patched above
 started = time.perf_counter()
 mode, *argv = sys.argv[1:]
 code = 0
@@ -55,10 +55,10 @@ if mode == "serve-build":
     root = Path(argv[argv.index("--root") + 1])
     serve_build(Workspace(root), open_catalogue(root=root))
 else:
-    from carddb.cli.main import run
+    from carddb.cli.main import main
     sys.argv = ["carddb", *argv]
     try:
-        run()
+        main()
     except SystemExit as exit:
         code = exit.code or 0
 usage = resource.getrusage(resource.RUSAGE_SELF)

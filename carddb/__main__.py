@@ -1,5 +1,5 @@
 """``python -m carddb``: the same as the ``carddb`` command."""
 
-from carddb.cli.fastcheck import main
+from carddb.cli.main import main
 
 main()

@@ -7,6 +7,23 @@ of the class, in one place (``carddb.cli.main``). Nothing else is allowed to rea
 from __future__ import annotations
 
 import re
+from enum import IntEnum
+
+
+class ExitCode(IntEnum):
+    """Every exit status of ``carddb`` (README's table, docs/safety.md)."""
+
+    OK = 0
+    #: A check found errors (deck check, a play helper), a build step failed, a rule of use refused the action.
+    PROBLEMS = 1
+    #: Bad invocation (unknown command or option, a bad value) or input that cannot be read.
+    BAD_INPUT = 2
+    #: Output that could not be written or failed its own check after writing.
+    OUTPUT = 3
+    #: A bug in carddb: one line names the crash report (EX_SOFTWARE of sysexits.h).
+    CRASH = 70
+    #: Interrupted (Ctrl-C).
+    INTERRUPTED = 130
 
 #: The password of any URL (``mysql://u:secret@h/db``, ``postgresql://u:secret@h/db``) and a password given
 #: as a parameter (``?password=secret``, ``password=secret`` in a connection string).
@@ -29,7 +46,7 @@ class CarddbError(Exception):
     The message and hint are masked (``mask_secrets``) as they are made, so no password reaches a user.
     """
 
-    exit_code = 2
+    exit_code: int = ExitCode.BAD_INPUT
 
     def __init__(self, message: str, *, hint: str | None = None) -> None:
         message = mask_secrets(message)
@@ -65,7 +82,7 @@ class NotFoundError(InputError):
 class ConflictError(CarddbError):
     """A write that clashes with what is already there (duplicate card, concurrent edit)."""
 
-    exit_code = 2
+    exit_code = ExitCode.BAD_INPUT
 
 
 class TemplateError(InputError):
@@ -75,22 +92,16 @@ class TemplateError(InputError):
 class OutputError(CarddbError):
     """Output that could not be written or failed its own check after writing."""
 
-    exit_code = 3
+    exit_code = ExitCode.OUTPUT
 
 
 class LimitError(CarddbError):
     """A rule of use refused the action (a third booster in a day, a size budget that cannot be met)."""
 
-    exit_code = 1
+    exit_code = ExitCode.PROBLEMS
 
 
 class FaceRuleError(CarddbError):
     """Faces that break a legibility rule (text cut, letters too small, text printed twice) under --strict."""
 
-    exit_code = 1
-
-
-class DeckIllegal(CarddbError):
-    """Not raised for ordinary checks (they return problems); used when a command must stop on an illegal deck."""
-
-    exit_code = 1
+    exit_code = ExitCode.PROBLEMS

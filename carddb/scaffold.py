@@ -79,6 +79,9 @@ def scaffold_workspace(root: str | Path) -> list[Path]:
     created = []
     for name in WORKSPACE_FILES:
         target = root / name
+        if target.is_dir() and (source / name).is_dir():
+            created += _missing_files(source / name, target)  # a deleted site/mkdocs.yml comes back
+            continue
         if target.exists():
             continue
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -91,6 +94,22 @@ def scaffold_workspace(root: str | Path) -> list[Path]:
         _write_atomic(root / ".gitignore", GITIGNORE.encode())
         created.append(root / ".gitignore")
     return created
+
+
+def _missing_files(source: Path, target: Path) -> list[Path]:
+    """Copy each file of ``source`` that ``target`` lacks (a folder of the workspace that exists), never
+    replacing one."""
+    added = []
+    for origin in sorted(source.rglob("*")):
+        relative = origin.relative_to(source)
+        if not origin.is_file() or any(part in ("node_modules", "__pycache__") for part in relative.parts) \
+                or origin.suffix == ".pyc":
+            continue
+        if not (target / relative).exists():
+            (target / relative).parent.mkdir(parents=True, exist_ok=True)
+            _write_atomic(target / relative, origin.read_bytes())
+            added.append(target / relative)
+    return added
 
 
 def copy_example(root: str | Path, game_id: str) -> list[Path]:
@@ -151,8 +170,11 @@ def scaffold_game(root: str | Path, game_id: str, name: str | None = None) -> li
     for existing in targets.values():
         if existing.exists():
             raise ConflictError(f"{existing} already exists; nothing was changed")
-    title = name or game_id.replace("-", " ").title()
-    values = {"id": game_id, "name": title.replace('"', "'")}
+    # A name is one line (a newline would end game.toml's string and its comment line); in game.toml it is a
+    # TOML string, so quotes and backslashes are escaped there.
+    title = " ".join((name or game_id.replace("-", " ").title()).split()) or game_id
+    plain = {"id": game_id, "name": title, "title": title}
+    in_toml = {**plain, "name": title.replace("\\", "\\\\").replace('"', '\\"')}
     created = []
     for top, target in targets.items():
         # Each folder is built aside and put in place whole: an interrupted init leaves no half game behind
@@ -162,7 +184,7 @@ def scaffold_game(root: str | Path, game_id: str, name: str | None = None) -> li
                 relative = source.relative_to(STARTER / top)
                 text = source.read_text(encoding="utf-8")
                 if source.name in _FILLED_IN:
-                    text = Template(text).substitute(values)
+                    text = Template(text).substitute(in_toml if source.suffix == ".toml" else plain)
                 (stage / relative).parent.mkdir(parents=True, exist_ok=True)
                 (stage / relative).write_text(text, encoding="utf-8")
                 created.append(target / relative)

@@ -14,6 +14,8 @@ from carddb.errors import InputError, UnknownGameError
 
 ROOT_ENV = "CARDDB_ROOT"
 DB_ENV = "CARDDB_DB"
+#: The workspace's own settings, at its root (all optional): ``default_game = "mygame"``.
+SETTINGS_FILE = "carddb.toml"
 
 
 @dataclass(frozen=True)
@@ -79,6 +81,25 @@ class Workspace:
             known = ", ".join(self.game_ids()) or "none"
             raise UnknownGameError(f"unknown game {game_id!r} (games in {self.rules_dir}: {known})")
         return folder
+
+    def default_game(self) -> str | None:
+        """The game a command means when ``--game`` is not given: ``default_game`` of the workspace's
+        carddb.toml, else the workspace's only game; None when it has several and names none."""
+        settings = self.root / SETTINGS_FILE
+        if settings.is_file():
+            import tomllib
+
+            try:
+                chosen = tomllib.loads(settings.read_text(encoding="utf-8")).get("default_game")
+            except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+                raise InputError(f"{settings}: {exc}") from None
+            if chosen is not None:
+                if not isinstance(chosen, str) or chosen not in self.game_ids():
+                    raise InputError(f"{settings}: default_game = {chosen!r} is not a game of the workspace "
+                                     f"(games: {', '.join(self.game_ids()) or 'none'})")
+                return chosen
+        games = self.game_ids()
+        return games[0] if len(games) == 1 else None
 
     def card_files(self, game_id: str) -> list[Path]:
         folder = self.game_dir(game_id) / "cards"

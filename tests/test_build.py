@@ -16,7 +16,7 @@ REPO = Path(__file__).resolve().parents[1]
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, object]:
-    from typer.testing import CliRunner
+    from click.testing import CliRunner
 
     from carddb.cli.main import app
 
@@ -60,7 +60,7 @@ def test_build_outputs_can_be_read_back(built) -> None:
 
 
 def test_build_again_reuses_every_face(built) -> None:
-    from typer.testing import CliRunner
+    from click.testing import CliRunner
 
     from carddb.cli.main import app
 
@@ -74,21 +74,29 @@ def test_build_again_reuses_every_face(built) -> None:
 
 
 def test_build_fails_when_a_sample_deck_breaks_its_promise(built, tmp_path: Path) -> None:
-    from typer.testing import CliRunner
+    from click.testing import CliRunner
 
     from carddb.cli.main import app
 
     root, _ = built
     liar = root / "rules" / "minibattle" / "decks" / "legal-liar.txt"
     liar.write_text("# expect: legal\n11 Pikachu\n", encoding="utf-8")
+    # illegal as promised, but not for the promised reason: the build says which codes differ
+    wrong_reason = root / "rules" / "minibattle" / "decks" / "illegal-copy-limit-liar.txt"
+    wrong_reason.write_text("# expect: illegal; errors: copy-limit\n1 Pikachu\n", encoding="utf-8")
     try:
         result = CliRunner().invoke(app, ["--root", str(root), "--db", str(tmp_path / "c.db"), "build",
                                           "--game", "minibattle", "--skip", "faces", "--skip", "sheets",
                                           "--skip", "lackey", "--skip", "apprentice", "--skip", "site"])
     finally:
         liar.unlink()
+        wrong_reason.unlink()
     assert result.exit_code == 1
-    assert "Error: minibattle: sample deck legal-liar.txt is illegal (" in result.stderr
+    assert ("Error: minibattle: sample deck legal-liar.txt does not keep its promise: it is illegal, not legal; "
+            "errors found but not promised: ") in result.stderr
+    said = next(line for line in result.stderr.splitlines() if "illegal-copy-limit-liar.txt" in line)
+    assert said.startswith("Error: minibattle: sample deck illegal-copy-limit-liar.txt does not keep its promise: "
+                           "errors promised but not found: copy-limit; errors found but not promised: ")
 
 
 def test_unknown_game_and_step(cli) -> None:

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from carddb.build import build
+from carddb.app.build import build
 from carddb.catalogue.api import open_catalogue
 from carddb.workspace import Workspace
 
@@ -143,7 +143,7 @@ CHANGES = {
                                    'label = "Standard play"'),
     "template": lambda root: edit(root / "templates" / "minibattle" / "pokemon.toml", 'fill = "#4d6c94"',
                                   'fill = "#4d6c84"'),
-    "icon": lambda root: edit(root / "templates" / "icons.toml", 'fill = "#b3121b"', 'fill = "#a3121b"'),
+    "icon": lambda root: edit(root / "templates" / "icons.toml", 'fill = "#7a3fb5"', 'fill = "#6a3fb5"'),
     "deck": lambda root: edit(root / "rules" / "minibattle" / "decks" / "legal-charizard-line.txt",
                               "2 Magmar", "1 Magmar\n1 Squirtle"),
     "rulebook": lambda root: append(root / "rules" / "minibattle" / "rulebook.md", "\nOne more line.\n"),

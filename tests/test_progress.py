@@ -11,9 +11,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from click.testing import CliRunner
 
-from carddb.build import build
+from carddb.app.build import build
 from carddb.catalogue.api import open_catalogue
 from carddb.cli.build import warning_summary
 from carddb.cli.main import app

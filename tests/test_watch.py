@@ -16,10 +16,10 @@ from pathlib import Path
 
 import pytest
 
+from carddb.app.watch import STATUS_FILE, Watcher, games_touched, ignored, read_status, watch_build
+from carddb.app.watch_inputs import read_files, watch_plan
 from carddb.catalogue.api import Catalogue
 from carddb.errors import CardDataError, TemplateError
-from carddb.watch import STATUS_FILE, Watcher, games_touched, ignored, read_status, watch_build
-from carddb.watch_inputs import read_files, watch_plan
 from carddb.workspace import Workspace
 
 
@@ -185,7 +185,7 @@ def test_a_broken_template_names_its_file_and_line_and_leaves_the_faces(tmp_path
     broken = text.splitlines()
     broken[line - 1] = broken[line - 1].replace("}}", "", 1)  # an unclosed {{: a Jinja syntax error
     template.write_text("\n".join(broken) + "\n", encoding="utf-8")
-    from carddb.build import build
+    from carddb.app.build import build
     from carddb.catalogue.api import open_catalogue
 
     report = build(Workspace(root), open_catalogue(str(root / "output" / "catalogue.db"), str(root)))
@@ -265,7 +265,7 @@ class Watching:
                     error=self.errors.append, stop=self._stop)
 
     def _build(self, games: list[str] | None, catalogue: Catalogue) -> object:
-        from carddb.build import build
+        from carddb.app.build import build
 
         self.started += 1
         report = build(self.workspace, catalogue, games, skip=FAST)
@@ -395,7 +395,7 @@ def test_a_catalogue_written_by_another_process_builds_once(tmp_path: Path, wher
 @pytest.mark.slow
 def test_a_catalogue_without_a_file_is_looked_at_every_few_seconds(tmp_path: Path,
                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
-    from carddb import watch_catalogue
+    from carddb.app import watch_catalogue
 
     monkeypatch.setattr(watch_catalogue, "catalogue_files", lambda db: [])  # as for a PostgreSQL catalogue
     monkeypatch.setattr(watch_catalogue, "POLL_SECONDS", 0.3)

@@ -30,8 +30,7 @@ from carddb.catalogue.provenance import IMPORT, Source, fingerprint, now, source
 from carddb.catalogue.store import identity, read_cards, register_game, save_game, stored_cards, write_cards
 from carddb.catalogue.validate import RawCard, build_cards
 from carddb.catalogue.workspace_cards import read_workspace_game
-from carddb.errors import CardDataError, ConflictError, InputError, NotFoundError
-from carddb.files.replacing import write_file
+from carddb.errors import CardDataError, ConflictError, InputError, NotFoundError, OutputError
 from carddb.rules.cards import Card, normalise_name
 from carddb.rules.fields import FieldDef
 from carddb.rules.game import GameDefinition
@@ -126,10 +125,7 @@ class Catalogue:
                 raise ConflictError(f"the catalogue refused the change: {exc.orig}") from None
             except OperationalError as exc:
                 session.rollback()
-                reason = str(exc.orig).strip().splitlines()[0] if str(exc.orig).strip() else "locked"
-                where = display_url(self.engine)
-                raise ConflictError(f"another writer kept the catalogue {where} busy for more than "
-                                    f"{lock_wait_seconds():g} s ({reason}); nothing was changed, try again") from None
+                raise write_failure(exc, display_url(self.engine)) from None
             except BaseException:
                 session.rollback()
                 raise
@@ -317,6 +313,25 @@ def open_catalogue(db: str | None = None, root: str | Path | None = None) -> Cat
     return Catalogue(db, workspace)
 
 
-def write_text_atomic(path: str | Path, text: str, encoding: str = "utf-8") -> None:
-    """Write a file whole or not at all (``carddb.files.replacing``, the one way carddb writes files)."""
-    write_file(path, text, encoding=encoding)
+#: How each database says a lock or a conflicting writer stopped a write (SQLite's words; PostgreSQL's
+#: SQLSTATE: lock not available, serialization failure, deadlock), and how it says the disk is full (a damaged
+#: or read-only SQLite file is named where the engine meets it: ``carddb.catalogue.db``).
+_BUSY_WORDS = ("database is locked", "database table is locked", "database is busy")
+_BUSY_STATES = {"55P03", "40001", "40P01"}
+_DISK_WORDS = ("disk is full", "no space left", "could not extend file")
+_DISK_STATES = {"53100"}
+
+
+def write_failure(exc: OperationalError, where: str) -> Exception:
+    """What a failed write really was: another writer holding the catalogue (a conflict: try again), a disk or
+    full disk (an output error), or anything else, which is carddb's bug and goes to the crash
+    report as it is."""
+    reason = str(exc.orig).strip().splitlines()[0] if str(exc.orig).strip() else type(exc.orig).__name__
+    state = getattr(exc.orig, "sqlstate", None) or getattr(exc.orig, "pgcode", None)
+    lowered = reason.lower()
+    if state in _BUSY_STATES or any(word in lowered for word in _BUSY_WORDS):
+        return ConflictError(f"another writer kept the catalogue {where} busy for more than {lock_wait_seconds():g} "
+                             f"s ({reason}); nothing was changed, try again")
+    if state in _DISK_STATES or any(word in lowered for word in _DISK_WORDS):
+        return OutputError(f"the catalogue {where} could not be written ({reason}); nothing was changed")
+    return exc

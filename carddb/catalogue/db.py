@@ -23,20 +23,15 @@ from sqlalchemy.engine import Connection, Engine, make_url
 from sqlalchemy.exc import ArgumentError, OperationalError, SQLAlchemyError
 from sqlmodel import create_engine
 
+from carddb.catalogue.schema_revision import FIRST_REVISION, HEAD_REVISION
 from carddb.errors import InputError, mask_secrets
 
 if TYPE_CHECKING:
     from alembic.config import Config
     from alembic.script import ScriptDirectory
 
-#: the ``schema_info.version`` this carddb writes (the number of the head revision)
-SCHEMA_VERSION = 4
 #: seconds a writer waits for another one before giving up with a ConflictError ($CARDDB_LOCK_WAIT overrides)
 LOCK_WAIT_SECONDS = 30.0
-#: the first revision: catalogues made before migrations existed have exactly its schema
-FIRST_REVISION = "0001"
-#: the revision the catalogue's tables are at when nothing needs doing (tests check alembic agrees)
-HEAD_REVISION = f"{SCHEMA_VERSION:04d}"
 #: the advisory lock every PostgreSQL writer (and migration) takes; any constant shared by all carddb versions
 PG_WRITE_LOCK = 0x0CA7DDB
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
@@ -90,12 +85,25 @@ def read_only_file(path: Path) -> bool:
     return path.is_file() and not (os.access(path, os.W_OK) and os.access(path.parent, os.W_OK))
 
 
+#: How to write a password holding a character a URL reserves.
+_ENCODE_HINT = "; percent-encode @, :, /, [ and ] in the user name or password (%40, %3A, %2F, %5B, %5D)"
+
+
 def make_engine(db: str) -> Engine:
     url = database_url(db)
     try:
         parsed = make_url(url)
-    except ArgumentError:
-        raise InputError(f"catalogue {db!r} is not a database URL") from None
+        host = parsed.host or ""
+    except (ArgumentError, ValueError):  # ValueError: a port that is not a number (an @ or : in a password)
+        raise InputError(f"catalogue {db!r} is not a database URL{_ENCODE_HINT}") from None
+    if (host.startswith("[") and not host.endswith("]")) or host.count("[") != host.count("]"):
+        raise InputError(f"catalogue {db!r} is not a database URL: its host has an unclosed '['{_ENCODE_HINT}")
+    if parsed.get_backend_name() == "postgresql":
+        import importlib.util
+
+        if importlib.util.find_spec("psycopg") is None:
+            raise InputError(f"catalogue {db!r}: PostgreSQL needs the postgres extra of carddb (psycopg): "
+                             "pip install 'carddb[postgres]'")
     if "\x00" in str(parsed.database or "") + db:
         raise InputError(f"catalogue {db!r} holds a NUL character; it cannot name a file or a database")
     if parsed.get_backend_name() == "sqlite":

@@ -6,6 +6,7 @@ designer fixes them in one go.
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -15,6 +16,7 @@ from carddb.rules.cards import COMMON_KEYS, PRINTING_KEYS, Card, Printing, norma
 from carddb.rules.fields import FieldValueError
 from carddb.rules.game import GameDefinition
 from carddb.rules.limits import brief, shown
+from carddb.rules.wording import plural
 
 MAX_REPORTED = 20
 
@@ -63,7 +65,7 @@ def build_cards_with_origins(game: GameDefinition, raws: Iterable[RawCard], sour
     if problems:
         shown = problems[:MAX_REPORTED]
         more = f"\n... and {len(problems) - MAX_REPORTED} more" if len(problems) > MAX_REPORTED else ""
-        raise CardDataError(f"{source}: {len(problems)} problem(s); nothing was imported\n  "
+        raise CardDataError(f"{source}: {plural(len(problems), 'problem')}; nothing was imported\n  "
                             + "\n  ".join(shown) + more)
     return cards
 
@@ -84,8 +86,8 @@ class _SetCodes:
         declared = self.codes.get(written.casefold())
         if declared is None:
             known = ", ".join(s.code for s in self.game.sets) or "none yet (declare them as [[sets]])"
-            raise CardDataError(f"{where}, column set: {name} is in set {written!r}, which {self.game.path} does "
-                                f"not declare; its sets are {known}")
+            raise CardDataError(f"{where}, {_word(where)} set: {name} is in set {written!r}, which "
+                                f"{self.game.path} does not declare; its sets are {known}")
         return declared
 
 
@@ -93,10 +95,10 @@ def build_card(game: GameDefinition, raw: RawCard, sets: _SetCodes | None = None
     values = dict(raw.values)
     name = _text(values.pop("name", ""), raw.where, "name")
     if not name:
-        raise CardDataError(f"{raw.where}, column name: a card needs a name")
+        raise CardDataError(f"{raw.where}, {_word(raw.where)} name: a card needs a name")
     kind = _text(values.pop("kind", ""), raw.where, "kind")
     if kind not in game.kinds:
-        raise CardDataError(f"{raw.where}, column kind: {shown(name)} has kind {shown(kind)}; "
+        raise CardDataError(f"{raw.where}, {_word(raw.where)} kind: {shown(name)} has kind {shown(kind)}; "
                             f"{game.id} has {', '.join(game.kinds)}")
     kind_def = game.kinds[kind]
     text = _text(values.pop("text", ""), raw.where, "text").replace("\r\n", "\n")
@@ -109,23 +111,26 @@ def build_card(game: GameDefinition, raw: RawCard, sets: _SetCodes | None = None
         if key in PRINTING_KEYS:
             continue
         if key not in game.fields:
-            raise CardDataError(f"{raw.where}, column {brief(key)}: unknown column for {game.id}; fields are "
-                                f"{', '.join([*COMMON_KEYS, *PRINTING_KEYS, *game.fields])}")
+            known = [*COMMON_KEYS, *PRINTING_KEYS, *game.fields]
+            close = difflib.get_close_matches(str(key), known, n=1, cutoff=0.6)
+            guess = f"did you mean {close[0]!r}? " if close else ""
+            raise CardDataError(f"{raw.where}, {_word(raw.where)} {brief(key)}: unknown {_word(raw.where)} for "
+                                f"{game.id}; {guess}fields are {', '.join(known)}")
         definition = game.fields[key]
         if definition.computed:
             continue  # computed from the game definition below, whatever the file says
         try:
             typed = definition.coerce(value)
         except FieldValueError as exc:
-            raise CardDataError(f"{raw.where}, column {key}: {name}: {exc}") from None
+            raise CardDataError(f"{raw.where}, {_word(raw.where)} {key}: {name}: {exc}") from None
         if typed is None or (definition.type == "bool" and typed is False):
             continue
         if key not in kind_def.fields:
-            raise CardDataError(f"{raw.where}, column {key}: {name} is a {kind}, which has no {key}")
+            raise CardDataError(f"{raw.where}, {_word(raw.where)} {key}: {name} is a {kind}, which has no {key}")
         fields[key] = typed
     for key in kind_def.required:
         if key not in fields:
-            raise CardDataError(f"{raw.where}, column {key}: {name} ({kind}) needs a {key}")
+            raise CardDataError(f"{raw.where}, {_word(raw.where)} {key}: {name} ({kind}) needs a {key}")
     card = Card(game=game.id, name=name, kind=kind, text=text, flavor=flavor, fields=fields,
                 printings=_printings(raw, sets or _SetCodes(game), name), sample=sample)
     if game.qualifier_field:
@@ -156,7 +161,7 @@ def _printings(raw: RawCard, sets: _SetCodes, name: str) -> list[Printing]:
                                 f"a printing has {', '.join(PRINTING_KEYS)}")
         set_code = _text(entry.get("set", ""), raw.where, "set")
         if not set_code:
-            raise CardDataError(f"{raw.where}, column set: {brief(raw.values.get('name', '?'))} has no set")
+            raise CardDataError(f"{raw.where}, {_word(raw.where)} set: {brief(raw.values.get('name', '?'))} has no set")
         set_code = sets.code(set_code, raw.where, name)
         printings.append(Printing(set=set_code, number=_text(entry.get("number", ""), raw.where, "number"),
                                   rarity=_text(entry.get("rarity", ""), raw.where, "rarity"),
@@ -171,12 +176,17 @@ def _sample(value: Any, where: str) -> list[str]:
         return [part.strip() for part in value.split(";") if part.strip()]
     if isinstance(value, list) and not any(isinstance(part, list | dict) for part in value):
         return [str(part) for part in value]
-    raise CardDataError(f"{where}, column sample: expected a list of keys, got {shown(value)}")
+    raise CardDataError(f"{where}, {_word(where)} sample: expected a list of keys, got {shown(value)}")
 
 
 def _text(value: Any, where: str = "", column: str = "") -> str:
     if value is None:
         return ""
     if isinstance(value, list | dict):
-        raise CardDataError(f"{where}, column {column}: expected text, got {shown(value)}")
+        raise CardDataError(f"{where}, {_word(where)} {column}: expected text, got {shown(value)}")
     return str(value).strip()
+
+
+def _word(where: str) -> str:
+    """What a card's value is called where it was written: a CSV file's column, a YAML file's field."""
+    return "column" if ".csv" in where.lower() else "field"

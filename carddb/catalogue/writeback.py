@@ -83,11 +83,11 @@ def write_back(catalogue: Catalogue, workspace: Workspace, game_id: str, *, sour
                             created=not (workspace.root / path).exists(), whole=whole)
         report.files.append(change)
     _check(workspace, game, found, texts, expected)
-    from carddb.catalogue.api import write_text_atomic
+    from carddb.files.replacing import write_file
 
     written_at = now()
     for path, text in texts.items():
-        write_text_atomic(target / Path(path).name, text)
+        write_file(target / Path(path).name, text)
     if in_workspace:
         written = {path: [*edit.replace, *edit.add] for path, edit in plan.items()}
         report.changed_meanwhile = _adopt(catalogue, game_id, written, written_at)

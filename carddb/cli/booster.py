@@ -4,21 +4,28 @@ from __future__ import annotations
 
 import json
 
-import typer
+import click
 
 from carddb.cli.common import deprecated, state
+from carddb.cli.parsing import INTEGER, GameOption, group, option
 
-app = typer.Typer(no_args_is_help=True)
+app = group(help="Open booster packs into a player's collection.")
 
 
 @app.command("open")
+@option("--game", "-g", cls=GameOption, required=True, help="The game (its game.toml must declare [booster]).")
+@option("--player", help="Whose collection the pack goes into.")
+@option("--seed", type=INTEGER, help="Seed for a repeatable pack.")
+@option("--json", "as_json", is_flag=True, help="Print the pack as JSON.")
+@option("-p", "old_player", hidden=True, help="Deprecated: --player (-p is --port).")
+@click.pass_context
 def open_(
-    ctx: typer.Context,
-    game: str = typer.Option(..., "--game", "-g", help="The game (its game.toml must declare [booster])."),
-    player: str = typer.Option(None, "--player", help="Whose collection the pack goes into."),
-    seed: int = typer.Option(None, "--seed", help="Seed for a repeatable pack."),
-    as_json: bool = typer.Option(False, "--json", help="Print the pack as JSON."),
-    old_player: str = typer.Option(None, "-p", hidden=True, help="Deprecated: --player (-p is --port)."),
+    ctx: click.Context,
+    game: str,
+    player: str,
+    seed: int,
+    as_json: bool,
+    old_player: str,
 ) -> None:
     """Open one booster (refused beyond the game's packs per day and per week)."""
     from carddb.catalogue.collections import open_booster
@@ -30,8 +37,8 @@ def open_(
 
     result = open_booster(state(ctx).catalogue(), game, player, seed)
     if as_json:
-        typer.echo(json.dumps(result.to_dict(), ensure_ascii=False, indent=2))
+        click.echo(json.dumps(result.to_dict(), ensure_ascii=False, indent=2))
         return
-    typer.echo(f"{player} opened a {game} booster (seed {result.seed}):")
+    click.echo(f"{player} opened a {game} booster (seed {result.seed}):")
     for item in result.cards:
-        typer.echo(f"  {item.rarity:<11} {item.card.key}{'  (upgraded)' if item.upgraded else ''}")
+        click.echo(f"  {item.rarity:<11} {item.card.key}{'  (upgraded)' if item.upgraded else ''}")

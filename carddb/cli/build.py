@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import typer
+import click
 
-from carddb.build import STEPS
-from carddb.build import build as run_build
+from carddb.app.build import STEPS
+from carddb.app.build import build as run_build
 from carddb.cli.common import state
+from carddb.cli.parsing import command, option
 
 if TYPE_CHECKING:
     from carddb.catalogue.api import Catalogue
@@ -28,32 +29,38 @@ def warning_summary(warnings: list[str], written_to: object) -> list[str]:
     return lines
 
 
+@command("build")
+@option("--game", "-g", multiple=True, help="Build only this game (repeatable).")
+@option("--skip", multiple=True, help=f"Skip a step (repeatable): {', '.join(STEPS)}.")
+@option("--take-files", is_flag=True,
+              help="Where the catalogue holds a card that a card file gives differently (changed or imported "
+                   "since), take the card file's version instead of keeping the catalogue's (docs/catalogue.md).")
+@option("--watch", "-w", is_flag=True,
+              help="After building, watch the workspace and build again whatever a saved file changes, until "
+                   "Ctrl-C (a build that fails keeps the last good outputs).")
+@option("--explain", is_flag=True,
+              help="Say, for each part made again (a face, a PDF, an export, a page), which of its inputs changed.")
+@click.pass_context
 def build(
-    ctx: typer.Context,
-    game: list[str] = typer.Option(None, "--game", "-g", help="Build only this game (repeatable)."),
-    skip: list[str] = typer.Option(None, "--skip", help=f"Skip a step (repeatable): {', '.join(STEPS)}."),
-    take_files: bool = typer.Option(False, "--take-files",
-                                    help="Where the catalogue holds a card that a card file gives differently "
-                                         "(changed or imported since), take the card file's version instead of "
-                                         "keeping the catalogue's (docs/catalogue.md)."),
-    watch: bool = typer.Option(False, "--watch", "-w",
-                               help="After building, watch the workspace and build again whatever a saved file "
-                                    "changes, until Ctrl-C (a build that fails keeps the last good outputs)."),
-    explain: bool = typer.Option(False, "--explain",
-                                 help="Say, for each part made again (a face, a PDF, an export, a page), which of "
-                                      "its inputs changed."),
+    ctx: click.Context,
+    game: tuple[str, ...],
+    skip: tuple[str, ...],
+    take_files: bool,
+    watch: bool,
+    explain: bool,
 ) -> None:
     """Load the games' card files into the catalogue (cards from other sources stay), check the sample decks,
-    render faces, print proxy sheets, export for LackeyCCG and Apprentice, and build the site, all into output/."""
+    render faces, print proxy sheets, export for LackeyCCG, Apprentice, Tabletop Simulator and Cockatrice, and
+    build the site, all into output/."""
     st = state(ctx)
     workspace = st.workspace
     for game_id in game or []:
         workspace.game_dir(game_id)  # an unknown game fails before anything is written
     if not workspace.game_ids():
-        typer.echo(f"No games found in {workspace.rules_dir}; start one with 'carddb init'.")
+        click.echo(f"No games found in {workspace.rules_dir}; start one with 'carddb init'.")
         return
     if watch:
-        from carddb.watch import watch_build
+        from carddb.app.watch import watch_build
 
         def once(games: list[str] | None, catalogue: Catalogue) -> object:
             with st.progress() as progress:
@@ -61,22 +68,22 @@ def build(
                                    take_files=take_files)
             _explain(report, explain)
             for line in warning_summary(report.warnings, report.warnings_file):
-                typer.echo(line, err=True)
+                click.echo(line, err=True)
             return report
 
         watch_build(workspace, st.catalogue(), once, games=list(game or []) or None, say=st.say,
-                    error=lambda line: typer.echo(line, err=True))
+                    error=lambda line: click.echo(line, err=True))
         return
     with st.progress() as progress:
         report = run_build(workspace, st.catalogue, list(game or []) or None, skip=list(skip or []),
                            say=st.say, progress=progress, take_files=take_files, db=st.db_location())
     _explain(report, explain)
     for line in warning_summary(report.warnings, report.warnings_file):
-        typer.echo(line, err=True)
+        click.echo(line, err=True)
     if report.failed:
         for failure in report.failures:
-            typer.echo(f"Error: {failure}", err=True)
-        raise typer.Exit(1)
+            click.echo(f"Error: {failure}", err=True)
+        raise click.exceptions.Exit(1)
 
 
 def _explain(report: object, wanted: bool) -> None:
@@ -85,4 +92,4 @@ def _explain(report: object, wanted: bool) -> None:
         return
     lines = report.explanation()  # type: ignore[attr-defined]
     for line in lines or ["Nothing was made again: every part was up to date."]:
-        typer.echo(line)
+        click.echo(line)

@@ -5,48 +5,58 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import typer
+import click
 
 from carddb.cli.common import print_json, print_table, state
+from carddb.cli.parsing import INTEGER, PATH, GameOption, argument, group, option
 from carddb.errors import InputError
 from carddb.rules.cards import Card
 
 if TYPE_CHECKING:
     from carddb.catalogue.api import Catalogue
 
-app = typer.Typer(no_args_is_help=True)
+app = group(help="Search, show, import and export cards.")
 
 
 @app.command("search")
+@argument("query", required=False, default="",
+          help='A search, e.g. \'type:fire level<=3 -limited "draw a card"\'; none (or an empty one) lists every '
+               "card.")
+@option("--game", "-g", help="Search one game only.")
+@option("--json", "as_json", is_flag=True, help="Print the cards as JSON.")
+@option("--limit", type=INTEGER, default=0, help="At most this many cards (0: all).")
+@click.pass_context
 def search_cards(
-    ctx: typer.Context,
-    query: str = typer.Argument("", help='A search, e.g. \'type:fire level<=3 -limited "draw a card"\'; '
-                                "none (or an empty one) lists every card.", show_default=False),
-    game: str = typer.Option(None, "--game", "-g", help="Search one game only."),
-    as_json: bool = typer.Option(False, "--json", help="Print the cards as JSON."),
-    limit: int = typer.Option(0, "--limit", help="At most this many cards (0: all)."),
+    ctx: click.Context,
+    query: str,
+    game: str,
+    as_json: bool,
+    limit: int,
 ) -> None:
     """Search cards with the search language (docs/search.md); without a query, list every card."""
-    catalogue = state(ctx).catalogue()
+    catalogue = state(ctx).reader()
     cards = catalogue.search(query, game, limit or None)
     if not catalogue.exists:
-        typer.echo(f"note: {catalogue.absent_note}", err=True)
+        click.echo(f"note: {catalogue.absent_note}", err=True)
     if as_json:
         sources = _sources(catalogue, cards)
         print_json([{**card.to_dict(), "source": sources(card)} for card in cards])
         return
     if not cards:
-        typer.echo("No cards match.")
+        click.echo("No cards match.")
         return
     show_game = len({card.game for card in cards}) > 1 or not game
     print_table([_row(card, show_game) for card in cards],
                 ["Game", "Name", "Kind", "Set", "Stats"] if show_game else ["Name", "Kind", "Set", "Stats"])
-    typer.echo(f"{len(cards)} card{'s' if len(cards) != 1 else ''}")
+    click.echo(f"{len(cards)} card{'s' if len(cards) != 1 else ''}")
 
 
 def _sources(catalogue: Catalogue, cards: list[Card]):  # type: ignore[no-untyped-def]
     """card -> its ``source`` object for JSON, reading each game's sources once."""
-    from carddb.catalogue.store import identity
+    from carddb.rules.cards import normalise_name
+
+    def identity(card: Card) -> tuple[str, str]:  # as carddb.catalogue.store's, without importing SQLAlchemy
+        return normalise_name(card.name), card.qualifier
 
     by_game = {game: catalogue.sources(game, [card.name for card in cards if card.game == game])
                for game in {card.game for card in cards}}
@@ -79,14 +89,18 @@ def summary(card: Card) -> str:
 
 
 @app.command("show")
+@argument("name", help="The card's name (case and apostrophes do not matter).")
+@option("--game", "-g", cls=GameOption, required=True, help="The game.")
+@option("--json", "as_json", is_flag=True, help="Print the card as JSON.")
+@click.pass_context
 def show_card(
-    ctx: typer.Context,
-    name: str = typer.Argument(..., help="The card's name (case and apostrophes do not matter)."),
-    game: str = typer.Option(..., "--game", "-g", help="The game."),
-    as_json: bool = typer.Option(False, "--json", help="Print the card as JSON."),
+    ctx: click.Context,
+    name: str,
+    game: str,
+    as_json: bool,
 ) -> None:
     """Show one card (or every card sharing the name), with where it came from."""
-    cat = state(ctx).catalogue()
+    cat = state(ctx).reader()
     found = cat.find_with_sources(game, name)
     if as_json:
         shown = [{**card.to_dict(), "source": source.to_dict()} for card, source in found]
@@ -95,8 +109,8 @@ def show_card(
     definition = cat.game(game)
     for index, (card, source) in enumerate(found):
         if index:
-            typer.echo("")
-        typer.echo(card.key)
+            click.echo("")
+        click.echo(card.key)
         kind_label = definition.kinds[card.kind].label if card.kind in definition.kinds else card.kind
         rows = [["kind", kind_label]]
         for key, value in card.fields.items():
@@ -115,17 +129,16 @@ def show_card(
         rows.append(["source", source.describe()])
         print_table(rows)
         if card.text:
-            typer.echo("")
-            typer.echo(card.text)
+            click.echo("")
+            click.echo(card.text)
 
 
 @app.command("import")
-def import_cards(
-    ctx: typer.Context,
-    file: Path = typer.Argument(..., help="A .yaml or .csv card file (docs/card-files.md), or a LackeyCCG "
-                                "plugin's card data .txt."),
-    game: str = typer.Option(None, "--game", "-g", help="The game (when the file does not say)."),
-) -> None:
+@argument("file", type=PATH,
+          help="A .yaml or .csv card file (docs/card-files.md), or a LackeyCCG plugin's card data .txt.")
+@option("--game", "-g", help="The game (when the file does not say).")
+@click.pass_context
+def import_cards(ctx: click.Context, file: Path, game: str) -> None:
     """Import cards, all or nothing: one bad row and the catalogue stays as it was."""
     st = state(ctx)
     catalogue = st.catalogue()
@@ -144,19 +157,25 @@ def import_cards(
            f"({report.added} new, {report.updated} updated{unchanged}; sets: {', '.join(report.sets) or '-'}).")
     if report.taken_from_files:
         files = ", ".join(sorted({name for _key, name in report.taken_from_files}))
-        typer.echo(f"note: {len(report.taken_from_files)} of them came from the workspace's card files ({files}) "
+        click.echo(f"note: {len(report.taken_from_files)} of them came from the workspace's card files ({files}) "
                    f"and now come from {report.source}: 'carddb build' keeps this version and says so, "
                    f"'carddb cards write-back --game {report.game}' writes it into the card files.", err=True)
 
 
 @app.command("export")
+@option("--game", "-g", cls=GameOption, required=True, help="The game.")
+@option("--file-format", "fmt", default="yaml", help="csv or yaml.")
+@option("--out", "-o", type=PATH, help="Write to this file (default: standard output).")
+@option("--set", "set_code", help="Only this set.")
+@option("--format", "-f", "old_fmt", hidden=True, help="Deprecated: --file-format.")
+@click.pass_context
 def export_cards(
-    ctx: typer.Context,
-    game: str = typer.Option(..., "--game", "-g", help="The game."),
-    fmt: str = typer.Option("yaml", "--file-format", help="csv or yaml."),
-    out: Path = typer.Option(None, "--out", "-o", help="Write to this file (default: standard output)."),
-    set_code: str = typer.Option(None, "--set", help="Only this set."),
-    old_fmt: str = typer.Option(None, "--format", "-f", hidden=True, help="Deprecated: --file-format."),
+    ctx: click.Context,
+    game: str,
+    fmt: str,
+    out: Path,
+    set_code: str,
+    old_fmt: str,
 ) -> None:
     """Export a game's cards as CSV or YAML; importing the file again gives the same catalogue."""
     from carddb.cli.common import deprecated
@@ -165,21 +184,27 @@ def export_cards(
     fmt = deprecated(old_fmt, "--format", "--file-format") or fmt
     text = state(ctx).catalogue().export_cards(game, fmt, set_code)
     if out is None:
-        typer.echo(text, nl=False)
+        click.echo(text, nl=False)
     else:
         write_file(out, text)
-        typer.echo(f"Wrote {out}", err=True)
+        click.echo(f"Wrote {out}", err=True)
 
 
 @app.command("write-back")
+@option("--game", "-g", cls=GameOption, required=True, help="The game.")
+@option("--source", "-s",
+              help="Only the cards of this source: an imported file's name (mycards.csv) or a card file "
+                   "(rules/G/cards/base.yaml), as 'cards show' names it. Default: every card that does not come "
+                   "from a card file.")
+@option("--out", "-o", type=PATH,
+              help="Write the changed card files into this folder instead (to look before writing into the "
+                   "workspace; the catalogue is not changed).")
+@click.pass_context
 def write_back(
-    ctx: typer.Context,
-    game: str = typer.Option(..., "--game", "-g", help="The game."),
-    source: str = typer.Option(None, "--source", "-s", help="Only the cards of this source: an imported file's "
-                               "name (mycards.csv) or a card file (rules/G/cards/base.yaml), as 'cards show' "
-                               "names it. Default: every card that does not come from a card file."),
-    out: Path = typer.Option(None, "--out", "-o", help="Write the changed card files into this folder instead "
-                             "(to look before writing into the workspace; the catalogue is not changed)."),
+    ctx: click.Context,
+    game: str,
+    source: str,
+    out: Path,
 ) -> None:
     """Write catalogue cards into the workspace's card files (docs/catalogue.md): a card a file holds replaces
     its entry, the others go into a file named after their source; then they come from those files, and
@@ -191,22 +216,22 @@ def write_back(
     pending = report.pending
     if not report.files:
         what = f"comes from {source}" if source else "comes from its card files"
-        typer.echo(f"Nothing to write back: every card of {game} in the catalogue {what} already."
+        click.echo(f"Nothing to write back: every card of {game} in the catalogue {what} already."
                    if not source else f"Nothing to write back for {source}.")
     for change in report.files:
         where = report.folder / Path(change.path).name if not report.in_workspace else change.path
         parts = ([f"{len(change.replaced)} replaced ({', '.join(change.replaced)})"] if change.replaced else []) + \
                 ([f"{len(change.added)} added ({', '.join(change.added)})"] if change.added else [])
         how = "new file" if change.created else ("written whole" if change.whole else "edited in place")
-        typer.echo(f"{where} ({how}): {'; '.join(parts)}")
+        click.echo(f"{where} ({how}): {'; '.join(parts)}")
     if report.files:
         files = len(report.files)
         then = ("they now come from those files, so 'carddb build' has nothing to change"
                 if report.in_workspace else "nothing in the workspace or the catalogue changed")
-        typer.echo(f"Wrote {report.cards} card{'s' if report.cards != 1 else ''} of {game} into "
+        click.echo(f"Wrote {report.cards} card{'s' if report.cards != 1 else ''} of {game} into "
                    f"{files} card file{'s' if files != 1 else ''}: {then}.")
     for key in report.changed_meanwhile:
-        typer.echo(f"note: {key} changed in the catalogue while it was written; it keeps its source", err=True)
+        click.echo(f"note: {key} changed in the catalogue while it was written; it keeps its source", err=True)
     if pending is not None and (pending.added or pending.updated or pending.removed):
-        typer.echo(f"note: the card files changed since the last build ({pending.summary()}); 'carddb build' "
+        click.echo(f"note: the card files changed since the last build ({pending.summary()}); 'carddb build' "
                    "loads them", err=True)

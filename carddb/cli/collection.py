@@ -5,73 +5,100 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import typer
+import click
 
-from carddb.cli.common import print_table, state
+from carddb.cli.common import State, print_table, state
+from carddb.cli.parsing import PATH, GameOption, argument, group, integer, option
 from carddb.files.reading import read_deck_file
 from carddb.rules.limits import MAX_COPIES
 
-app = typer.Typer(no_args_is_help=True)
+app = group(help="A player's cards: add, remove, show, import.")
 
 
 @app.command("add")
+@argument("name", help="The collection (a player's name).")
+@argument("card", help="The card, e.g. 'Splash Page (Neutral)'.")
+@option("--game", "-g", cls=GameOption, required=True, help="The game the card belongs to.")
+@option("--count", "-n", type=integer(1, MAX_COPIES), default=1, help="How many copies.")
+@click.pass_context
 def add(
-    ctx: typer.Context,
-    name: str = typer.Argument(..., help="The collection (a player's name)."),
-    card: str = typer.Argument(..., help="The card, e.g. 'Splash Page (Neutral)'."),
-    game: str = typer.Option(..., "--game", "-g", help="The game the card belongs to."),
-    count: int = typer.Option(1, "--count", "-n", min=1, max=MAX_COPIES, help="How many copies."),
+    ctx: click.Context,
+    name: str,
+    card: str,
+    game: str,
+    count: int,
 ) -> None:
     """Add copies of a card to a collection (created on first use)."""
     from carddb.catalogue.collections import add_cards
 
     for key, total in add_cards(state(ctx).catalogue(), game, name, [(card, count)]).items():
-        typer.echo(f"{name} now holds {total} {key}.")
+        click.echo(f"{name} now holds {total} {key}.")
 
 
 @app.command("remove")
+@argument("name", help="The collection (a player's name).")
+@argument("card", help="The card, e.g. 'Splash Page (Neutral)'.")
+@option("--game", "-g", cls=GameOption, required=True, help="The game the card belongs to.")
+@option("--count", "-n", type=integer(1, MAX_COPIES), default=1, help="How many copies.")
+@click.pass_context
 def remove(
-    ctx: typer.Context,
-    name: str = typer.Argument(..., help="The collection (a player's name)."),
-    card: str = typer.Argument(..., help="The card, e.g. 'Splash Page (Neutral)'."),
-    game: str = typer.Option(..., "--game", "-g", help="The game the card belongs to."),
-    count: int = typer.Option(1, "--count", "-n", min=1, max=MAX_COPIES, help="How many copies."),
+    ctx: click.Context,
+    name: str,
+    card: str,
+    game: str,
+    count: int,
 ) -> None:
     """Remove copies of a card from a collection."""
     from carddb.catalogue.collections import add_cards
 
     for key, total in add_cards(state(ctx).catalogue(), game, name, [(card, -count)]).items():
-        typer.echo(f"{name} now holds {total} {key}.")
+        click.echo(f"{name} now holds {total} {key}.")
 
 
 @app.command("import")
+@argument("name", help="The collection (a player's name; created on first use).")
+@argument("file", type=PATH, help="A card list in any deck format (4 Name per line, .dek, .dec).")
+@option("--game", "-g", cls=GameOption, required=True, help="The game the cards belong to.")
+@click.pass_context
 def import_(
-    ctx: typer.Context,
-    name: str = typer.Argument(..., help="The collection (a player's name; created on first use)."),
-    file: Path = typer.Argument(..., help="A card list in any deck format (4 Name per line, .dek, .dec)."),
-    game: str = typer.Option(..., "--game", "-g", help="The game the cards belong to."),
+    ctx: click.Context,
+    name: str,
+    file: Path,
+    game: str,
 ) -> None:
     """Add every card of a list to a collection, all or nothing."""
     from carddb.catalogue.collections import import_collection
 
     added = import_collection(state(ctx).catalogue(), game, name, read_deck_file(file))
     # add_cards answers one total per card, so this counts different cards, not copies.
-    typer.echo(f"Imported {len(added)} different card{'s' if len(added) != 1 else ''} into {name}.")
+    click.echo(f"Imported {len(added)} different card{'s' if len(added) != 1 else ''} into {name}.")
 
 
 @app.command("show")
+@argument("name", help="The collection (a player's name).")
+@option("--game", "-g", cls=GameOption, required=True, help="The game whose cards to list.")
+@option("--json", "as_json", is_flag=True, help="Print the collection as JSON.")
+@click.pass_context
 def show(
-    ctx: typer.Context,
-    name: str = typer.Argument(..., help="The collection (a player's name)."),
-    game: str = typer.Option(..., "--game", "-g", help="The game whose cards to list."),
-    as_json: bool = typer.Option(False, "--json", help="Print the collection as JSON."),
+    ctx: click.Context,
+    name: str,
+    game: str,
+    as_json: bool,
 ) -> None:
     """List a collection's cards and counts."""
-    from carddb.catalogue.collections import owned_counts
-
-    owned = owned_counts(state(ctx).catalogue(), name, game)
+    owned = owned_in(state(ctx), name, game)
     if as_json:
-        typer.echo(json.dumps({"collection": name, "game": game, "cards": owned}, ensure_ascii=False, indent=2))
+        click.echo(json.dumps({"collection": name, "game": game, "cards": owned}, ensure_ascii=False, indent=2))
         return
     print_table([[str(n), key] for key, n in sorted(owned.items())], ["Count", "Card"])
-    typer.echo(f"{sum(owned.values())} cards, {len(owned)} different")
+    click.echo(f"{sum(owned.values())} cards, {len(owned)} different")
+
+
+def owned_in(st: State, name: str, game: str) -> dict[str, int]:
+    """Card key -> copies a collection holds, read without SQLAlchemy where the catalogue allows."""
+    catalogue = st.reader()
+    if hasattr(catalogue, "owned_counts"):
+        return catalogue.owned_counts(name, game)
+    from carddb.catalogue.collections import owned_counts
+
+    return owned_counts(catalogue, name, game)

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-import typer
+import click
 
 from carddb.progress import SILENT, Reporter
 from carddb.workspace import Workspace
@@ -37,6 +36,14 @@ class State:
         if self._catalogue is None:
             self._catalogue = open_catalogue(self.db, self.root)
         return self._catalogue
+
+    def reader(self) -> Catalogue:
+        """The catalogue for a command that only reads: sqlite3 alone for a SQLite file (``read_only.py``)."""
+        if self._catalogue is not None:
+            return self._catalogue
+        from carddb.catalogue.read_only import open_read_only
+
+        return open_read_only(self.db, self.root)
 
     def db_location(self) -> str:
         """Where the catalogue is (``open_catalogue``'s choice), found without opening it."""
@@ -69,15 +76,19 @@ class State:
     def say(self, line: str) -> None:
         """A line of what a command did: shown unless --quiet (errors and warnings are printed regardless),
         above the live display while there is one."""
-        if self.quiet:
-            return
+        if not self.quiet:
+            self.show(line)
+
+    def show(self, line: str) -> None:
+        """A line shown even with --quiet (``Serving on ...``), above the live display while there is one,
+        never glued to its last frame."""
         if self._live is not None:
             self._live.print(line)
         else:
-            typer.echo(line)
+            click.echo(line)
 
 
-def state(ctx: typer.Context) -> State:
+def state(ctx: click.Context) -> State:
     root = ctx.find_root()
     if not isinstance(root.obj, State):
         root.obj = State()
@@ -88,12 +99,14 @@ def deprecated(value: Any, old: str, new: str) -> Any:
     """The value given under an option's old spelling (None when not given), with a note on stderr that the
     option is now called ``new``. Old spellings keep working so scripts written for them do not break."""
     if value is not None:
-        typer.echo(f"warning: {old} is deprecated, use {new}", err=True)
+        click.echo(f"warning: {old} is deprecated, use {new}", err=True)
     return value
 
 
 def print_json(data: Any) -> None:
-    typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
+    import json  # only for --json
+
+    click.echo(json.dumps(data, ensure_ascii=False, indent=2))
 
 
 def print_table(rows: list[list[str]], header: list[str] | None = None) -> None:
@@ -103,6 +116,6 @@ def print_table(rows: list[list[str]], header: list[str] | None = None) -> None:
         return
     widths = [max(len(row[i]) for row in table) for i in range(len(table[0]))]
     for index, row in enumerate(table):
-        typer.echo("  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip())
+        click.echo("  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip())
         if header and index == 0:
-            typer.echo("  ".join("-" * width for width in widths))
+            click.echo("  ".join("-" * width for width in widths))

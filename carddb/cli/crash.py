@@ -17,8 +17,10 @@ import traceback
 from datetime import UTC, datetime
 from pathlib import Path
 
+from carddb.errors import ExitCode
+
 #: The exit status of a crash: EX_SOFTWARE of sysexits.h, "an internal software error".
-CRASH_EXIT = 70
+CRASH_EXIT = ExitCode.CRASH
 #: Where reports go when set (the tests use it); else the platform's state folder, else the temp folder.
 CRASH_DIR_ENV = "CARDDB_CRASH_DIR"
 

@@ -5,16 +5,17 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import typer
+import click
 
 from carddb.cli.common import state
+from carddb.cli.parsing import PATH, GameOption, argument, group, integer, option
 from carddb.errors import InputError
 from carddb.files.reading import read_deck_file
 
-app = typer.Typer(no_args_is_help=True)
+app = group(help="Check decks against the rules; convert deck files.")
 
 
-def _deck_game(ctx: typer.Context, game_id: str, format_id: str | None):  # type: ignore[no-untyped-def]
+def _deck_game(ctx: click.Context, game_id: str, format_id: str | None):  # type: ignore[no-untyped-def]
     from carddb.catalogue.game_cards import game_and_cards
 
     st = state(ctx)
@@ -25,15 +26,21 @@ def _deck_game(ctx: typer.Context, game_id: str, format_id: str | None):  # type
 
 
 @app.command("check")
+@argument("file", type=PATH,
+          help="The deck: a deck list, LackeyCCG .dek or .txt, Apprentice .dec, Cockatrice .cod or a Tabletop "
+               "Simulator saved object (.json).")
+@option("--game", "-g", "game_id", cls=GameOption, required=True, help="The game the deck is for.")
+@option("--format", "-f", "format_id", help="One of the game's formats (house rules).")
+@option("--collection", "-c", help="Also report cards the deck holds more copies of than this collection.")
+@option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
+@click.pass_context
 def check(
-    ctx: typer.Context,
-    file: Path = typer.Argument(..., help="The deck: a deck list, LackeyCCG .dek or .txt, Apprentice .dec, "
-                                          "Cockatrice .cod or a Tabletop Simulator saved object (.json)."),
-    game_id: str = typer.Option(..., "--game", "-g", help="The game the deck is for."),
-    format_id: str = typer.Option(None, "--format", "-f", help="One of the game's formats (house rules)."),
-    collection: str = typer.Option(None, "--collection", "-c",
-                                   help="Also report cards the deck holds more copies of than this collection."),
-    as_json: bool = typer.Option(False, "--json", help="Print the result as one JSON object."),
+    ctx: click.Context,
+    file: Path,
+    game_id: str,
+    format_id: str,
+    collection: str,
+    as_json: bool,
 ) -> None:
     """Check a deck: exit 0 when legal, 1 when it has errors, 2 when the file or game cannot be read."""
     from carddb.rules.report import check_deck_text
@@ -42,26 +49,87 @@ def check(
     game, cards = _deck_game(ctx, game_id, format_id)
     owned = None
     if collection:
-        from carddb.catalogue.collections import owned_counts
+        from carddb.cli.collection import owned_in
 
-        owned = owned_counts(state(ctx).catalogue(), collection, game.id)
+        owned = owned_in(state(ctx), collection, game.id)
     report = check_deck_text(text, game, cards, file.name, owned, collection or "")
     if as_json:
-        typer.echo(json.dumps(report.to_dict(), ensure_ascii=False, indent=2))
+        click.echo(json.dumps(report.to_dict(), ensure_ascii=False, indent=2))
     else:
-        typer.echo(report.text(str(file)), nl=False)
-    raise typer.Exit(0 if report.legal else 1)
+        click.echo(report.text(str(file)), nl=False)
+    raise click.exceptions.Exit(0 if report.legal else 1)
+
+
+@app.command("odds")
+@argument("file", type=PATH, help="The deck, in any format deck check reads.")
+@option("--game", "-g", "game_id", cls=GameOption, required=True, help="The game the deck is for.")
+@option("--card", help="One card: the chance of 1, 2, ... copies of it.")
+@option("--kind", help="One kind of card (e.g. component): 1, 2, ... of that kind.")
+@option("--by-turn", type=integer(0, 200), default=3, help="Also the chance by this turn's draw.")
+@option("--second", is_flag=True, help="Going second (matters where the first turn draws none).")
+@option("--json", "as_json", is_flag=True, help="Print the odds as one JSON object (exact fractions).")
+@click.pass_context
+def odds(ctx: click.Context, file: Path, game_id: str, card: str | None, kind: str | None, by_turn: int,
+         second: bool, as_json: bool) -> None:
+    """Exact odds of drawing a card or a kind: in the opening hand the rulebook deals, and by a turn."""
+    from carddb.rules.deckparse import parse_deck
+    from carddb.rules.playtest import library, odds_data, odds_for
+
+    game, cards = _deck_game(ctx, game_id, None)
+    lib = library(parse_deck(read_deck_file(file), game, file.name), game, cards)
+    if game.playtest is None:
+        raise InputError(lib.problems[0])
+    rows = odds_for(lib, card or "", kind or "", by_turn, not second)
+    data = odds_data(lib, rows, by_turn, not second)
+    if as_json:
+        click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+        return
+    for problem in lib.problems:
+        click.echo(f"warning: {problem}", err=True)
+    click.echo(f"{game.name}: {data['dealt']}.")
+    seen = data["seen_by_turn"]
+    click.echo(_odds_text(rows, f"in the opening hand ({lib.hand})", f"by turn {by_turn} ({seen} cards)",
+                          per_count=bool(card or kind)))
+    click.echo(f"Rules: {data['rule']}")
+
+
+def _odds_text(rows, opening: str, later: str, per_count: bool) -> str:  # type: ignore[no-untyped-def]
+    def pct(chance) -> str:  # type: ignore[no-untyped-def]
+        return "never" if chance.value is None else f"{chance.percent:.1f} %"
+
+    lines = []
+    if per_count:
+        (row,) = rows
+        lines.append(f"{row.label}: {row.copies} in the deck")
+        table = [("at least", opening, later)]
+        table += [(f"{c.at_least}", pct(c), pct(d)) for c, d in zip(row.chances[::2], row.chances[1::2],
+                                                                       strict=True)]
+    else:
+        table = [("card", "copies", opening, later)]
+        table += [(r.label, str(r.copies), pct(r.chances[0]), pct(r.chances[1])) for r in rows]
+    widths = [max(len(line[i]) for line in table) for i in range(len(table[0]))]
+    for line in table:
+        cells = [line[0].ljust(widths[0]), *(cell.rjust(w) for cell, w in zip(line[1:], widths[1:], strict=True))]
+        lines.append("  ".join(cells).rstrip())
+    return "\n".join(lines)
 
 
 @app.command("convert")
+@argument("file", type=PATH, help="The deck to convert (any format deck check reads).")
+@option("--game", "-g", "game_id", cls=GameOption, required=True, help="The game the deck is for.")
+@option("--to", required=True,
+              help="text, lackey (.dek), apprentice (.dec), cockatrice (.cod) or tts (a Tabletop Simulator saved "
+                   "object: a folder).")
+@option("--out", "-o", type=PATH, help="Write here instead of printing (for tts: the folder).")
+@option("--base-url", help="tts only: where the folder will be published.")
+@click.pass_context
 def convert(
-    ctx: typer.Context,
-    file: Path = typer.Argument(..., help="The deck to convert (any format deck check reads)."),
-    game_id: str = typer.Option(..., "--game", "-g", help="The game the deck is for."),
-    to: str = typer.Option(..., "--to", help="text, lackey (.dek), apprentice (.dec), cockatrice (.cod) or tts "
-                                              "(a Tabletop Simulator saved object: a folder)."),
-    out: Path = typer.Option(None, "--out", "-o", help="Write here instead of printing (for tts: the folder)."),
-    base_url: str = typer.Option(None, "--base-url", help="tts only: where the folder will be published."),
+    ctx: click.Context,
+    file: Path,
+    game_id: str,
+    to: str,
+    out: Path,
+    base_url: str,
 ) -> None:
     """Convert a deck between the deck list format, LackeyCCG .dek, Apprentice .dec, Cockatrice .cod and a
     Tabletop Simulator saved object."""
@@ -85,7 +153,7 @@ def convert(
         warnings: list[str] = []
         result = cockatrice_deck(text, file.name, game, cards, warnings)
         for warning in warnings:
-            typer.echo(f"warning: {warning}", err=True)
+            click.echo(f"warning: {warning}", err=True)
         _write_or_print(result, out, to, None)
         return
     deck = parse_deck(text, game, file.name)
@@ -96,11 +164,11 @@ def convert(
         reason = f"line {first.line}: {first.message}" if first else "it holds no card lines"
         raise InputError(f"{file}: nothing to convert ({reason}){untouched}")
     for problem in deck.problems:
-        typer.echo(f"warning: line {problem.line}: {problem.message} (not converted)", err=True)
+        click.echo(f"warning: line {problem.line}: {problem.message} (not converted)", err=True)
     _write_or_print(write_deck(deck, game, to), out, to, deck)
 
 
-def _convert_to_tts(ctx: typer.Context, file: Path, game_id: str, out: Path | None, base_url: str | None) -> None:
+def _convert_to_tts(ctx: click.Context, file: Path, game_id: str, out: Path | None, base_url: str | None) -> None:
     from carddb.cli.export import print_report, tts_install
     from carddb.exporters.tts import export_tts
 
@@ -117,12 +185,12 @@ def _convert_to_tts(ctx: typer.Context, file: Path, game_id: str, out: Path | No
 
 def _write_or_print(result: str, out: Path | None, to: str, deck) -> None:  # type: ignore[no-untyped-def]
     if out is None:
-        typer.echo(result, nl=False)
+        click.echo(result, nl=False)
         return
     from carddb.files.replacing import write_file
 
     write_file(out, result, encoding="cp1252" if to == "apprentice" and _is_cp1252(result) else "utf-8")
-    typer.echo(f"Wrote {out}" + (f" ({len(deck.entries)} lines, {deck.total} cards)." if deck else "."))
+    click.echo(f"Wrote {out}" + (f" ({len(deck.entries)} lines, {deck.total} cards)." if deck else "."))
 
 
 def _is_cp1252(text: str) -> bool:

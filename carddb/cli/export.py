@@ -1,35 +1,41 @@
-"""``carddb export lackey|apprentice|tts|cockatrice``: the game for LackeyCCG, Apprentice, Tabletop Simulator
-or Cockatrice."""
+"""``carddb export lackey|apprentice|tts|cockatrice|printshop``: the game for LackeyCCG, Apprentice, Tabletop
+Simulator, Cockatrice or a print shop."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-import typer
+import click
 
 from carddb.cli.common import state
+from carddb.cli.parsing import PATH, GameOption, group, option
 
-app = typer.Typer(no_args_is_help=True)
+app = group(help="Export a game for LackeyCCG, Apprentice, Tabletop Simulator or Cockatrice.")
 
 
 def print_report(st, report) -> None:  # type: ignore[no-untyped-def]
     for line in report.summary().splitlines():
         if line.startswith("warning:"):
-            typer.echo(line, err=True)
+            click.echo(line, err=True)
         else:
             st.say(line)
 
 
 @app.command("lackey")
+@option("--game", "-g", cls=GameOption, required=True, help="The game to export.")
+@option("--out", "-o", type=PATH, required=True, help="Output folder; the plugin goes in <out>/<plugin name>/.")
+@option("--base-url",
+              help="Where the plugin folder will be published: adds updatelist.txt and version.txt so players "
+                   "install it from <base-url>/updatelist.txt (default: the game's [lackey] base_url, if it has "
+                   "one).")
+@option("--zip", "zip_", is_flag=True, help="Also write <out>/<plugin name>.zip.")
+@click.pass_context
 def lackey(
-    ctx: typer.Context,
-    game: str = typer.Option(..., "--game", "-g", help="The game to export."),
-    out: Path = typer.Option(..., "--out", "-o", help="Output folder; the plugin goes in <out>/<plugin name>/."),
-    base_url: str = typer.Option(None, "--base-url",
-                                 help="Where the plugin folder will be published: adds updatelist.txt and "
-                                      "version.txt so players install it from <base-url>/updatelist.txt "
-                                      "(default: the game's [lackey] base_url, if it has one)."),
-    zip_: bool = typer.Option(False, "--zip", help="Also write <out>/<plugin name>.zip."),
+    ctx: click.Context,
+    game: str,
+    out: Path,
+    base_url: str,
+    zip_: bool,
 ) -> None:
     """Write a LackeyCCG plugin folder (rendering missing card faces first)."""
     from carddb.exporters.lackey import export_lackey
@@ -48,11 +54,10 @@ def lackey(
 
 
 @app.command("apprentice")
-def apprentice(
-    ctx: typer.Context,
-    game: str = typer.Option(..., "--game", "-g", help="The game to export."),
-    out: Path = typer.Option(..., "--out", "-o", help="Output folder for Sets/cardinfo.dat, Expan.dat, decks."),
-) -> None:
+@option("--game", "-g", cls=GameOption, required=True, help="The game to export.")
+@option("--out", "-o", type=PATH, required=True, help="Output folder for Sets/cardinfo.dat, Expan.dat, decks.")
+@click.pass_context
+def apprentice(ctx: click.Context, game: str, out: Path) -> None:
     """Write an Apprentice patch: Sets/cardinfo.dat, Expan.dat, .dec decks and spoiler lists."""
     from carddb.exporters.apprentice import export_apprentice
 
@@ -67,19 +72,23 @@ def apprentice(
 
 
 @app.command("tts")
+@option("--game", "-g", cls=GameOption, required=True, help="The game to export.")
+@option("--out", "-o", type=PATH, required=True, help="Output folder: saved objects (.json + .png) and sheets/.")
+@option("--base-url",
+              help="Where the folder will be published: image URLs point there (for multiplayer) instead of "
+                   "file:/// paths of the folder.")
+@option("--deck", type=PATH, help="Export this deck (any format deck check reads) instead of the sample decks.")
+@click.pass_context
 def tts(
-    ctx: typer.Context,
-    game: str = typer.Option(..., "--game", "-g", help="The game to export."),
-    out: Path = typer.Option(..., "--out", "-o", help="Output folder: saved objects (.json + .png) and sheets/."),
-    base_url: str = typer.Option(None, "--base-url",
-                                 help="Where the folder will be published: image URLs point there (for "
-                                      "multiplayer) instead of file:/// paths of the folder."),
-    deck: Path = typer.Option(None, "--deck", help="Export this deck (any format deck check reads) instead of "
-                                                   "the sample decks."),
+    ctx: click.Context,
+    game: str,
+    out: Path,
+    base_url: str,
+    deck: Path,
 ) -> None:
     """Write Tabletop Simulator saved objects: one per deck and one per set, with deck sheets."""
-    from carddb.catalogue.textfiles import read_deck_file
     from carddb.exporters.tts import export_tts
+    from carddb.files.reading import read_deck_file
 
     st = state(ctx)
     workspace = st.workspace
@@ -101,11 +110,10 @@ def tts_install(root: Path, base_url: str | None) -> str:
 
 
 @app.command("cockatrice")
-def cockatrice(
-    ctx: typer.Context,
-    game: str = typer.Option(..., "--game", "-g", help="The game to export."),
-    out: Path = typer.Option(..., "--out", "-o", help="Output folder: customsets/, pics/CUSTOM/ and decks/."),
-) -> None:
+@option("--game", "-g", cls=GameOption, required=True, help="The game to export.")
+@option("--out", "-o", type=PATH, required=True, help="Output folder: customsets/, pics/CUSTOM/ and decks/.")
+@click.pass_context
+def cockatrice(ctx: click.Context, game: str, out: Path) -> None:
     """Write a Cockatrice custom card database with its pictures and the sample decks (.cod)."""
     from carddb.exporters.cockatrice import export_cockatrice
 
@@ -118,3 +126,29 @@ def cockatrice(
     print_report(st, report)
     st.say(f"Install: copy the contents of {out} into Cockatrice's data folder (customsets/, pics/, decks/); "
                f"docs/exports.md says where it is on each system.")
+
+
+@app.command("printshop")
+@option("--service", "-s", required=True, help="makeplayingcards, thegamecrafter, drivethrucards or generic.")
+@option("--game", "-g", cls=GameOption, required=True, help="The game to export.")
+@option("--out", "-o", type=PATH, required=True, help="Output folder: fronts/, back, cards.pdf, order.csv.")
+@option("--deck", type=PATH, help="Export this deck with its counts (any format deck check reads) instead of every "
+                                  "card once.")
+@option("--card", help="Card size (poker, 63x88, 2.5x3.5in); default: the game's.")
+@click.pass_context
+def printshop(ctx: click.Context, service: str, game: str, out: Path, deck: Path | None, card: str | None) -> None:
+    """Write a print shop's files: card images at its pixel size with bleed, a one-card-a-page PDF."""
+    from carddb.exporters.printshop import export_printshop
+    from carddb.exporters.printshop.services import service_named
+    from carddb.files.reading import read_deck_file
+
+    st = state(ctx)
+    shop = service_named(service)  # a wrong name is said before anything is read
+    workspace = st.workspace
+    workspace.game_dir(game)
+    deck_text = (read_deck_file(deck), deck.name) if deck is not None else None
+    with st.progress() as progress, progress.task(f"Exporting {game} for {shop.name}") as task:
+        report = export_printshop(workspace.root, st.catalogue(), game, out, service=shop.id, deck_text=deck_text,
+                                  card=card, faces_dir=workspace.output_dir / "faces", progress=task)
+    print_report(st, report)
+    st.say(f"Upload: {shop.upload}.")

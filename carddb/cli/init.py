@@ -4,20 +4,27 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import typer
+import click
 
 from carddb.cli.common import state
+from carddb.cli.parsing import PATH, argument, command, option
 from carddb.workspace import Workspace
 
 
+@command("init")
+@argument("directory", type=PATH, required=False, help="Scaffold a workspace here (created if missing).")
+@option("--game", "-g", help="Id of a new game to start (lower case, e.g. 'mygame').")
+@option("--name", help="The new game's full name.")
+@option("--example", help="Start from a copy of a bundled game: minibattle, shmod, ssbm, ssq or website.")
+@option("--npm/--no-npm", default=True, help="Install the new site's Pyodide with npm ci.")
+@click.pass_context
 def init(
-    ctx: typer.Context,
-    directory: Path = typer.Argument(None, help="Scaffold a workspace here (created if missing)."),
-    game: str = typer.Option(None, "--game", "-g", help="Id of a new game to start (lower case, e.g. 'mygame')."),
-    name: str = typer.Option(None, "--name", help="The new game's full name."),
-    example: str = typer.Option(None, "--example", help="Start from a copy of a bundled game: minibattle, shmod, "
-                                "ssbm, ssq or website."),
-    npm: bool = typer.Option(True, "--npm/--no-npm", help="Install the new site's Pyodide with npm ci."),
+    ctx: click.Context,
+    directory: Path,
+    game: str,
+    name: str,
+    example: str,
+    npm: bool,
 ) -> None:
     """Start a workspace (a game, the site's sources, the docs) or add a game to one; without a folder, create
     the catalogue of the current workspace and load its games' card files into it."""
@@ -31,7 +38,7 @@ def init(
             for line in catalogue.load_workspace_game(workspace, game_id).lines():
                 st.say(line)
         games = len(catalogue.held_games())
-        typer.echo(f"Catalogue ready at {catalogue.db} ({games} game{'' if games == 1 else 's'}).")
+        click.echo(f"Catalogue ready at {catalogue.db} ({games} game{'' if games == 1 else 's'}).")
         return
     # a game without a folder goes into the current workspace, or makes the current folder one
     root = directory or (Workspace.locate(st.root) or Workspace(Path.cwd())).root
@@ -39,10 +46,11 @@ def init(
         report = init_workspace(root, game_id=game, name=name, example=example, install_pyodide=npm,
                                 progress=progress)
     for path in report.created:
-        typer.echo(f"created {path}")
+        click.echo(f"created {path}")
     for note in report.notes:
-        typer.echo(f"note: {note}")
+        click.echo(f"note: {note}")
     if not report.created:
-        typer.echo(f"{root} already holds every workspace file; add a game with --game ID or --example GAME.")
+        click.echo(f"{root} already holds every workspace file; add a game with --game ID or --example GAME.")
         return
-    typer.echo(f"Next: cd {root} && carddb build" + "".join(f" --game {g}" for g in report.games))
+    here = root.resolve() == Path.cwd().resolve()
+    click.echo(f"Next: {'' if here else f'cd {root} && '}carddb build" + "".join(f" --game {g}" for g in report.games))

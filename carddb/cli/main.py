@@ -1,116 +1,183 @@
-"""The ``carddb`` command line: the root app, its global options, and the one place errors become messages."""
+"""The ``carddb`` command line: the root group, its global options, and the one place errors become messages.
+
+Each command lives in its own module and is imported only when it runs (``COMMANDS`` names them), so a
+command that only reads starts about as fast as Python itself; ``carddb --help`` lists them from the table
+without importing any. Adding a command is one line in ``COMMANDS``.
+"""
 
 from __future__ import annotations
 
+import importlib
+import sys
 from typing import Any
 
 import click
-import typer
-from typer.core import TyperGroup
 
 from carddb import __version__
-from carddb.cli import booster as booster_cli
-from carddb.cli import build, cards, init
-from carddb.cli import collection as collection_cli
-from carddb.cli import db as db_cli
-from carddb.cli import deck as deck_cli
-from carddb.cli import export as export_cli
-from carddb.cli import play as play_cli
-from carddb.cli import print_ as print_cli
-from carddb.cli import render as render_cli
-from carddb.cli import roll as roll_cli
-from carddb.cli import site as site_cli
-from carddb.cli import ssq as ssq_cli
 from carddb.cli.common import State
-from carddb.cli.crash import report_crash
-from carddb.cli.help import tidy_help
-from carddb.errors import CarddbError, OutputError, mask_secrets
+from carddb.cli.parsing import Group, Option
+from carddb.errors import CarddbError, ExitCode, OutputError, mask_secrets
+
+#: Every top-level command: its name, where it is (``module:attribute``), and its line in ``carddb --help``.
+#: A group's line is its help too (tests/cli/test_reference.py checks they agree).
+COMMANDS: dict[str, tuple[str, str]] = {
+    "init": ("carddb.cli.init:init", "Make a workspace or add a game to one."),
+    "build": ("carddb.cli.build:build", "The main job: load, check, render, print, export and build the site."),
+    "cards": ("carddb.cli.cards:app", "Search, show, import and export cards."),
+    "deck": ("carddb.cli.deck:app", "Check decks against the rules; convert deck files."),
+    "render": ("carddb.cli.render:render", "Draw card faces, with the legibility report."),
+    "print": ("carddb.cli.print_:app", "Print proxy sheets (PDF): a deck, a set or a game; duplex calibration "
+              "and printer profiles."),
+    "export": ("carddb.cli.export:app", "Export a game for LackeyCCG, Apprentice, Tabletop Simulator or "
+               "Cockatrice."),
+    "site": ("carddb.cli.site:app", "Build or serve the website: rulebooks, card galleries, deck checkers."),
+    "collection": ("carddb.cli.collection:app", "A player's cards: add, remove, show, import."),
+    "booster": ("carddb.cli.booster:app", "Open booster packs into a player's collection."),
+    "db": ("carddb.cli.db:app", "Catalogue schema status and upgrade; dump and restore."),
+    "ssq": ("carddb.cli.ssq:app", "Super Smash Quest: a turn, initiative, clashes, charging, Smash Points, "
+            "recovery, hit odds, items."),
+    "play": ("carddb.cli.play:app", "Play helpers for every game: damage, KOs, battles, odds, critics."),
+    "roll": ("carddb.cli.roll:roll", "Roll dice: a success pool (7d10), a percentile roll (d%), a sum (2d6)."),
+}
 
 
-class CarddbGroup(TyperGroup):
-    """Turns every ``CarddbError`` into ``Error: ...`` on stderr and its exit code, for every command."""
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        tidy_help(self)  # every command is built by now: show their help texts as written
-
-    def invoke(self, ctx: click.Context) -> Any:
-        try:
-            return super().invoke(ctx)
-        except CarddbError as exc:
-            typer.echo(f"Error: {exc}", err=True)
-            raise typer.Exit(exc.exit_code) from None
-        except OSError as exc:
-            # The last net for a file the system refused (a folder where a file goes, no permission, disk full):
-            # the library should have said it as a CarddbError, but a user still gets one line, not a traceback.
-            # os.replace(temp, target) names both: the target is the one the user knows.
-            named = exc.filename2 or exc.filename
-            where = f"{named}: " if named else ""
-            typer.echo(mask_secrets(f"Error: {where}{exc.strerror or exc}"), err=True)
-            raise typer.Exit(OutputError.exit_code) from None
-        except (click.exceptions.Exit, click.ClickException, click.Abort, typer.Exit, typer.Abort,
-                typer.exceptions.TyperException):
-            raise  # how commands and Click end a run on purpose
-        except Exception as exc:
-            # Anything else is a bug: one line naming the report, never a traceback (docs: exit code 70).
-            raise typer.Exit(report_crash(exc)) from None
+def load_command(name: str) -> click.Command:
+    """The command ``name`` of ``COMMANDS``, importing its module."""
+    where, short_help = COMMANDS[name]
+    module, _, attribute = where.partition(":")
+    found: click.Command = getattr(importlib.import_module(module), attribute)
+    found.short_help = short_help
+    return found
 
 
-app = typer.Typer(
-    cls=CarddbGroup,
-    name="carddb",
-    help="Card catalogue, deck checker, card faces, proxy sheets, exports and rulebook sites for fan card games.",
-    no_args_is_help=True,
-    pretty_exceptions_enable=False,
-    add_completion=False,
-)
+class RootGroup(Group):
+    """The ``carddb`` group: commands load when they run, and every way a run can fail ends here as one line.
+
+    ``main`` is the one place an error becomes ``Error: ...`` on stderr and its exit code (``ExitCode``):
+    carddb's own errors, Click's usage errors (unknown option, missing or bad value), a file the system
+    refused, and, for a bug, one line naming the crash report.
+    """
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return list(COMMANDS)
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        return load_command(cmd_name) if cmd_name in COMMANDS else None
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The list of commands from ``COMMANDS``, without importing them."""
+        with formatter.section("Commands"):
+            formatter.write_dl([(name, short_help) for name, (_, short_help) in COMMANDS.items()])
+
+    def main(self, args: Any = None, prog_name: str | None = None, complete_var: str | None = None,
+             standalone_mode: bool = True, **extra: Any) -> Any:
+        code = run_safely(lambda: super(RootGroup, self).main(args, prog_name or "carddb", complete_var,
+                                                              standalone_mode=False, **extra))
+        if standalone_mode:
+            sys.exit(code)
+        return code
 
 
-def _version(value: bool) -> None:
-    if value:
-        typer.echo(f"carddb {__version__}")
-        raise typer.Exit()
+def run_safely(run: Any) -> int:
+    """Run ``run`` (the parsing and the command) and return the exit code, having printed what went wrong."""
+    try:
+        result = run()
+    except click.exceptions.NoArgsIsHelpError as exc:  # ``carddb cards`` alone: its help, as asked
+        click.echo(exc.ctx.get_help() if exc.ctx else exc.format_message())
+        return ExitCode.OK
+    except click.UsageError as exc:
+        click.echo(f"Error: {usage_message(exc)}", err=True)
+        return ExitCode.BAD_INPUT
+    except click.ClickException as exc:
+        click.echo(f"Error: {exc.format_message()}", err=True)
+        return exc.exit_code
+    except click.exceptions.Exit as exc:
+        return exc.exit_code
+    except (click.Abort, KeyboardInterrupt):
+        click.echo("Interrupted.", err=True)
+        return ExitCode.INTERRUPTED
+    except CarddbError as exc:
+        click.echo(f"Error: {exc}", err=True)
+        return exc.exit_code
+    except OSError as exc:
+        # The last net for a file the system refused (a folder where a file goes, no permission, disk full):
+        # the library should have said it as a CarddbError, but a user still gets one line, not a traceback.
+        # os.replace(temp, target) names both: the target is the one the user knows.
+        named = exc.filename2 or exc.filename
+        where = f"{named}: " if named else ""
+        click.echo(mask_secrets(f"Error: {where}{exc.strerror or exc}"), err=True)
+        return OutputError.exit_code
+    except SystemExit as exc:
+        return exc.code if isinstance(exc.code, int) else ExitCode.OK if exc.code is None else ExitCode.BAD_INPUT
+    except Exception as exc:
+        # Anything else is a bug: one line naming the report, never a traceback (docs: exit code 70).
+        from carddb.cli.crash import report_crash
+
+        return report_crash(exc)
+    return result if isinstance(result, int) else ExitCode.OK
 
 
-@app.callback()
-def main(
-    ctx: typer.Context,
-    root: str = typer.Option(None, "--root", help="The workspace folder (default: the nearest one holding rules/)."),
-    db: str = typer.Option(None, "--db", envvar="CARDDB_DB",
-                           help="Catalogue file or database URL (default: output/catalogue.db)."),
-    quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress bars or chatter."),
-    version: bool = typer.Option(False, "--version", callback=_version, is_eager=True, help="Show the version."),
-) -> None:
+def usage_message(exc: click.UsageError) -> str:
+    """Click's usage error as one line, naming the command's help (a hidden command's is its parent's)."""
+    message = " ".join(exc.format_message().split())
+    ctx = exc.ctx
+    while ctx is not None and getattr(ctx.command, "hidden", False) and ctx.parent is not None:
+        ctx = ctx.parent
+    if ctx is None:
+        return message
+    return f"{message} (see '{ctx.command_path} --help')"
+
+
+def _version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+    if value and not ctx.resilient_parsing:
+        click.echo(f"carddb {__version__}")
+        ctx.exit()
+
+
+@click.pass_context
+def _global_options(ctx: click.Context, root: str | None, db: str | None, quiet: bool) -> None:
     ctx.obj = State(root=root, db=db, quiet=quiet)
 
 
-app.command("init")(init.init)
-app.command("build")(build.build)
-app.command("render")(render_cli.render)
-app.command("roll")(roll_cli.roll)
-app.add_typer(cards.app, name="cards", help="Search, show, import and export cards.")
-app.add_typer(db_cli.app, name="db", help="Catalogue schema status and upgrade; dump and restore.")
-app.add_typer(deck_cli.app, name="deck", help="Check decks against the rules; convert deck files.")
-app.add_typer(ssq_cli.app, name="ssq", help="Super Smash Quest: check a turn, order fighters by initiative.")
-app.add_typer(play_cli.app, name="play", help="Play helpers for every game: damage, KOs, battles, odds, critics.")
-app.add_typer(collection_cli.app, name="collection", help="A player's cards: add, remove, show, import.")
-app.add_typer(booster_cli.app, name="booster", help="Open booster packs into a player's collection.")
-app.add_typer(export_cli.app, name="export", help="Export a game as a LackeyCCG plugin or an Apprentice patch.")
-app.add_typer(print_cli.app, name="print", help="Print proxy sheets (PDF): a deck, a set or a game; duplex "
-              "calibration and printer profiles.")
-app.add_typer(site_cli.app, name="site", help="Build or serve the website: rulebooks, card galleries, deck checkers.")
+app = RootGroup(
+    name="carddb",
+    help="Card catalogue, deck checker, card faces, proxy sheets, exports and rulebook sites for fan card games.",
+    callback=_global_options,
+    params=[
+        Option(["--root"], help="The workspace folder (default: the nearest one holding rules/)."),
+        Option(["--db"], envvar="CARDDB_DB", help="Catalogue file or database URL (default: output/catalogue.db)."),
+        Option(["--quiet", "-q"], is_flag=True, help="No progress bars or chatter."),
+        Option(["--version"], is_flag=True, expose_value=False, is_eager=True, callback=_version,
+               help="Show the version."),
+    ],
+)
 
 
-def run() -> None:
-    """The Typer app; the ``carddb`` entry point (``cli.fastcheck.main``) calls it for every command but a
-    plain ``deck check``."""
-    try:
-        app()
-    except Exception as exc:  # a bug outside any command (the rest are caught in CarddbGroup.invoke)
-        raise SystemExit(report_crash(exc)) from None
+def every_command(hidden: bool = False) -> list[tuple[list[str], click.Command]]:
+    """Every command and group under ``carddb`` with its path (``["cards", "search"]``), the root first,
+    loading them all: for the help tests and the generated reference (``carddb.cli.reference``)."""
+    found: list[tuple[list[str], click.Command]] = []
+    ctx = click.Context(app, info_name="carddb")
+
+    def walk(command: click.Command, path: list[str]) -> None:
+        found.append((path, command))
+        if isinstance(command, click.Group):
+            for name in command.list_commands(ctx):
+                sub = command.get_command(ctx, name)
+                if sub is not None and (hidden or not sub.hidden):
+                    walk(sub, [*path, name])
+
+    walk(app, [])
+    return found
+
+
+def main() -> None:
+    """The ``carddb`` entry point."""
+    from carddb.cli.closed_pipe import guard_stdout
+
+    guard_stdout()
+    app.main(prog_name="carddb")
 
 
 if __name__ == "__main__":
-    from carddb.cli.fastcheck import main as entry_point
-
-    entry_point()
+    main()

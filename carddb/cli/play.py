@@ -4,18 +4,18 @@
 
 from __future__ import annotations
 
-import typer
-
 from carddb.cli import play_minibattle, play_shmod, play_ssbm, play_website
 from carddb.cli import ssq as ssq_cli
+from carddb.cli.parsing import group
 
-app = typer.Typer(no_args_is_help=True)
-app.add_typer(play_ssbm.app, name="ssbm", help="Super Smash Bros. Melee CCG: damage and combos, damage taken, KO and "
-              "recovery, turn order, the play phase, discarding, match scores.")
-app.add_typer(play_shmod.app, name="shmod", help="Shmod: battles, a Battle Phase and Life, mana, a turn's limits.")
-app.add_typer(play_minibattle.app, name="minibattle", help="Pokemon Mini-Battle: an attack's exact odds, between "
-              "turns, what may be played, the opening hand.")
-app.add_typer(play_website.app, name="website", help="Website TCG: a site's totals, critics won, what a critic "
-              "needs, winning, setup, a turn's limits.")
-app.add_typer(ssq_cli.app, name="ssq", help="Super Smash Quest: a turn, initiative, clashes, charging, Smash Points, "
-              "recovery, hit odds, items.")
+app = group(help="Play helpers for every game: damage, KOs, battles, odds, critics.")
+play_ssbm.app.help = ("Super Smash Bros. Melee CCG: damage and combos, damage taken, KO and recovery, turn order, "
+                      "the play phase, discarding, match scores.")
+play_shmod.app.help = "Shmod: battles, a Battle Phase and Life, mana, a turn's limits."
+play_minibattle.app.help = ("Pokemon Mini-Battle: an attack's exact odds, between turns, what may be played, the "
+                            "opening hand.")
+play_website.app.help = ("Website TCG: a site's totals, critics won, what a critic needs, winning, setup, a turn's "
+                         "limits.")
+for name, game_group in (("ssbm", play_ssbm.app), ("shmod", play_shmod.app), ("minibattle", play_minibattle.app),
+                         ("website", play_website.app), ("ssq", ssq_cli.app)):
+    app.add_command(game_group, name)

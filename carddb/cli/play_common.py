@@ -10,23 +10,28 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-import typer
+import click
 
 from carddb.cli.common import print_json, state
+from carddb.cli.parsing import Group, Option, option
 from carddb.errors import InputError
 
 FORMAT_KEY = "carddb_play_format"
 
 
-def game_options(ctx: typer.Context,
-                 format_id: str = typer.Option(None, "--format", "-f",
-                                               help="A format of the game (a house rule) whose readings to follow.")
-                 ) -> None:
-    """The options every helper of a game shares (a Typer callback of the game's group)."""
-    ctx.meta[FORMAT_KEY] = format_id
+def game_group() -> Group:
+    """The group of one game's helpers, with the option they all share (``--format`` after the game)."""
+
+    @click.pass_context
+    def game_options(ctx: click.Context, format_id: str | None) -> None:
+        ctx.meta[FORMAT_KEY] = format_id
+
+    format_option = Option(["--format", "-f", "format_id"],
+                           help="A format of the game (a house rule) whose readings to follow.")
+    return Group(callback=game_options, params=[format_option])
 
 
-def run_helper(ctx: typer.Context, game_id: str, helper: str, request: Mapping[str, Any], as_json: bool,
+def run_helper(ctx: click.Context, game_id: str, helper: str, request: Mapping[str, Any], as_json: bool,
                format_id: str | None = None) -> None:
     from carddb.catalogue.game_cards import game_and_cards
     from carddb.rules.play import answer
@@ -37,8 +42,8 @@ def run_helper(ctx: typer.Context, game_id: str, helper: str, request: Mapping[s
     if as_json:
         print_json(result.to_dict())
     else:
-        typer.echo(result.text(), nl=False)
-    raise typer.Exit(0 if result.legal else 1)
+        click.echo(result.text(), nl=False)
+    raise click.exceptions.Exit(0 if result.legal else 1)
 
 
 def split_pair(text: str, what: str, example: str) -> tuple[str, str]:
@@ -64,4 +69,4 @@ def numbered(values: list[str] | None, what: str, count: int) -> dict[int, int]:
     return out
 
 
-JSON_OPTION = typer.Option(False, "--json", help="Print the answer as JSON.")
+json_option = option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")

@@ -2,28 +2,39 @@
 
 from __future__ import annotations
 
-import typer
+import click
 
-from carddb.cli.play_common import JSON_OPTION, game_options, run_helper, split_pair
+from carddb.cli.parsing import INTEGER, argument, option
+from carddb.cli.play_common import game_group, json_option, run_helper, split_pair
 
-app = typer.Typer(no_args_is_help=True, callback=game_options)
+app = game_group()
 GAME = "minibattle"
 CONDITION_HELP = "Prlz, Slp, Cnfs or Psn (repeat)"
 
 
 @app.command("battle")
+@argument("attacker", help="The attacking Battling Pokemon.")
+@argument("defender", help="The Battling Pokemon attacked.")
+@option("--hp", type=INTEGER, help="The attacker's HP left (default: its HP).")
+@option("--defender-hp", type=INTEGER, help="The defender's HP left (default: its HP).")
+@option("--condition", "conditions", multiple=True, help=f"The attacker's condition: {CONDITION_HELP}.")
+@option("--defender-condition", "defender_conditions", multiple=True,
+        help=f"The defender's condition: {CONDITION_HELP}.")
+@option("--partner", help="The attacker's other Battling Pokemon.")
+@option("--defender-partner", help="The defender's other Battling Pokemon.")
+@json_option
+@click.pass_context
 def battle(
-    ctx: typer.Context,
-    attacker: str = typer.Argument(..., help="The attacking Battling Pokemon."),
-    defender: str = typer.Argument(..., help="The Battling Pokemon attacked."),
-    hp: int = typer.Option(None, "--hp", help="The attacker's HP left (default: its HP)."),
-    defender_hp: int = typer.Option(None, "--defender-hp", help="The defender's HP left (default: its HP)."),
-    conditions: list[str] = typer.Option(None, "--condition", help=f"The attacker's condition: {CONDITION_HELP}."),
-    defender_conditions: list[str] = typer.Option(None, "--defender-condition",
-                                                  help=f"The defender's condition: {CONDITION_HELP}."),
-    partner: str = typer.Option(None, "--partner", help="The attacker's other Battling Pokemon."),
-    defender_partner: str = typer.Option(None, "--defender-partner", help="The defender's other Battling Pokemon."),
-    as_json: bool = JSON_OPTION,
+    ctx: click.Context,
+    attacker: str,
+    defender: str,
+    hp: int,
+    defender_hp: int,
+    conditions: tuple[str, ...],
+    defender_conditions: tuple[str, ...],
+    partner: str,
+    defender_partner: str,
+    as_json: bool,
 ) -> None:
     """An attack's exact odds: every outcome (damage, knocked out, condition) with its chance, and the mean."""
     run_helper(ctx, GAME, "battle", {
@@ -33,26 +44,36 @@ def battle(
 
 
 @app.command("between")
+@argument("pokemon", help="The Pokemon.")
+@option("--hp", type=INTEGER, help="Its HP left (default: its HP).")
+@option("--condition", "conditions", multiple=True, help=f'Its condition: {CONDITION_HELP}.')
+@json_option
+@click.pass_context
 def between(
-    ctx: typer.Context,
-    pokemon: str = typer.Argument(..., help="The Pokemon."),
-    hp: int = typer.Option(None, "--hp", help="Its HP left (default: its HP)."),
-    conditions: list[str] = typer.Option(None, "--condition", help=f"Its condition: {CONDITION_HELP}."),
-    as_json: bool = JSON_OPTION,
+    ctx: click.Context,
+    pokemon: str,
+    hp: int,
+    conditions: tuple[str, ...],
+    as_json: bool,
 ) -> None:
     """Between turns: poison's 2 damage, waking up at 50%, Effect Off; every outcome with its chance."""
     run_helper(ctx, GAME, "between", {"card": pokemon, "hp": hp, "conditions": conditions or []}, as_json)
 
 
 @app.command("plays")
+@option("--in-play", multiple=True,
+              help="A Pokemon in play, NAME or NAME=new when it was played this turn (repeat).")
+@option("--play", multiple=True,
+              help="A Pokemon played this turn, in order; NAME=BABY evolves a Basic onto its Baby (repeat).")
+@option("--battling", multiple=True, help="A Battling Pokemon after the plays (repeat).")
+@json_option
+@click.pass_context
 def plays(
-    ctx: typer.Context,
-    in_play: list[str] = typer.Option(None, "--in-play", help="A Pokemon in play, NAME or NAME=new when it was "
-                                                              "played this turn (repeat)."),
-    play: list[str] = typer.Option(None, "--play", help="A Pokemon played this turn, in order; NAME=BABY evolves a "
-                                                        "Basic onto its Baby (repeat)."),
-    battling: list[str] = typer.Option(None, "--battling", help="A Battling Pokemon after the plays (repeat)."),
-    as_json: bool = JSON_OPTION,
+    ctx: click.Context,
+    in_play: tuple[str, ...],
+    play: tuple[str, ...],
+    battling: tuple[str, ...],
+    as_json: bool,
 ) -> None:
     """What may be played this turn: one basic, one evolution (not on a Pokemon played this turn), 2 Battling."""
     field = []
@@ -65,10 +86,9 @@ def plays(
 
 
 @app.command("hand")
-def hand(
-    ctx: typer.Context,
-    cards: list[str] = typer.Argument(..., help="The 3 cards of the opening hand."),
-    as_json: bool = JSON_OPTION,
-) -> None:
+@argument("cards", nargs=-1, required=True, help="The 3 cards of the opening hand.")
+@json_option
+@click.pass_context
+def hand(ctx: click.Context, cards: tuple[str, ...], as_json: bool) -> None:
     """The opening hand: kept with a basic (or baby) Pokemon, else reshuffled."""
     run_helper(ctx, GAME, "hand", {"hand": cards}, as_json)

@@ -2,27 +2,36 @@
 
 from __future__ import annotations
 
-import typer
+import click
 
-from carddb.cli.play_common import JSON_OPTION, game_options, run_helper, split_pair
+from carddb.cli.parsing import INTEGER, argument, option
+from carddb.cli.play_common import game_group, json_option, run_helper, split_pair
 from carddb.errors import InputError
 
-app = typer.Typer(no_args_is_help=True, callback=game_options)
+app = game_group()
 GAME = "shmod"
 
 
 @app.command("battle")
+@argument("attacker", help="The attacking monster (in Attack Position).")
+@argument("defender", required=False, help="The monster attacked; leave out for a direct attack.")
+@option("--defense", is_flag=True, help="The defender is in Defense Position.")
+@option("--atk", type=INTEGER, help="The attacker's ATK as it is now (equips, fields).")
+@option("--defender-atk", type=INTEGER, help="The defender's ATK as it is now.")
+@option("--defender-def", type=INTEGER, help="The defender's DEF as it is now.")
+@option("--has-monsters", is_flag=True, help="For a direct attack: the defending player has monsters in play.")
+@json_option
+@click.pass_context
 def battle(
-    ctx: typer.Context,
-    attacker: str = typer.Argument(..., help="The attacking monster (in Attack Position)."),
-    defender: str = typer.Argument(None, help="The monster attacked; leave out for a direct attack."),
-    defense: bool = typer.Option(False, "--defense", help="The defender is in Defense Position."),
-    atk: int = typer.Option(None, "--atk", help="The attacker's ATK as it is now (equips, fields)."),
-    defender_atk: int = typer.Option(None, "--defender-atk", help="The defender's ATK as it is now."),
-    defender_def: int = typer.Option(None, "--defender-def", help="The defender's DEF as it is now."),
-    has_monsters: bool = typer.Option(False, "--has-monsters", help="For a direct attack: the defending player has "
-                                                                    "monsters in play."),
-    as_json: bool = JSON_OPTION,
+    ctx: click.Context,
+    attacker: str,
+    defender: str,
+    defense: bool,
+    atk: int,
+    defender_atk: int,
+    defender_def: int,
+    has_monsters: bool,
+    as_json: bool,
 ) -> None:
     """One battle: attack against attack, attack against defense, or a direct attack."""
     run_helper(ctx, GAME, "battle", {"attacker": attacker, "atk": atk, "defender": defender,
@@ -39,17 +48,24 @@ def _monsters(values: list[str] | None, what: str) -> list[dict[str, str]]:
 
 
 @app.command("phase")
+@option("--mine", multiple=True, help="Your monster on the field, NAME or NAME=defense (repeat).")
+@option("--theirs", multiple=True, help="The defending player's monster, NAME or NAME=defense (repeat).")
+@option("--attack", "attacks", multiple=True,
+              help="An attack in order: ATTACKER=TARGET, or ATTACKER alone to attack directly (repeat).")
+@option("--life", type=INTEGER, help="Your Life before the Battle Phase (default 10).")
+@option("--their-life", type=INTEGER, help="The defending player's Life (default 10).")
+@option("--first-turn", is_flag=True, help="This is the first player's first turn.")
+@json_option
+@click.pass_context
 def phase(
-    ctx: typer.Context,
-    mine: list[str] = typer.Option(None, "--mine", help="Your monster on the field, NAME or NAME=defense (repeat)."),
-    theirs: list[str] = typer.Option(None, "--theirs", help="The defending player's monster, NAME or NAME=defense "
-                                                            "(repeat)."),
-    attacks: list[str] = typer.Option(None, "--attack", help="An attack in order: ATTACKER=TARGET, or ATTACKER "
-                                                             "alone to attack directly (repeat)."),
-    life: int = typer.Option(None, "--life", help="Your Life before the Battle Phase (default 10)."),
-    their_life: int = typer.Option(None, "--their-life", help="The defending player's Life (default 10)."),
-    first_turn: bool = typer.Option(False, "--first-turn", help="This is the first player's first turn."),
-    as_json: bool = JSON_OPTION,
+    ctx: click.Context,
+    mine: tuple[str, ...],
+    theirs: tuple[str, ...],
+    attacks: tuple[str, ...],
+    life: int,
+    their_life: int,
+    first_turn: bool,
+    as_json: bool,
 ) -> None:
     """A Battle Phase: each attack in order, the monsters destroyed, and both players' Life afterwards."""
     declared = [dict(zip(("attacker", "target"), split_pair(a, "--attack", "Night Reaver=Coral Warden"), strict=True))
@@ -60,13 +76,19 @@ def phase(
 
 
 @app.command("mana")
+@argument("card", help="The monster, spell or trap paid for.")
+@argument("tapped", nargs=-1, help="The mana tapped, TYPE=N: FIRE=2 EARTH=3.")
+@option("--x", type=INTEGER, help="For a Level X card: the X wanted (it must equal the mana tapped).")
+@option("--by-effect", is_flag=True, help="The monster is played by an effect (no mana).")
+@json_option
+@click.pass_context
 def mana(
-    ctx: typer.Context,
-    card: str = typer.Argument(..., help="The monster, spell or trap paid for."),
-    tapped: list[str] = typer.Argument(None, help="The mana tapped, TYPE=N: FIRE=2 EARTH=3."),
-    x: int = typer.Option(None, "--x", help="For a Level X card: the X wanted (it must equal the mana tapped)."),
-    by_effect: bool = typer.Option(False, "--by-effect", help="The monster is played by an effect (no mana)."),
-    as_json: bool = JSON_OPTION,
+    ctx: click.Context,
+    card: str,
+    tapped: tuple[str, ...],
+    x: int,
+    by_effect: bool,
+    as_json: bool,
 ) -> None:
     """Mana payment: LEVEL mana, with at least 1 of the monster's TYPE (not for COLOURLESS); Level X cards."""
     table: dict[str, int] = {}
@@ -79,14 +101,21 @@ def mana(
 
 
 @app.command("turn")
+@option("--first-turn", is_flag=True, help="This is the first player's first turn.")
+@option("--charge", "charges", multiple=True, help="A card charged as mana this turn (repeat).")
+@option("--set", "set_traps", multiple=True, help="A trap set face down this turn (repeat).")
+@option("--activate", multiple=True, help="A trap activated this turn (repeat).")
+@option("--attack", "attackers", multiple=True, help="A monster attacking this turn (repeat per attack).")
+@json_option
+@click.pass_context
 def turn(
-    ctx: typer.Context,
-    first_turn: bool = typer.Option(False, "--first-turn", help="This is the first player's first turn."),
-    charges: list[str] = typer.Option(None, "--charge", help="A card charged as mana this turn (repeat)."),
-    set_traps: list[str] = typer.Option(None, "--set", help="A trap set face down this turn (repeat)."),
-    activate: list[str] = typer.Option(None, "--activate", help="A trap activated this turn (repeat)."),
-    attackers: list[str] = typer.Option(None, "--attack", help="A monster attacking this turn (repeat per attack)."),
-    as_json: bool = JSON_OPTION,
+    ctx: click.Context,
+    first_turn: bool,
+    charges: tuple[str, ...],
+    set_traps: tuple[str, ...],
+    activate: tuple[str, ...],
+    attackers: tuple[str, ...],
+    as_json: bool,
 ) -> None:
     """A turn's six phases: one mana charge, no trap the turn it is set, no Battle Phase on the first turn."""
     run_helper(ctx, GAME, "turn", {"first_turn": first_turn, "charges": charges or [], "set": set_traps or [],

@@ -2,25 +2,32 @@
 
 from __future__ import annotations
 
-import typer
+import click
 
-from carddb.cli.play_common import JSON_OPTION, game_options, numbered, run_helper
+from carddb.cli.parsing import INTEGER, argument, option
+from carddb.cli.play_common import game_group, json_option, numbered, run_helper
 from carddb.errors import InputError
 
-app = typer.Typer(no_args_is_help=True, callback=game_options)
+app = game_group()
 GAME = "ssbm"
 
 
 @app.command("damage")
+@argument("character", help="The attacking character, e.g. Ganondorf.")
+@argument("attacks", nargs=-1, required=True, help="The attack cards played this turn, in order.")
+@option("--failed", type=INTEGER, multiple=True,
+              help="The place of an attack that failed (interrupted, blocked, dodged), from 1 (repeat).")
+@option("--bonus", multiple=True,
+              help="Damage an amplifier or card text adds to an attack: PLACE=D, e.g. 2=2 (repeat).")
+@json_option
+@click.pass_context
 def damage(
-    ctx: typer.Context,
-    character: str = typer.Argument(..., help="The attacking character, e.g. Ganondorf."),
-    attacks: list[str] = typer.Argument(..., help="The attack cards played this turn, in order."),
-    failed: list[int] = typer.Option(None, "--failed", help="The place of an attack that failed (interrupted, "
-                                                            "blocked, dodged), from 1 (repeat)."),
-    bonus: list[str] = typer.Option(None, "--bonus", help="Damage an amplifier or card text adds to an attack: "
-                                                          "PLACE=D, e.g. 2=2 (repeat)."),
-    as_json: bool = JSON_OPTION,
+    ctx: click.Context,
+    character: str,
+    attacks: tuple[str, ...],
+    failed: tuple[int, ...],
+    bonus: tuple[str, ...],
+    as_json: bool,
 ) -> None:
     """Damage of a play: STRENGTH + X per attack, +1D, +2D, ... for successive hits; a failed attack ends the chain."""
     extra = numbered(bonus, "--bonus", len(attacks))
@@ -34,30 +41,44 @@ def damage(
 
 
 @app.command("taken")
+@argument("damage_dealt", type=INTEGER, metavar='DAMAGE', help="The damage dealt, e.g. 7.")
+@argument("flipped", nargs=-1, help="The cards flipped from the deck, in order.")
+@option("--before", type=INTEGER, help="Damage the character had already taken.")
+@json_option
+@click.pass_context
 def taken(
-    ctx: typer.Context,
-    damage_dealt: int = typer.Argument(..., metavar="DAMAGE", help="The damage dealt, e.g. 7."),
-    flipped: list[str] = typer.Argument(None, help="The cards flipped from the deck, in order."),
-    before: int = typer.Option(None, "--before", help="Damage the character had already taken."),
-    as_json: bool = JSON_OPTION,
+    ctx: click.Context,
+    damage_dealt: int,
+    flipped: tuple[str, ...],
+    before: int,
+    as_json: bool,
 ) -> None:
     """Damage taken: flip half the damage (rounded down); a flipped defensive card halves it and stops the flip."""
     run_helper(ctx, GAME, "taken", {"damage": damage_dealt, "flipped": flipped or [], "before": before}, as_json)
 
 
 @app.command("ko")
+@argument("attack", help="The attack that hit, e.g. Smash Attack.")
+@argument("target", help="The character hit, e.g. Mario.")
+@argument("recovery", nargs=-1, help="The recovery cards played, in order.")
+@option("--damage", "-d", "damage_taken", type=INTEGER, required=True, help="The damage the character has.")
+@option("--endurance", type=INTEGER, help="ENDURANCE as a card changed it (Super Mushroom).")
+@option("--stages",
+              help="Recovery stages as a card changed them: 20,40 (Gerudo Dragon) for the rulebook's 30,50.")
+@option("--attack-damage", type=INTEGER, default=0,
+              help="This attack's own damage (counted only by a format that counts it).")
+@json_option
+@click.pass_context
 def ko(
-    ctx: typer.Context,
-    attack: str = typer.Argument(..., help="The attack that hit, e.g. Smash Attack."),
-    target: str = typer.Argument(..., help="The character hit, e.g. Mario."),
-    recovery: list[str] = typer.Argument(None, help="The recovery cards played, in order."),
-    damage_taken: int = typer.Option(..., "--damage", "-d", help="The damage the character has."),
-    endurance: int = typer.Option(None, "--endurance", help="ENDURANCE as a card changed it (Super Mushroom)."),
-    stages: str = typer.Option(None, "--stages", help="Recovery stages as a card changed them: 20,40 (Gerudo "
-                                                      "Dragon) for the rulebook's 30,50."),
-    attack_damage: int = typer.Option(0, "--attack-damage", help="This attack's own damage (counted only by a "
-                                                                 "format that counts it)."),
-    as_json: bool = JSON_OPTION,
+    ctx: click.Context,
+    attack: str,
+    target: str,
+    recovery: tuple[str, ...],
+    damage_taken: int,
+    endurance: int,
+    stages: str,
+    attack_damage: int,
+    as_json: bool,
 ) -> None:
     """KO and recovery: a KO-icon attack KOs above ENDURANCE unless the recovery cards played save the character."""
     parsed = None
@@ -72,31 +93,28 @@ def ko(
 
 
 @app.command("order")
-def order(
-    ctx: typer.Context,
-    characters: list[str] = typer.Argument(..., help="The characters of the match."),
-    as_json: bool = JSON_OPTION,
-) -> None:
+@argument("characters", nargs=-1, required=True, help="The characters of the match.")
+@json_option
+@click.pass_context
+def order(ctx: click.Context, characters: tuple[str, ...], as_json: bool) -> None:
     """Turn order: the highest INTELLIGENCE first, ties by SPEED; cards drawn a turn and the starting hand."""
     run_helper(ctx, GAME, "order", {"characters": characters}, as_json)
 
 
 @app.command("cards")
-def cards(
-    ctx: typer.Context,
-    names: list[str] = typer.Argument(..., metavar="CARDS", help="Play cards, e.g. Charge Block."),
-    as_json: bool = JSON_OPTION,
-) -> None:
+@argument("names", nargs=-1, required=True, metavar='CARDS', help="Play cards, e.g. Charge Block.")
+@json_option
+@click.pass_context
+def cards(ctx: click.Context, names: tuple[str, ...], as_json: bool) -> None:
     """Which cards may be played in the play phase, and which cannot be interrupted or blocked."""
     run_helper(ctx, GAME, "cards", {"cards": names}, as_json)
 
 
 @app.command("discard")
-def discard(
-    ctx: typer.Context,
-    names: list[str] = typer.Argument(..., metavar="CARDS", help="The cards discarded this turn, in order."),
-    as_json: bool = JSON_OPTION,
-) -> None:
+@argument("names", nargs=-1, required=True, metavar='CARDS', help="The cards discarded this turn, in order.")
+@json_option
+@click.pass_context
+def discard(ctx: click.Context, names: tuple[str, ...], as_json: bool) -> None:
     """Discard to draw: up to three times a turn, one card for one (two for a dodge or block card)."""
     run_helper(ctx, GAME, "discard", {"cards": names}, as_json)
 
@@ -105,15 +123,20 @@ SELF_DESTRUCT = ("sd", "self", "self-destruct")
 
 
 @app.command("match")
+@argument("events", nargs=-1, help="In order: WINNER:LOSER for a KO (Link:Mario), PLAYER:sd for a self-destruct.")
+@option("--mode", default="stock", help="stock or time.")
+@option("--stock", type=INTEGER, help="The stock each player starts with (default 5).")
+@option("--player", "players", multiple=True,
+              help="A player of the match (repeat; players in the events count anyway).")
+@json_option
+@click.pass_context
 def match(
-    ctx: typer.Context,
-    events: list[str] = typer.Argument(None, help="In order: WINNER:LOSER for a KO (Link:Mario), PLAYER:sd for "
-                                                  "a self-destruct."),
-    mode: str = typer.Option("stock", "--mode", help="stock or time."),
-    stock: int = typer.Option(None, "--stock", help="The stock each player starts with (default 5)."),
-    players: list[str] = typer.Option(None, "--player", help="A player of the match (repeat; players in the events "
-                                                             "count anyway)."),
-    as_json: bool = JSON_OPTION,
+    ctx: click.Context,
+    events: tuple[str, ...],
+    mode: str,
+    stock: int,
+    players: tuple[str, ...],
+    as_json: bool,
 ) -> None:
     """Score a TIME or STOCK match from its KOs and self-destructs."""
     rows = []

@@ -3,12 +3,13 @@ base site and components joined by ``+``: ``"Neutral Base Card + Splash Page (Ne
 
 from __future__ import annotations
 
-import typer
+import click
 
-from carddb.cli.play_common import JSON_OPTION, game_options, run_helper
+from carddb.cli.parsing import INTEGER, argument, option
+from carddb.cli.play_common import game_group, json_option, run_helper
 from carddb.errors import InputError
 
-app = typer.Typer(no_args_is_help=True, callback=game_options)
+app = game_group()
 GAME = "website"
 SITE_HELP = 'A site: its base site and components in play order, joined by +: "Neutral Base Card + Guestbook".'
 
@@ -21,55 +22,72 @@ def _site(text: str) -> dict[str, object]:
 
 
 @app.command("site")
-def site(
-    ctx: typer.Context,
-    text: str = typer.Argument(..., metavar="SITE", help=SITE_HELP),
-    as_json: bool = JSON_OPTION,
-) -> None:
+@argument("text", metavar='SITE', help=SITE_HELP)
+@json_option
+@click.pass_context
+def site(ctx: click.Context, text: str, as_json: bool) -> None:
     """A site's components (one of each name, types matching, requirements met) and its IP/GP/CP totals."""
     run_helper(ctx, GAME, "site", _site(text), as_json)
 
 
 @app.command("critics")
+@argument("sites", nargs=-1, required=True, metavar='SITE...', help=SITE_HELP + ' Several sites: one each.')
+@option("--short", type=INTEGER, default=0,
+              help="How far short of each of IP, GP and CP may count as met (Kathleen-The Helper: 10).")
+@json_option
+@click.pass_context
 def critics(
-    ctx: typer.Context,
-    sites: list[str] = typer.Argument(..., metavar="SITE...", help=SITE_HELP + " Several sites: one each."),
-    short: int = typer.Option(0, "--short", help="How far short of each of IP, GP and CP may count as met "
-                                                 "(Kathleen-The Helper: 10)."),
-    as_json: bool = JSON_OPTION,
+    ctx: click.Context,
+    sites: tuple[str, ...],
+    short: int,
+    as_json: bool,
 ) -> None:
     """Which critics of the catalogue the sites win over (a critic looks at one site only)."""
     run_helper(ctx, GAME, "critics", {"sites": [_site(s) for s in sites], "short": short}, as_json)
 
 
 @app.command("missing")
+@argument("critic", help="The critic, e.g. Graphics Guru.")
+@argument("sites", nargs=-1, required=True, metavar='SITE...', help=SITE_HELP)
+@option("--short", type=INTEGER, default=0, help="How far short may count as met (Kathleen-The Helper: 10).")
+@json_option
+@click.pass_context
 def missing(
-    ctx: typer.Context,
-    critic: str = typer.Argument(..., help="The critic, e.g. Graphics Guru."),
-    sites: list[str] = typer.Argument(..., metavar="SITE...", help=SITE_HELP),
-    short: int = typer.Option(0, "--short", help="How far short may count as met (Kathleen-The Helper: 10)."),
-    as_json: bool = JSON_OPTION,
+    ctx: click.Context,
+    critic: str,
+    sites: tuple[str, ...],
+    short: int,
+    as_json: bool,
 ) -> None:
     """What a critic still needs: the IP, GP and CP each site falls short."""
     run_helper(ctx, GAME, "missing", {"critic": critic, "sites": [_site(s) for s in sites], "short": short}, as_json)
 
 
 @app.command("win")
+@option("--points", type=INTEGER, help="Your critic points.")
+@option("--critic", "critics_won", multiple=True,
+              help="A critic you have won over (repeat; its points are added).")
+@option("--components", type=INTEGER, help="Components on all your base sites.")
+@option("--deck", type=INTEGER, help="Cards in your deck at the start of your turn.")
+@option("--opponent-points", type=INTEGER, help="Your opponent's critic points.")
+@option("--opponent-critic", "opponent_critics", multiple=True, help="A critic your opponent won (repeat).")
+@option("--opponent-components", type=INTEGER, help="Components on your opponent's base sites.")
+@option("--opponent-deck", type=INTEGER, help="Cards in your opponent's deck at the start of their turn.")
+@option("--turn-starts", default="", help="Whose turn is starting: you or opponent.")
+@json_option
+@click.pass_context
 def win(
-    ctx: typer.Context,
-    points: int = typer.Option(None, "--points", help="Your critic points."),
-    critics_won: list[str] = typer.Option(None, "--critic", help="A critic you have won over (repeat; its points "
-                                                                 "are added)."),
-    components: int = typer.Option(None, "--components", help="Components on all your base sites."),
-    deck: int = typer.Option(None, "--deck", help="Cards in your deck at the start of your turn."),
-    opponent_points: int = typer.Option(None, "--opponent-points", help="Your opponent's critic points."),
-    opponent_critics: list[str] = typer.Option(None, "--opponent-critic", help="A critic your opponent won (repeat)."),
-    opponent_components: int = typer.Option(None, "--opponent-components", help="Components on your opponent's "
-                                                                                "base sites."),
-    opponent_deck: int = typer.Option(None, "--opponent-deck", help="Cards in your opponent's deck at the start of "
-                                                                    "their turn."),
-    turn_starts: str = typer.Option("", "--turn-starts", help="Whose turn is starting: you or opponent."),
-    as_json: bool = JSON_OPTION,
+    ctx: click.Context,
+    points: int,
+    critics_won: tuple[str, ...],
+    components: int,
+    deck: int,
+    opponent_points: int,
+    opponent_critics: tuple[str, ...],
+    opponent_components: int,
+    opponent_deck: int,
+    turn_starts: str,
+    as_json: bool,
 ) -> None:
     """Whether a player has won: 100 critic points, an opponent without components, or without cards to draw."""
     run_helper(ctx, GAME, "win", {
@@ -80,23 +98,32 @@ def win(
 
 
 @app.command("setup")
+@argument("base", help="The starting base site.")
+@argument("top", nargs=-1, required=True, help="The top 5 cards of the deck.")
+@json_option
+@click.pass_context
 def setup(
-    ctx: typer.Context,
-    base: str = typer.Argument(..., help="The starting base site."),
-    top: list[str] = typer.Argument(..., help="The top 5 cards of the deck."),
-    as_json: bool = JSON_OPTION,
+    ctx: click.Context,
+    base: str,
+    top: tuple[str, ...],
+    as_json: bool,
 ) -> None:
     """Setup: attach the components among the top 5 cards that fit the base site, then draw 7."""
     run_helper(ctx, GAME, "setup", {"base": base, "top": top}, as_json)
 
 
 @app.command("turn")
+@option("--base-site", "base_sites", multiple=True, help="A base site played from the hand (repeat).")
+@option("--searches", type=INTEGER, default=0, help="Deck or discard pile searches this turn.")
+@option("--draws", type=INTEGER, default=1, help="Cards drawn in the draw step.")
+@json_option
+@click.pass_context
 def turn(
-    ctx: typer.Context,
-    base_sites: list[str] = typer.Option(None, "--base-site", help="A base site played from the hand (repeat)."),
-    searches: int = typer.Option(0, "--searches", help="Deck or discard pile searches this turn."),
-    draws: int = typer.Option(1, "--draws", help="Cards drawn in the draw step."),
-    as_json: bool = JSON_OPTION,
+    ctx: click.Context,
+    base_sites: tuple[str, ...],
+    searches: int,
+    draws: int,
+    as_json: bool,
 ) -> None:
     """A turn's limits: one draw, one base site from the hand, a shuffle after every search."""
     run_helper(ctx, GAME, "turn", {"base_sites": base_sites or [], "searches": searches, "draws": draws}, as_json)

@@ -11,16 +11,18 @@ from pathlib import Path
 from typing import Any
 
 import click
-import typer
-from typer.core import TyperGroup
 
 from carddb.cli.common import state
+from carddb.cli.parsing import INTEGER, NUMBER, PATH, GameOption, Group, argument, option
+from carddb.paint.print_options import DEFAULTS
 
 DEFAULT_COMMAND = "sheets"
 
 
-class PrintGroup(TyperGroup):
+class PrintGroup(Group):
     """``carddb print DECKFILE ...`` runs the hidden ``sheets`` command; named subcommands run as usual."""
+
+    default_command = DEFAULT_COMMAND
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         if not args or (args[0] not in self.commands and args[0] not in ("--help", "-h")):
@@ -51,40 +53,68 @@ def _bleed_alone(args: list[str]) -> list[str]:
     return out
 
 
-app = typer.Typer(cls=PrintGroup, no_args_is_help=False,
-                  help="Print proxy sheets: 'carddb print [DECKFILE] --game G --out FILE.pdf'; "
-                       "also 'print calibration' and 'print profile'.")
+app = PrintGroup(no_args_is_help=False,
+                 help="Print proxy sheets: 'carddb print [DECKFILE] --game G --out FILE.pdf'; "
+                      "also 'print calibration' and 'print profile'.")
 
 
 @app.command(DEFAULT_COMMAND, hidden=True,
              epilog="Double-sided sheets: 'carddb print calibration --help' (a duplex test sheet) and "
                     "'carddb print profile --help' (a printer profile from its four readings).")
+@argument("deckfile", type=PATH, required=False,
+          help="A deck list (or LackeyCCG .dek, Apprentice .dec); without it, one of every card of the game or "
+               "--set.")
+@option("--game", "-g", "game_id", cls=GameOption, required=True, help="The game the cards belong to.")
+@option("--set", "-s", "set_code", help="Print one of every card of this set.")
+@option("--out", "-o", type=PATH, required=True, help="The PDF to write.")
+@option("--paper", default=DEFAULTS.paper, help="A4, Letter, Legal, A3, Tabloid or WxH (mm or in).")
+@option("--card",
+              help="poker, bridge, yugioh, euro, mini, mini-euro, tarot, square or WxH (mm or in); default: the "
+                   "game's card size.")
+@option("--orientation", default=DEFAULTS.orientation, help="auto (most cards a page), portrait, landscape.")
+@option("--bleed", type=NUMBER,
+              help="Bleed around each card in mm ('--bleed' alone: 3 mm; default: up to 1.5 mm, as much as leaves "
+                   "room for the crop marks and costs no card a page).")
+@option("--gutter", type=NUMBER, default=DEFAULTS.gutter, help="Space between cards in mm.")
+@option("--margins",
+              help="Unprintable edge in mm: 5, or 5,8, or top,right,bottom,left (default: the profile's, else 5).")
+@option("--marks/--no-marks", default=DEFAULTS.marks, help="Crop marks outside the cards.")
+@option("--layout", default=DEFAULTS.layout, help="fronts, duplex-long, duplex-short, fold or single.")
+@option("--fold-margin", type=NUMBER, default=DEFAULTS.fold_margin,
+        help="fold: mm kept clear each side of the fold line.")
+@option("--header/--no-header", default=DEFAULTS.header, help="A line over the cards: deck, page n of m, side.")
+@option("--deck-list", is_flag=True, help="Begin with a page listing the deck.")
+@option("--raster", is_flag=True, help="Embed JPEG faces instead of vector faces.")
+@option("--dpi", type=INTEGER, default=DEFAULTS.dpi, help="Resolution of --raster faces.")
+@option("--profile", type=PATH, help="A printer profile (.toml) correcting duplex backs.")
+@option("--max-mb", type=NUMBER, help="Split into several PDFs of at most this many MB.")
+@option("--grid", help="Demand COLSxROWS cards a page (an error says why it cannot).")
+@option("--strict", is_flag=True, default=DEFAULTS.strict,
+        help="Fail when a card's art has fewer pixels than the print needs (default: warn).")
+@click.pass_context
 def sheets(
-    ctx: typer.Context,
-    deckfile: Path = typer.Argument(None, help="A deck list (or LackeyCCG .dek, Apprentice .dec); "
-                                               "without it, one of every card of the game or --set."),
-    game_id: str = typer.Option(..., "--game", "-g", help="The game the cards belong to."),
-    set_code: str = typer.Option(None, "--set", "-s", help="Print one of every card of this set."),
-    out: Path = typer.Option(..., "--out", "-o", help="The PDF to write."),
-    paper: str = typer.Option("A4", "--paper", help="A4, Letter, Legal, A3, Tabloid or WxH (mm or in)."),
-    card: str = typer.Option(None, "--card", help="poker, bridge, yugioh, euro, mini, mini-euro, tarot, square "
-                                                  "or WxH (mm or in); default: the game's card size."),
-    orientation: str = typer.Option("auto", "--orientation", help="auto (most cards a page), portrait, landscape."),
-    bleed: float = typer.Option(None, "--bleed", help="Bleed around each card in mm ('--bleed' alone: 3 mm; "
-                                                      "default: up to 1.5 mm, as much as costs no card a page)."),
-    gutter: float = typer.Option(0.0, "--gutter", help="Space between cards in mm."),
-    margins: str = typer.Option(None, "--margins", help="Unprintable edge in mm: 5, or 5,8, or top,right,bottom,left "
-                                                        "(default: the profile's, else 5)."),
-    marks: bool = typer.Option(True, "--marks/--no-marks", help="Crop marks outside the cards."),
-    layout: str = typer.Option("fronts", "--layout", help="fronts, duplex-long, duplex-short, fold or single."),
-    fold_margin: float = typer.Option(3.0, "--fold-margin", help="fold: mm kept clear each side of the fold line."),
-    header: bool = typer.Option(True, "--header/--no-header", help="A line over the cards: deck, page n of m, side."),
-    deck_list: bool = typer.Option(False, "--deck-list", help="Begin with a page listing the deck."),
-    raster: bool = typer.Option(False, "--raster", help="Embed JPEG faces instead of vector faces."),
-    dpi: int = typer.Option(300, "--dpi", help="Resolution of --raster faces."),
-    profile: Path = typer.Option(None, "--profile", help="A printer profile (.toml) correcting duplex backs."),
-    max_mb: float = typer.Option(None, "--max-mb", help="Split into several PDFs of at most this many MB."),
-    grid: str = typer.Option(None, "--grid", help="Demand COLSxROWS cards a page (an error says why it cannot)."),
+    ctx: click.Context,
+    deckfile: Path,
+    game_id: str,
+    set_code: str,
+    out: Path,
+    paper: str,
+    card: str,
+    orientation: str,
+    bleed: float,
+    gutter: float,
+    margins: str,
+    marks: bool,
+    layout: str,
+    fold_margin: float,
+    header: bool,
+    deck_list: bool,
+    raster: bool,
+    dpi: int,
+    profile: Path,
+    max_mb: float,
+    grid: str,
+    strict: bool,
 ) -> None:
     """Print proxy sheets of a deck (with its counts), a set or a whole game, checked after writing."""
     from carddb.catalogue.game_cards import game_and_cards
@@ -98,7 +128,7 @@ def sheets(
     options = PrintOptions(paper=paper, card=card, orientation=orientation, margins=margins, gutter=gutter,
                            bleed=bleed, marks=marks, layout=layout, raster=raster, dpi=dpi,
                            profile=str(profile) if profile else None, max_mb=max_mb, grid=grid,
-                           fold_margin=fold_margin, header=header, deck_list=deck_list)
+                           fold_margin=fold_margin, header=header, deck_list=deck_list, strict=strict)
     game, cards = game_and_cards(game_id, None, st.db, st.root)
     root = st.workspace.root
     with st.progress() as progress, progress.task(f"Printing {out.name}"):
@@ -115,19 +145,23 @@ def sheets(
 
 def _tell(result: Any) -> None:
     if result.not_printed:
-        typer.echo(f"Not printed ({len(result.not_printed)}):", err=True)
+        click.echo(f"Not printed ({len(result.not_printed)}):", err=True)
         for item in result.not_printed:
-            typer.echo(f"  {item}", err=True)
+            click.echo(f"  {item}", err=True)
     for warning in result.warnings:
-        typer.echo(f"warning: {warning}", err=True)
+        click.echo(f"warning: {warning}", err=True)
 
 
 @app.command("calibration")
+@option("--out", "-o", type=PATH, required=True, help="The calibration PDF to write.")
+@option("--paper", default=DEFAULTS.paper, help="The paper you will print it on.")
+@option("--flip", default="long", help="long or short: the edge your printer flips on.")
+@option("--profile", type=PATH, help="Apply this profile to the back page (to check it).")
 def calibration(
-    out: Path = typer.Option(..., "--out", "-o", help="The calibration PDF to write."),
-    paper: str = typer.Option("A4", "--paper", help="The paper you will print it on."),
-    flip: str = typer.Option("long", "--flip", help="long or short: the edge your printer flips on."),
-    profile: Path = typer.Option(None, "--profile", help="Apply this profile to the back page (to check it)."),
+    out: Path,
+    paper: str,
+    flip: str,
+    profile: Path,
 ) -> None:
     """Print a two-page duplex test sheet that measures your printer's back offset and rotation."""
     from carddb.errors import InputError
@@ -140,20 +174,28 @@ def calibration(
     size = paper_size(paper)
     applied = read_profile(profile) if profile else None
     path, check = write_calibration(out, size, flip, applied)
-    typer.echo(f"{path}: {check.pages} pages ({size.name}, flip on the {flip} edge). Print both sides of one sheet "
+    click.echo(f"{path}: {check.pages} pages ({size.name}, flip on the {flip} edge). Print both sides of one sheet "
                "at 100 %, read the four rulers against a light, then run 'carddb print profile'.")
 
 
 @app.command("profile")
+@option("--top", type=NUMBER, required=True, help="The number read on the TOP ruler.")
+@option("--bottom", type=NUMBER, required=True, help="The number read on the BOTTOM ruler.")
+@option("--left", type=NUMBER, required=True, help="The number read on the LEFT ruler.")
+@option("--right", type=NUMBER, required=True, help="The number read on the RIGHT ruler.")
+@option("--out", "-o", type=PATH, required=True, help="The printer profile to write (.toml).")
+@option("--paper", default=DEFAULTS.paper, help="The paper the calibration sheet was printed on.")
+@option("--base", type=PATH, help="The profile the calibration sheet was printed with.")
+@option("--name", default="", help="A name for the printer and paper.")
 def profile_cmd(
-    top: float = typer.Option(..., "--top", help="The number read on the TOP ruler."),
-    bottom: float = typer.Option(..., "--bottom", help="The number read on the BOTTOM ruler."),
-    left: float = typer.Option(..., "--left", help="The number read on the LEFT ruler."),
-    right: float = typer.Option(..., "--right", help="The number read on the RIGHT ruler."),
-    out: Path = typer.Option(..., "--out", "-o", help="The printer profile to write (.toml)."),
-    paper: str = typer.Option("A4", "--paper", help="The paper the calibration sheet was printed on."),
-    base: Path = typer.Option(None, "--base", help="The profile the calibration sheet was printed with."),
-    name: str = typer.Option("", "--name", help="A name for the printer and paper."),
+    top: float,
+    bottom: float,
+    left: float,
+    right: float,
+    out: Path,
+    paper: str,
+    base: Path,
+    name: str,
 ) -> None:
     """Turn the four calibration readings into a printer profile for --profile."""
     from carddb.layout.impose import paper_size
@@ -164,5 +206,5 @@ def profile_cmd(
     previous = read_profile(base) if base else None
     made = profile_from_readings(w, h, top=top, bottom=bottom, left=left, right=right, base=previous, name=name)
     write_profile(out, made)
-    typer.echo(f"{out}: backs move {made.back_offset[0]:g} mm right, {made.back_offset[1]:g} mm up, and turn "
+    click.echo(f"{out}: backs move {made.back_offset[0]:g} mm right, {made.back_offset[1]:g} mm up, and turn "
                f"{made.back_rotation:g} degrees counter-clockwise. Use it with --profile {out}.")

@@ -4,27 +4,40 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import typer
+import click
 
 from carddb.cli.common import deprecated, state
+from carddb.cli.parsing import INTEGER, PATH, GameOption, command, option
 from carddb.errors import FaceRuleError, InputError
 
 
+@command("render")
+@option("--game", "-g", cls=GameOption, required=True, help="The game whose faces to draw.")
+@option("--set", "-s", "set_code", help="Only the cards of this set.")
+@option("--out", "-o", type=PATH, help="Output folder (default: output/faces); faces go in <out>/<game>/.")
+@option("--dpi", type=INTEGER, default=300, help="Resolution in dots per inch.")
+@option("--file-format", "fmt", default="png", help="png or jpg.")
+@option("--format", "-f", "old_fmt", hidden=True, help="Deprecated: --file-format.")
+@option("--strict", is_flag=True,
+              help="Fail (exit 1) when a face breaks a legibility rule: text cut, letters under their minimum, "
+                   "text printed twice, a line or letter in the safe zone, contrast under 4.5:1.")
+@option("--card", "-c", "card_name",
+              help="Draw only this card, at once, and print where its image is (a quick look while writing a "
+                   "template).")
+@option("--open", "open_it", is_flag=True,
+              help="With --card: open the image in the system's viewer (when there is a display).")
+@click.pass_context
 def render(
-    ctx: typer.Context,
-    game: str = typer.Option(..., "--game", "-g", help="The game whose faces to draw."),
-    set_code: str = typer.Option(None, "--set", "-s", help="Only the cards of this set."),
-    out: Path = typer.Option(None, "--out", "-o",
-                             help="Output folder (default: output/faces); faces go in <out>/<game>/."),
-    dpi: int = typer.Option(300, "--dpi", help="Resolution in dots per inch."),
-    fmt: str = typer.Option("png", "--file-format", help="png or jpg."),
-    old_fmt: str = typer.Option(None, "--format", "-f", hidden=True, help="Deprecated: --file-format."),
-    strict: bool = typer.Option(False, "--strict", help="Fail (exit 1) when a face breaks a legibility rule: "
-                                                        "text cut, letters under their minimum, text printed twice."),
-    card_name: str = typer.Option(None, "--card", "-c", help="Draw only this card, at once, and print where its "
-                                                             "image is (a quick look while writing a template)."),
-    open_it: bool = typer.Option(False, "--open", help="With --card: open the image in the system's viewer "
-                                                       "(when there is a display)."),
+    ctx: click.Context,
+    game: str,
+    set_code: str,
+    out: Path,
+    dpi: int,
+    fmt: str,
+    old_fmt: str,
+    strict: bool,
+    card_name: str,
+    open_it: bool,
 ) -> None:
     """Draw card faces from the game's templates; only faces whose card, template, fonts or art changed are
     drawn again. Every face is checked against the legibility rules and the breaks are listed."""
@@ -59,18 +72,20 @@ def render(
     for name in report.drawn if len(report.drawn) <= 20 else []:
         st.say(f"  drew {name}")
     for fit in report.shrunk:
-        typer.echo(f"  shrunk: {fit.card} ({fit.box} {fit.wanted:g} pt -> {fit.size:g} pt)")
+        click.echo(f"  shrunk: {fit.card} ({fit.box} {fit.wanted:g} pt -> {fit.size:g} pt)")
     # an overflow is listed with the other breaks below, with the room it lacked
     for warning in report.warnings:
-        typer.echo(f"  warning: {warning}")
+        click.echo(f"  warning: {warning}")
     for note in report.notes:
-        typer.echo(f"  note: {note}")
+        click.echo(f"  note: {note}")
     for problem in report.problems:
-        typer.echo(f"  {problem.rule}: {problem.card}: {problem.message}")
+        click.echo(f"  {problem.rule}: {problem.card}: {problem.message}")
     if strict and report.problems:
         cards = len({p.card for p in report.problems})
+        first = report.problems[0]
         raise FaceRuleError(f"{cards} face{'s' if cards != 1 else ''} of {game} break{'s' if cards == 1 else ''} "
-                            f"a legibility rule (listed above); --strict fails on them")
+                            f"a legibility rule (listed above), the first {first.card}: {first.message}; "
+                            f"--strict fails on them")
 
 
 def _preview(st, root: Path, definition, cards, name: str, out_dir: Path, dpi: int, fmt: str,  # type: ignore[no-untyped-def]
@@ -80,20 +95,21 @@ def _preview(st, root: Path, definition, cards, name: str, out_dir: Path, dpi: i
     from carddb.paint.render import preview_face
 
     report, path = preview_face(root, definition, cards, name, out_dir, dpi=dpi, fmt=fmt)
-    typer.echo(str(path))
+    click.echo(str(path))
     drawn = [label for label in report.drawn if label != "(card back)"]
     st.say(f"  {'drawn' if drawn else 'unchanged, not drawn again'}")
     for fit in report.shrunk:
         if fit.card != "(card back)":
-            typer.echo(f"  shrunk: the {fit.box} text from {fit.wanted:g} pt to {fit.size:g} pt to fit")
+            click.echo(f"  shrunk: the {fit.box} text from {fit.wanted:g} pt to {fit.size:g} pt to fit")
     for warning in report.warnings:
-        typer.echo(f"  warning: {warning}")
+        click.echo(f"  warning: {warning}")
     problems = [p for p in report.problems if p.card != "(card back)"]
     for problem in problems:
-        typer.echo(f"  {problem.rule}: {problem.message}")
+        click.echo(f"  {problem.rule}: {problem.message}")
     if open_it:
         said = open_with_viewer(path)
         if said:
-            typer.echo(f"  {said}", err=True)
+            click.echo(f"  {said}", err=True)
     if strict and problems:
-        raise FaceRuleError(f"the face of {name} breaks a legibility rule (listed above); --strict fails on it")
+        raise FaceRuleError(f"the face of {name} breaks a legibility rule (listed above), the first "
+                            f"{problems[0].message}; --strict fails on it")

@@ -5,16 +5,23 @@ from __future__ import annotations
 import json
 import random
 
-import typer
+import click
 
+from carddb.cli.parsing import INTEGER, argument, command, option
 from carddb.errors import InputError
+from carddb.rules.wording import plural
 
 
+@command("roll")
+@argument("pool", help="7d10 (a pool: 7, 8, 9 one success each, 10 two), d% (percentile), 2d6.")
+@option("--luck", type=INTEGER, default=0, help="Added to a percentile roll.")
+@option("--seed", type=INTEGER, help="Seed, for a repeatable roll.")
+@option("--json", "as_json", is_flag=True, help="Print the roll as JSON.")
 def roll(
-    pool: str = typer.Argument(..., help="7d10 (a pool: 7, 8, 9 one success each, 10 two), d% (percentile), 2d6."),
-    luck: int = typer.Option(0, "--luck", help="Added to a percentile roll."),
-    seed: int = typer.Option(None, "--seed", help="Seed, for a repeatable roll."),
-    as_json: bool = typer.Option(False, "--json", help="Print the roll as JSON."),
+    pool: str,
+    luck: int,
+    seed: int,
+    as_json: bool,
 ) -> None:
     """Roll dice: a d10 pool counts successes; d% rolls a percentile (10-10 is 100)."""
     from carddb.rules.ssq import parse_pool, percentile, roll_pool
@@ -28,11 +35,11 @@ def roll(
     elif sides == 10:
         result = roll_pool(count, None, rng)
         data = {"pool": f"{count}d10", **result.to_dict()}
-        text = f"{count}d10: {' '.join(map(str, result.faces))} -> {result.successes} successes"
+        text = f"{count}d10: {' '.join(map(str, result.faces))} -> {plural(result.successes, 'success', 'successes')}"
     else:
         if luck:
             raise InputError("--luck adds to a percentile roll (d%) only")
         faces = [rng.randint(1, sides) for _ in range(count)]
         data = {"pool": f"{count}d{sides}", "faces": faces, "total": sum(faces)}
         text = f"{count}d{sides}: {' '.join(map(str, faces))} -> total {sum(faces)}"
-    typer.echo(json.dumps(data) if as_json else text)
+    click.echo(json.dumps(data) if as_json else text)

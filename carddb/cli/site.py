@@ -4,26 +4,27 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import typer
+import click
 
 from carddb.cli.common import state
+from carddb.cli.parsing import INTEGER, PATH, group, option
 from carddb.errors import InputError
+from carddb.rules.wording import plural
 
-app = typer.Typer(no_args_is_help=True)
+app = group(help="Build or serve the website: rulebooks, card galleries, deck checkers.")
 
 
 def _summary(report) -> str:  # type: ignore[no-untyped-def]
-    return (f"Built the site in {report.out_dir}: {len(report.games)} games, {report.pages} pages, "
-            f"{report.cards} cards ({report.faces} faces), {report.decks} sample decks, "
+    return (f"Built the site in {report.out_dir}: {plural(len(report.games), 'game')}, {report.pages} pages, "
+            f"{plural(report.cards, 'card')} ({report.faces} faces), {plural(report.decks, 'sample deck')}, "
             f"Pyodide {report.pyodide_version}, {report.bytes / 1048576:.1f} MB in {report.seconds:.1f} s.")
 
 
 @app.command("build")
-def build(
-    ctx: typer.Context,
-    out: Path = typer.Option(None, "--out", "-o", help="Build into this folder (default: output/site)."),
-    site_url: str = typer.Option(None, "--site-url", help="The address the site will be served from."),
-) -> None:
+@option("--out", "-o", type=PATH, help="Build into this folder (default: output/site).")
+@option("--site-url", help="The address the site will be served from.")
+@click.pass_context
+def build(ctx: click.Context, out: Path, site_url: str) -> None:
     """Build the site into output/site (replaced whole, only when the build succeeds)."""
     from carddb.site.build import build_workspace_site
 
@@ -33,22 +34,27 @@ def build(
                                       site_url=site_url, progress=progress)
     st.say(_summary(report))
     for note in report.notes:
-        typer.echo(f"note: {note}", err=True)
+        click.echo(f"note: {note}", err=True)
 
 
 @app.command("serve")
+@option("--port", "-p", type=INTEGER, default=8000, help="The port to serve on (0 picks a free one).")
+@option("--out", "-o", type=PATH, help="Build into this folder (default: output/site).")
+@option("--watch/--no-watch", default=True,
+              help="Watch the workspace: load a saved card file, draw its faces, rebuild the pages that show it "
+                   "and reload open pages (the default); --no-watch builds the site from the catalogue as it is, "
+                   "once.")
+@click.pass_context
 def serve(
-    ctx: typer.Context,
-    port: int = typer.Option(8000, "--port", "-p", help="The port to serve on (0 picks a free one)."),
-    out: Path = typer.Option(None, "--out", "-o", help="Build into this folder (default: output/site)."),
-    watch: bool = typer.Option(True, "--watch/--no-watch",
-                               help="Watch the workspace: load a saved card file, draw its faces, rebuild the pages "
-                                    "that show it and reload open pages (the default); --no-watch builds the site "
-                                    "from the catalogue as it is, once."),
+    ctx: click.Context,
+    port: int,
+    out: Path,
+    watch: bool,
 ) -> None:
     """Build the site and serve it on http://127.0.0.1:PORT/ until Ctrl-C; with watching (the default), every saved
     change of the workspace is built and shown in open pages within moments."""
-    from carddb.site.serve import serve_workspace_site, watch_and_serve
+    from carddb.app.serve import watch_and_serve
+    from carddb.site.serve import serve_workspace_site
 
     st = state(ctx)
     if watch:
@@ -56,13 +62,13 @@ def serve(
             raise InputError("--out is for --no-watch: watching builds output/site with the rest of the build")
         with st.progress() as progress:
             watch_and_serve(st.workspace, st.catalogue(), port=port, say=st.say, progress=progress,
-                            error=lambda line: typer.echo(line, err=True),
-                            on_ready=lambda url: typer.echo(f"Serving on {url} (Ctrl-C to stop)."))
+                            error=lambda line: click.echo(line, err=True),
+                            on_ready=lambda url: st.show(f"Serving on {url} (Ctrl-C to stop)."))
         return
 
     def ready(report, url: str) -> None:  # type: ignore[no-untyped-def]
-        typer.echo(_summary(report))
-        typer.echo(f"Serving on {url} (Ctrl-C to stop).")
+        click.echo(_summary(report))
+        click.echo(f"Serving on {url} (Ctrl-C to stop).")
 
     serve_workspace_site(st.workspace, st.catalogue(), out or st.workspace.output_dir / "site", port=port,
                          on_ready=ready)

@@ -5,15 +5,17 @@ from __future__ import annotations
 import json
 import random
 
-import typer
+import click
 
 from carddb.cli.common import state
+from carddb.cli.parsing import INTEGER, argument, group, option
 from carddb.errors import InputError
 
-app = typer.Typer(no_args_is_help=True)
+app = group(help="Super Smash Quest: a turn, initiative, clashes, charging, Smash Points, recovery, hit odds, "
+                 "items.")
 
 
-def _ssq(ctx: typer.Context, format_id: str | None = None):  # type: ignore[no-untyped-def]
+def _ssq(ctx: click.Context, format_id: str | None = None):  # type: ignore[no-untyped-def]
     from carddb.catalogue.game_cards import game_and_cards
 
     st = state(ctx)
@@ -28,21 +30,33 @@ def _pair(text: str) -> tuple[int, int]:
 
 
 @app.command("turn")
+@argument("fighter", help="The fighter taking the turn, e.g. Bowser.")
+@argument("actions", nargs=-1, required=True,
+          help="The turn's actions in order: move names, or move, jump, grab-item.")
+@option("--tick", "-t", type=INTEGER, default=0, help="The tick the turn is on.")
+@option("--target", help="The fighter attacked (for defence pools and damage).")
+@option("--guard", is_flag=True, help="The target guards (AGI + Guard) instead of dodging.")
+@option("--same-tick", is_flag=True, help="The target acts on the same tick: it rolls AGI alone.")
+@option("--sp", type=INTEGER, help="Smash Points the fighter has now (default: the maximum).")
+@option("--result", "-r", multiple=True,
+              help="Attack:defence successes of each attack in order, e.g. 3:1 (repeat).")
+@option("--seed", type=INTEGER, help="Roll the dice of attacks with no --result, from this seed.")
+@option("--format", "-f", "format_id", help="rule-text: damage as the rule's own sentence.")
+@option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
+@click.pass_context
 def turn(
-    ctx: typer.Context,
-    fighter: str = typer.Argument(..., help="The fighter taking the turn, e.g. Bowser."),
-    actions: list[str] = typer.Argument(..., help="The turn's actions in order: move names, or move, jump, "
-                                                  "grab-item."),
-    tick: int = typer.Option(0, "--tick", "-t", help="The tick the turn is on."),
-    target: str = typer.Option(None, "--target", help="The fighter attacked (for defence pools and damage)."),
-    guard: bool = typer.Option(False, "--guard", help="The target guards (AGI + Guard) instead of dodging."),
-    same_tick: bool = typer.Option(False, "--same-tick", help="The target acts on the same tick: it rolls AGI alone."),
-    sp: int = typer.Option(None, "--sp", help="Smash Points the fighter has now (default: the maximum)."),
-    result: list[str] = typer.Option(None, "--result", "-r",
-                                     help="Attack:defence successes of each attack in order, e.g. 3:1 (repeat)."),
-    seed: int = typer.Option(None, "--seed", help="Roll the dice of attacks with no --result, from this seed."),
-    format_id: str = typer.Option(None, "--format", "-f", help="rule-text: damage as the rule's own sentence."),
-    as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
+    ctx: click.Context,
+    fighter: str,
+    actions: tuple[str, ...],
+    tick: int,
+    target: str,
+    guard: bool,
+    same_tick: bool,
+    sp: int,
+    result: tuple[str, ...],
+    seed: int,
+    format_id: str,
+    as_json: bool,
 ) -> None:
     """Check a planned turn: actions against the lowest Rate, one Smash Power, SP, the combo penalty, the next
     tick; each attack's dice pool, and its damage for the given (or rolled) successes."""
@@ -67,12 +81,16 @@ def turn(
 
 
 @app.command("initiative")
+@argument("fighters", nargs=-1, required=True,
+          help="Name=successes (Pikachu=5), or a name alone to roll its AGI + Movement.")
+@option("--seed", type=INTEGER, help="Seed for the rolls.")
+@option("--json", "as_json", is_flag=True, help="Print the ticks as JSON.")
+@click.pass_context
 def initiative(
-    ctx: typer.Context,
-    fighters: list[str] = typer.Argument(..., help="Name=successes (Pikachu=5), or a name alone to roll its "
-                                                   "AGI + Movement."),
-    seed: int = typer.Option(None, "--seed", help="Seed for the rolls."),
-    as_json: bool = typer.Option(False, "--json", help="Print the ticks as JSON."),
+    ctx: click.Context,
+    fighters: tuple[str, ...],
+    seed: int,
+    as_json: bool,
 ) -> None:
     """Order fighters into ticks: the most successes on tick 0, the others (best - theirs) ticks later."""
     from carddb.rules.ssq import find_fighter, initiative_pool, initiative_ticks, roll_pool
@@ -96,33 +114,42 @@ def initiative(
         rolled[fighter.name] = f"{len(roll.faces)} dice {' '.join(map(str, roll.faces))}"
     ticks = initiative_ticks(successes)
     if as_json:
-        typer.echo(json.dumps({"successes": successes, "ticks": ticks}, ensure_ascii=False, indent=2))
+        click.echo(json.dumps({"successes": successes, "ticks": ticks}, ensure_ascii=False, indent=2))
         return
     for name, tick in ticks.items():
         how = f" ({rolled[name]})" if name in rolled else ""
         noun = "success" if successes[name] == 1 else "successes"
-        typer.echo(f"tick {tick:>2}  {name}: {successes[name]} {noun}{how}")
+        click.echo(f"tick {tick:>2}  {name}: {successes[name]} {noun}{how}")
 
 
 def _print(outcome, as_json: bool) -> None:  # type: ignore[no-untyped-def]
     if as_json:
-        typer.echo(json.dumps(outcome.to_dict(), ensure_ascii=False, indent=2))
+        click.echo(json.dumps(outcome.to_dict(), ensure_ascii=False, indent=2))
     else:
-        typer.echo(outcome.text(), nl=False)
-    raise typer.Exit(0 if outcome.legal else 1)
+        click.echo(outcome.text(), nl=False)
+    raise click.exceptions.Exit(0 if outcome.legal else 1)
 
 
 @app.command("clash")
+@argument("first", help="The first fighter, e.g. Mario.")
+@argument("first_move", help="The first fighter's attack.")
+@argument("second", help="The second fighter.")
+@argument("second_move", help="The second fighter's attack.")
+@option("--result", "-r", required=True, help="Successes of the two attack rolls, e.g. 3:2.")
+@option("--extra-power", default="0:0", help="Power each bought with Smash Points, e.g. 2:0.")
+@option("--format", "-f", "format_id", help="rule-text: damage as the rule's own sentence.")
+@option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
+@click.pass_context
 def clash(
-    ctx: typer.Context,
-    first: str = typer.Argument(..., help="The first fighter, e.g. Mario."),
-    first_move: str = typer.Argument(..., help="The first fighter's attack."),
-    second: str = typer.Argument(..., help="The second fighter."),
-    second_move: str = typer.Argument(..., help="The second fighter's attack."),
-    result: str = typer.Option(..., "--result", "-r", help="Successes of the two attack rolls, e.g. 3:2."),
-    extra_power: str = typer.Option("0:0", "--extra-power", help="Power each bought with Smash Points, e.g. 2:0."),
-    format_id: str = typer.Option(None, "--format", "-f", help="rule-text: damage as the rule's own sentence."),
-    as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
+    ctx: click.Context,
+    first: str,
+    first_move: str,
+    second: str,
+    second_move: str,
+    result: str,
+    extra_power: str,
+    format_id: str,
+    as_json: bool,
 ) -> None:
     """Two fighters attacking each other on the same tick: attack Power (not POW) adds automatic successes."""
     from carddb.rules.ssq import find_fighter, find_move
@@ -136,16 +163,25 @@ def clash(
 
 
 @app.command("charge")
+@argument("fighter", help="The fighter charging, e.g. Pikachu.")
+@argument("move", help="The charged move, e.g. Super Smash.")
+@option("--tick", "-t", type=INTEGER, required=True, help="The tick the charge starts on.")
+@option("--ticks", type=INTEGER, required=True, help="How many ticks the move is charged for.")
+@option("--used", multiple=True, help="An attack already made this turn (repeat).")
+@option("--event", default="resume", help="resume, hit, release, store or drop.")
+@option("--at", type=INTEGER, help="The tick of the interrupting turn (hit, release, store, drop).")
+@option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
+@click.pass_context
 def charge(
-    ctx: typer.Context,
-    fighter: str = typer.Argument(..., help="The fighter charging, e.g. Pikachu."),
-    move: str = typer.Argument(..., help="The charged move, e.g. Super Smash."),
-    tick: int = typer.Option(..., "--tick", "-t", help="The tick the charge starts on."),
-    ticks: int = typer.Option(..., "--ticks", help="How many ticks the move is charged for."),
-    used: list[str] = typer.Option(None, "--used", help="An attack already made this turn (repeat)."),
-    event: str = typer.Option("resume", "--event", help="resume, hit, release, store or drop."),
-    at: int = typer.Option(None, "--at", help="The tick of the interrupting turn (hit, release, store, drop)."),
-    as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
+    ctx: click.Context,
+    fighter: str,
+    move: str,
+    tick: int,
+    ticks: int,
+    used: tuple[str, ...],
+    event: str,
+    at: int,
+    as_json: bool,
 ) -> None:
     """A charged attack: the tick the turn resumes on, or what a hit, an early release, storing or dropping does."""
     from carddb.rules.ssq import find_fighter, find_move
@@ -159,15 +195,23 @@ def charge(
 
 
 @app.command("sp")
+@argument("fighter", help="The fighter, e.g. Mario (the maximum is the fighter's SP).")
+@option("--sp", type=INTEGER, required=True, help="Smash Points the fighter has on the --from-tick tick.")
+@option("--from-tick", type=INTEGER, help="The tick of --sp.")
+@option("--to-tick", type=INTEGER, help="The tick asked about.")
+@option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
+@option("--from", "old_from", type=INTEGER, hidden=True, help="Deprecated: --from-tick.")
+@option("--to", "old_to", type=INTEGER, hidden=True, help="Deprecated: --to-tick.")
+@click.pass_context
 def smash_points(
-    ctx: typer.Context,
-    fighter: str = typer.Argument(..., help="The fighter, e.g. Mario (the maximum is the fighter's SP)."),
-    sp: int = typer.Option(..., "--sp", help="Smash Points the fighter has on the --from-tick tick."),
-    from_tick: int = typer.Option(None, "--from-tick", help="The tick of --sp."),
-    to_tick: int = typer.Option(None, "--to-tick", help="The tick asked about."),
-    as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
-    old_from: int = typer.Option(None, "--from", hidden=True, help="Deprecated: --from-tick."),
-    old_to: int = typer.Option(None, "--to", hidden=True, help="Deprecated: --to-tick."),
+    ctx: click.Context,
+    fighter: str,
+    sp: int,
+    from_tick: int,
+    to_tick: int,
+    as_json: bool,
+    old_from: int,
+    old_to: int,
 ) -> None:
     """Smash Points regained over ticks: 1 every 5 ticks up to the maximum (they refill between fights)."""
     from carddb.cli.common import deprecated
@@ -186,21 +230,36 @@ def smash_points(
 
 
 @app.command("recovery")
+@argument("fighter", help="The fighter hit by a Smash attack, e.g. Mario.")
+@option("--damage", "-d", "taken", type=INTEGER, required=True,
+              help="Damage the fighter had taken before the hit.")
+@option("--hit", "hit_damage", type=INTEGER, default=0, help="The damage of this Smash hit.")
+@option("--result", "-r", help="Attack:defence successes, for the star finish.")
+@option("--ledge", type=INTEGER, default=0, help="Units between the fighter and the ledge.")
+@option("--roll", type=INTEGER, help="Successes of the AGI + Jump recovery roll.")
+@option("--up-b", help="An Up+B move with the Recovery keyword (triple jump).")
+@option("--up-b-roll", type=INTEGER, help="Successes of the Up+B move's accuracy roll.")
+@option("--walls", type=INTEGER, default=0, help="Walls, ceilings or floors the flight hits.")
+@option("--sheltered", is_flag=True, help="The fighter cannot be knocked out of the arena.")
+@option("--no-pit", is_flag=True, help="Below the ledge is ground, not a pit or the arena's edge.")
+@option("--seed", type=INTEGER, help="Roll the recovery dice not given, from this seed.")
+@option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
+@click.pass_context
 def recovery(
-    ctx: typer.Context,
-    fighter: str = typer.Argument(..., help="The fighter hit by a Smash attack, e.g. Mario."),
-    taken: int = typer.Option(..., "--damage", "-d", help="Damage the fighter had taken before the hit."),
-    hit_damage: int = typer.Option(0, "--hit", help="The damage of this Smash hit."),
-    result: str = typer.Option(None, "--result", "-r", help="Attack:defence successes, for the star finish."),
-    ledge: int = typer.Option(0, "--ledge", help="Units between the fighter and the ledge."),
-    roll: int = typer.Option(None, "--roll", help="Successes of the AGI + Jump recovery roll."),
-    up_b: str = typer.Option(None, "--up-b", help="An Up+B move with the Recovery keyword (triple jump)."),
-    up_b_roll: int = typer.Option(None, "--up-b-roll", help="Successes of the Up+B move's accuracy roll."),
-    walls: int = typer.Option(0, "--walls", help="Walls, ceilings or floors the flight hits."),
-    sheltered: bool = typer.Option(False, "--sheltered", help="The fighter cannot be knocked out of the arena."),
-    no_pit: bool = typer.Option(False, "--no-pit", help="Below the ledge is ground, not a pit or the arena's edge."),
-    seed: int = typer.Option(None, "--seed", help="Roll the recovery dice not given, from this seed."),
-    as_json: bool = typer.Option(False, "--json", help="Print the result as JSON."),
+    ctx: click.Context,
+    fighter: str,
+    taken: int,
+    hit_damage: int,
+    result: str,
+    ledge: int,
+    roll: int,
+    up_b: str,
+    up_b_roll: int,
+    walls: int,
+    sheltered: bool,
+    no_pit: bool,
+    seed: int,
+    as_json: bool,
 ) -> None:
     """A Smash hit past the damage threshold: instant kill, star finish, units flown, recovery roll, wall hits."""
     from carddb.rules.ssq import find_fighter, find_move
@@ -218,17 +277,27 @@ def recovery(
 
 # ------------------------------------------------------------------ before the dice: odds and items (ssq_odds.py)
 @app.command("odds")
+@argument("fighter", help="The attacking fighter, e.g. Mario.")
+@argument("move", help="The attack, e.g. Red Fireball.")
+@argument("target", help="The fighter attacked.")
+@option("--guard", is_flag=True, help="The target guards (AGI + Guard) instead of dodging.")
+@option("--same-tick", is_flag=True, help="The target acts on the same tick: it rolls AGI alone.")
+@option("--attacks", type=INTEGER, default=1, help="Attacks this turn (each beyond the first costs 2 dice).")
+@option("--extra-dice", type=INTEGER, default=0, help="Dice added to the attack (+1: a charge released early).")
+@option("--format", "-f", "format_id", help="rule-text: damage as the rule's own sentence.")
+@option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")
+@click.pass_context
 def odds(
-    ctx: typer.Context,
-    fighter: str = typer.Argument(..., help="The attacking fighter, e.g. Mario."),
-    move: str = typer.Argument(..., help="The attack, e.g. Red Fireball."),
-    target: str = typer.Argument(..., help="The fighter attacked."),
-    guard: bool = typer.Option(False, "--guard", help="The target guards (AGI + Guard) instead of dodging."),
-    same_tick: bool = typer.Option(False, "--same-tick", help="The target acts on the same tick: it rolls AGI alone."),
-    attacks: int = typer.Option(1, "--attacks", help="Attacks this turn (each beyond the first costs 2 dice)."),
-    extra_dice: int = typer.Option(0, "--extra-dice", help="Dice added to the attack (+1: a charge released early)."),
-    format_id: str = typer.Option(None, "--format", "-f", help="rule-text: damage as the rule's own sentence."),
-    as_json: bool = typer.Option(False, "--json", help="Print the answer as JSON."),
+    ctx: click.Context,
+    fighter: str,
+    move: str,
+    target: str,
+    guard: bool,
+    same_tick: bool,
+    attacks: int,
+    extra_dice: int,
+    format_id: str,
+    as_json: bool,
 ) -> None:
     """The exact chance an attack hits (more successes than the defence; a tie misses) and its expected damage."""
     from carddb.cli.play_common import run_helper
@@ -239,15 +308,23 @@ def odds(
 
 
 @app.command("clash-odds")
+@argument("first", help="The first fighter, e.g. Mario.")
+@argument("first_move", help="The first fighter's attack.")
+@argument("second", help="The second fighter.")
+@argument("second_move", help="The second fighter's attack.")
+@option("--extra-power", default="0:0", help="Power each bought with Smash Points, e.g. 2:0.")
+@option("--format", "-f", "format_id", help="rule-text: damage as the rule's own sentence.")
+@option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")
+@click.pass_context
 def clash_odds(
-    ctx: typer.Context,
-    first: str = typer.Argument(..., help="The first fighter, e.g. Mario."),
-    first_move: str = typer.Argument(..., help="The first fighter's attack."),
-    second: str = typer.Argument(..., help="The second fighter."),
-    second_move: str = typer.Argument(..., help="The second fighter's attack."),
-    extra_power: str = typer.Option("0:0", "--extra-power", help="Power each bought with Smash Points, e.g. 2:0."),
-    format_id: str = typer.Option(None, "--format", "-f", help="rule-text: damage as the rule's own sentence."),
-    as_json: bool = typer.Option(False, "--json", help="Print the answer as JSON."),
+    ctx: click.Context,
+    first: str,
+    first_move: str,
+    second: str,
+    second_move: str,
+    extra_power: str,
+    format_id: str,
+    as_json: bool,
 ) -> None:
     """The odds of a same-tick clash before the roll: who hits, how often they clash, the expected damage."""
     from carddb.cli.play_common import run_helper
@@ -259,11 +336,15 @@ def clash_odds(
 
 
 @app.command("items")
+@argument("fighter", help="The fighter.")
+@argument("held", nargs=-1, required=True, metavar='ITEMS', help="The items the fighter holds.")
+@option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")
+@click.pass_context
 def items(
-    ctx: typer.Context,
-    fighter: str = typer.Argument(..., help="The fighter."),
-    held: list[str] = typer.Argument(..., metavar="ITEMS", help="The items the fighter holds."),
-    as_json: bool = typer.Option(False, "--json", help="Print the answer as JSON."),
+    ctx: click.Context,
+    fighter: str,
+    held: tuple[str, ...],
+    as_json: bool,
 ) -> None:
     """One held item at a time (the Smash Dex and badges do not count)."""
     from carddb.cli.play_common import run_helper

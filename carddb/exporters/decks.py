@@ -19,6 +19,7 @@ from carddb.rules.deck import Deck, DeckEntry
 from carddb.rules.deckparse import parse_deck
 from carddb.rules.game import GameDefinition
 from carddb.rules.slugs import slugify
+from carddb.rules.wording import plural
 from carddb.workspace import Workspace
 
 
@@ -59,7 +60,7 @@ def sample_decks(workspace_root: str | Path, game: GameDefinition, cards: Sequen
         stems.add(stem)
         decks.append(SampleDeck(stem=stem, name=deck.name or path.stem.replace("-", " "), entries=entries))
     if skipped:
-        notes.append(f"left out {len(skipped)} sample decks that do not pass `carddb deck check`: "
+        notes.append(f"left out {plural(len(skipped), 'sample deck')} that do not pass `carddb deck check`: "
                      f"{', '.join(skipped)}")
     return decks
 

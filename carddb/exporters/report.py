@@ -15,7 +15,7 @@ class ExportReport:
     """
 
     game: str
-    client: str  # "lackey" | "apprentice" | "tts" | "cockatrice"
+    client: str  # "lackey" | "apprentice" | "tts" | "cockatrice" | "printshop"
     out_dir: Path
     root: Path  # the folder a player copies into the client (plugin folder or Apprentice folder)
     files: list[str] = field(default_factory=list)  # paths relative to out_dir, sorted
@@ -47,6 +47,7 @@ class ExportReport:
 
 
 _ROWS = {"lackey": "card-data rows", "apprentice": "cardinfo.dat records", "tts": "saved objects",
+         "printshop": "card images",
          "cockatrice": "printings"}
 
 

@@ -12,11 +12,11 @@ from typing import Any
 from jinja2 import TemplateError as JinjaError
 
 from carddb.errors import TemplateError
-from carddb.layout import colours, text
+from carddb.layout import colours, print_checks, text
 from carddb.layout.art import ArtProblem, resolve_art
 from carddb.layout.icons import centred_text, icon_ops
 from carddb.layout.ops import PT_MM, Ellipse, FaceLayout, ImageOp, Line, Op, Polygon, Problem, Rect, TextFit, TextRun
-from carddb.layout.placeholder import placeholder_ops
+from carddb.layout.placeholder import MOTIFS, placeholder_ops
 from carddb.layout.repeats import find_repeats
 from carddb.layout.roles import floor
 from carddb.layout.template import Box, Template, TemplateSet
@@ -55,10 +55,14 @@ class _Layout:
         bg = self._colour(self.tpl.background, f"{self.tpl.path}: background")
         if bg:
             self.face.ops.append(Rect(0.0, 0.0, w + 2 * self.b, h + 2 * self.b, fill=bg))
+        drawn: list[tuple[Box, int, int]] = []  # each box drawn and the range of ops it drew
         for box in self.tpl.boxes:
             if box.when is not None and not self._eval_when(box):
                 continue
+            start = len(self.face.ops)
             getattr(self, f"_{box.shape}")(box)
+            drawn.append((box, start, len(self.face.ops)))
+        self._print_checks(drawn)
         if self.missing:
             chars = "".join(sorted(self.missing))
             self.face.warnings.append(f"{self.label}: no bundled font has {chars!r}; drawn as \ufffd")
@@ -66,6 +70,16 @@ class _Layout:
         for repeat in find_repeats(self.face.blocks, name):
             self.face.problems.append(Problem(repeat.boxes[0], "repeat", repeat.describe()))
         return self.face
+
+    def _print_checks(self, drawn: list[tuple[Box, int, int]]) -> None:
+        """The safe zone and the contrast of every text run (``print_checks``), added to the face's problems."""
+        ops, b = self.face.ops, self.b
+        w, h = self.tpl.size
+        self.face.problems.extend(print_checks.safe_zone_problems(
+            ((box.name, box.shape, ops[start:end]) for box, start, end in drawn), (b, b, b + w, b + h),
+            self.ts.game.safe_zone_mm))
+        self.face.contrasts = print_checks.contrasts(ops, ((box.name, start, end) for box, start, end in drawn))
+        self.face.problems.extend(print_checks.contrast_problems(self.face.contrasts))
 
     # -- values -------------------------------------------------------------------------------------------
     def _eval_when(self, box: Box) -> bool:
@@ -206,7 +220,8 @@ class _Layout:
     def _art(self, box: Box) -> None:
         x, y, w, h = self.at(box, extend=True)
         base = self.colour(box, "placeholder", "#888888") or "#888888"
-        fallback = placeholder_ops(x, y, w, h, base, self.card.name if self.card is not None else '', self.ts.fonts)
+        motif = self._choice(box, "motif", "landscape", MOTIFS)
+        fallback = placeholder_ops(x, y, w, h, base, motif)
         art = self.card.get("art", "") if self.card is not None else ""
         if art:
             try:
@@ -265,7 +280,8 @@ class _Layout:
         digest = hashlib.sha256(label.casefold().encode()).digest()
         fill = self.colour(box, "fill") or colours.from_hash(digest)
         stroke = self.colour(box, "stroke") or colours.mix(fill, "#000000", 0.5)
-        ink = self.colour(box, "colour") or ("#ffffff" if colours.luminance(fill) < 0.6 else "#111111")
+        ink = self.colour(box, "colour") or max(("#ffffff", "#111111"),
+                                                key=lambda c: print_checks.contrast_ratio(c, fill))
         self.face.ops.append(Ellipse(ex, ey, side, side, fill, stroke, side * 0.06))
         initials = "".join(word[0] for word in label.replace("-", " ").split()[:2]).upper()
         inner = side * 0.56

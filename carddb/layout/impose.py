@@ -36,6 +36,7 @@ AUTO_BLEED_STEP_MM = 0.25
 DEFAULT_MARGIN_MM = 5.0
 DEFAULT_FOLD_MARGIN_MM = 3.0
 HEADER_MM = 3.2  # the height of the header line's slot (7 pt words)
+MARK_ROOM_MM = 1.5  # the least length of crop mark the grid leaves room for beyond the cards, at each cut line's end
 
 _EPS = 1e-9  # tolerance for "fits exactly" comparisons of float sums
 
@@ -172,6 +173,13 @@ class SheetSpec:
         return self.layout in ("duplex-long", "duplex-short")
 
     @property
+    def mark_room(self) -> float:
+        """The room a crop mark needs beyond a card's bleed at the end of a cut line (0 without marks)."""
+        if not self.marks or self.layout == "single":
+            return 0.0
+        return _r(self.mark_offset + MARK_ROOM_MM)
+
+    @property
     def footprint(self) -> tuple[float, float]:
         """A card's size on paper including its bleed on every edge."""
         return _r(self.card.width + 2 * self.bleed), _r(self.card.height + 2 * self.bleed)
@@ -250,17 +258,33 @@ def _fit(spec: SheetSpec, orientation: str) -> Grid | tuple[str, float]:
     # Fold: fronts fill the left half, backs mirror them about the centre line, each half keeping the fold
     # margin (plus its bleed) clear of the fold line so that a fold a little off never shows on a face.
     avail_w = _r(page_w / 2 - spec.fold_margin - margins.left) if spec.layout == "fold" else printable.w
-    cols, rows = _count(avail_w, fw, gap), _count(printable.h, fh, gap)
+    room_w, room_h = _mark_room(spec, avail_w, fw, "fold" if spec.layout == "fold" else "both"), \
+        _mark_room(spec, printable.h, fh, "both")
+    cols, rows = _count(avail_w - room_w, fw, gap), _count(printable.h - room_h, fh, gap)
     if cols == 0:
-        return "wide", _r(fw - avail_w)
+        return "wide", _r(fw + room_w - avail_w)
     if rows == 0:
-        return "tall", _r(fh - printable.h)
+        return "tall", _r(fh + room_h - printable.h)
     slots = _slots(spec, page_w, printable, cols, rows)
-    more_col = _r(_span(cols + 1, fw, gap) - avail_w)
-    more_row = _r(_span(rows + 1, fh, gap) - printable.h)
+    more_col = _r(_span(cols + 1, fw, gap) + room_w - avail_w)
+    more_row = _r(_span(rows + 1, fh, gap) + room_h - printable.h)
     note = (f"one more column would need {_num(more_col)} mm more width, "
             f"one more row {_num(more_row)} mm more height")
     return Grid(orientation, page_w, page_h, cols, rows, slots, printable, note)
+
+
+def _mark_room(spec: SheetSpec, available: float, size: float, sides: str) -> float:
+    """The length the grid leaves free along one direction so that its cut lines' ends carry marks: room for a
+    mark beyond the outer cards (both sides; fold: the outer side of each half, the lines cross the fold), or none
+    when the gutters carry the marks (a gutter with room for one, and at least three cards so that every line
+    keeps two marks)."""
+    room = spec.mark_room
+    if not room:
+        return 0.0
+    carried = spec.gutter >= room + spec.mark_clearance and _count(available, size, spec.gutter) >= 3
+    if carried:
+        return 0.0
+    return room if sides == "fold" else _r(2 * room)
 
 
 _WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
@@ -272,21 +296,26 @@ def _demand(spec: SheetSpec, grid: Grid) -> None:
     want_cols, want_rows = spec.grid
     fw, fh = spec.footprint
     where = f"{spec.paper.name} {grid.orientation}"
+    hint = "use smaller margins, less bleed or gutter, another paper or orientation, or --no-marks"
     if want_rows > grid.rows:
         need = _span(want_rows, fh, spec.gutter)
+        room = _mark_room(spec, grid.printable.h, fh, "both")
         raise InputError(
             f"{where} cannot hold {_WORDS.get(want_rows, want_rows)} rows of {spec.card.describe()}: "
-            f"{want_rows} rows need {_num(need)} mm and the printable height is {_num(grid.printable.h)} mm "
-            f"({_num(need - grid.printable.h)} mm short)",
-            hint="use smaller margins, less bleed or gutter, or another paper or orientation")
+            f"{want_rows} rows need {_num(need)} mm{_with_marks(room)} and the printable height is "
+            f"{_num(grid.printable.h)} mm ({_num(need + room - grid.printable.h)} mm short)", hint=hint)
     if want_cols > grid.cols:
         avail = grid.printable.w if spec.layout != "fold" else grid.page_w / 2 - spec.fold_margin - grid.printable.x
         need = _span(want_cols, fw, spec.gutter)
+        room = _mark_room(spec, avail, fw, "fold" if spec.layout == "fold" else "both")
         raise InputError(
             f"{where} cannot hold {_WORDS.get(want_cols, want_cols)} columns of {spec.card.describe()}: "
-            f"{want_cols} columns need {_num(need)} mm and the printable width is {_num(avail)} mm "
-            f"({_num(need - avail)} mm short)",
-            hint="use smaller margins, less bleed or gutter, or another paper or orientation")
+            f"{want_cols} columns need {_num(need)} mm{_with_marks(room)} and the printable width is "
+            f"{_num(avail)} mm ({_num(need + room - avail)} mm short)", hint=hint)
+
+
+def _with_marks(room: float) -> str:
+    return f" (and {_num(room)} mm for the crop marks at the ends of the cut lines)" if room else ""
 
 
 def fit_grid(spec: SheetSpec) -> Grid:
@@ -304,7 +333,8 @@ def fit_grid(spec: SheetSpec) -> Grid:
         bleed = f" with {_num(spec.bleed)} mm bleed" if spec.bleed else ""
         raise InputError(
             f"{spec.card.describe()}{bleed} does not fit on {spec.paper.name}: it is {_num(short)} mm too {what} "
-            f"for the printable area", hint="use smaller margins or bleed, or bigger paper")
+            f"for the printable area{' and its crop marks' if spec.mark_room else ''}",
+            hint="use smaller margins or bleed, bigger paper, or --no-marks")
     best = max(grids, key=lambda g: (g.per_page, g.orientation == "portrait"))
     if spec.grid is not None:
         _demand(spec, best)
@@ -454,7 +484,8 @@ def plan_sheets(spec: SheetSpec, items: int, *, backs: bool = True) -> SheetPlan
 
 def auto_bleed(spec: SheetSpec, cap: float = AUTO_BLEED_MAX_MM, step: float = AUTO_BLEED_STEP_MM) -> float:
     """The bleed carddb chooses when none is asked for: as much as ``cap`` (on a ``step`` grid) without a page
-    holding fewer cards than it would without bleed; the print-shop layout (single) always gets 3 mm."""
+    holding fewer cards than it would without bleed, the crop marks' room kept (``fit_grid`` leaves it); the
+    print-shop layout (single) always gets 3 mm."""
     if spec.layout == "single":
         return DEFAULT_BLEED_MM
     try:
@@ -509,10 +540,14 @@ def _header_slots(spec: SheetSpec, grid: Grid, placed: tuple[Placement, ...]) ->
 # ---------------------------------------------------------------------------------------------------- marks
 
 
-def _ray_length(spec: SheetSpec, start: tuple[float, float], direction: tuple[int, int], obstacles: list[Rect],
+_BESIDE_MM = 0.05  # a mark may run this close beside a card's bleed (never across it): the bleed is cut away
+
+
+def _ray_length(spec: SheetSpec, start: tuple[float, float], direction: tuple[int, int], cards: list[Rect],
                 area: Rect) -> float:
-    """How far a mark may run from ``start`` along an axis before it meets an obstacle (a card's bleed box grown
-    by the clearance) or leaves the printable area."""
+    """How far a mark may run from ``start`` along an axis before it comes within the clearance of a card's bleed
+    box ahead of it or leaves the printable area. A card beside the mark's line (as on a part-filled page, where a
+    cut line ends beside the next row's card) does not stop it."""
     x, y = start
     dx, dy = direction
     if not (area.x - _EPS <= x <= area.right + _EPS and area.y - _EPS <= y <= area.top + _EPS):
@@ -523,19 +558,20 @@ def _ray_length(spec: SheetSpec, start: tuple[float, float], direction: tuple[in
         limit = min(limit, (area.right - x) if dx > 0 else (x - area.x))
     else:
         limit = min(limit, (area.top - y) if dy > 0 else (y - area.y))
-    for r in obstacles:  # already grown by the clearance
+    clear = spec.mark_clearance
+    for r in cards:
         if dx:
-            if not (r.y - _EPS <= y <= r.top + _EPS):
+            if not (r.y - _BESIDE_MM < y < r.top + _BESIDE_MM):
                 continue
-            if r.x - _EPS <= x <= r.right + _EPS:
+            if r.x - clear - _EPS <= x <= r.right + clear + _EPS:
                 return 0.0
-            gap = (r.x - x) if dx > 0 else (x - r.right)
+            gap = (r.x - clear - x) if dx > 0 else (x - r.right - clear)
         else:
-            if not (r.x - _EPS <= x <= r.right + _EPS):
+            if not (r.x - _BESIDE_MM < x < r.right + _BESIDE_MM):
                 continue
-            if r.y - _EPS <= y <= r.top + _EPS:
+            if r.y - clear - _EPS <= y <= r.top + clear + _EPS:
                 return 0.0
-            gap = (r.y - y) if dy > 0 else (y - r.top)
+            gap = (r.y - clear - y) if dy > 0 else (y - r.top - clear)
         if gap >= 0:
             limit = min(limit, gap)
     return max(limit, 0.0)
@@ -543,7 +579,7 @@ def _ray_length(spec: SheetSpec, start: tuple[float, float], direction: tuple[in
 
 def _crop_marks(spec: SheetSpec, grid: Grid, placed: tuple[Placement, ...]) -> tuple[Segment, ...]:
     """Marks extending every trim edge outwards from each corner, stopping short of every card's bleed."""
-    obstacles = [p.bleed_rect.expanded(spec.mark_clearance) for p in placed]
+    cards = [p.bleed_rect for p in placed]
     area = grid.printable
     raw: list[Segment] = []
     reach = spec.bleed + spec.mark_offset
@@ -553,7 +589,7 @@ def _crop_marks(spec: SheetSpec, grid: Grid, placed: tuple[Placement, ...]) -> t
                                (t.right, t.top, 1, 1)):
             # Horizontal mark along the horizontal trim edge, then vertical along the vertical one.
             for start, direction in (((cx + sx * reach, cy), (sx, 0)), ((cx, cy + sy * reach), (0, sy))):
-                length = _ray_length(spec, start, direction, obstacles, area)
+                length = _ray_length(spec, start, direction, cards, area)
                 if length >= 1.0:
                     x0, y0 = start
                     raw.append(Segment(_r(x0), _r(y0), _r(x0 + direction[0] * length),

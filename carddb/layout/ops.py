@@ -8,6 +8,7 @@ per run so a glyph the main font lacks is drawn from the fallback font.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 PT_MM = 25.4 / 72.0
 
@@ -101,7 +102,8 @@ class Problem:
     """A legibility rule a face breaks: which box, which rule, and by how much, in words for a designer.
 
     ``rule`` is ``overflow`` (text cut: it does not fit at its role's minimum size), ``too-small`` (a glyph
-    under its role's minimum, such as the letters of an inline icon) or ``repeat`` (the same text twice).
+    under its role's minimum, such as the letters of an inline icon), ``repeat`` (the same text twice),
+    ``safe-zone`` (a line or a letter too near the trim) or ``contrast`` (text under 4.5:1 on what is behind it).
     """
 
     box: str
@@ -122,6 +124,8 @@ class FaceLayout:
     images: list[str] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
     blocks: list[tuple[str, str]] = field(default_factory=list)  # (box, plain text) of every text box drawn
+    #: the lowest contrast of each text box's runs against what is behind them (``print_checks.Contrast``)
+    contrasts: list[Any] = field(default_factory=list)
 
     @property
     def shrunk(self) -> list[TextFit]:

@@ -1,10 +1,11 @@
-"""The picture drawn where a card has no art: a plain hatch with the card's name written on a plaque.
+"""The picture drawn where a card has no art: a plain hatch with a soft motif of the card's kind, and no words.
 
 It must read as "no picture yet" and never as game information, so it has no stars, suns, diamonds or any
-other shape a game uses as a symbol (a minibattle star is the rarity, an ssbm emblem the character). It is
-drawn in tints of the box's colour (the card's type), so a FIRE monster's is reddish and a WATER one's blue.
-The hatch is the same for every card; only the name and the colour change. The name is the card's own, so
-it never reads as a second statement of anything on the face.
+other shape a game uses as a symbol (a minibattle star is the rarity, an ssbm emblem the character), and no
+text: the card's name is already in its title, and a second copy in the picture was one more thing to read.
+The template's art box says which motif (``motif``): ``figure`` (a head and shoulders, for a card that is a
+character, a fighter, a monster) or ``landscape`` (two hills, for the rest). It is drawn in tints of the
+box's colour (the card's type), so a FIRE monster's is reddish and a WATER one's blue.
 """
 
 from __future__ import annotations
@@ -12,27 +13,45 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
-from carddb.layout import text
 from carddb.layout.colours import luminance, mix
-from carddb.layout.fonts import FontBook
-from carddb.layout.ops import PT_MM, Op, Polygon, Rect
+from carddb.layout.ops import Ellipse, Op, Polygon, Rect
 
+MOTIFS = ("figure", "landscape")
 HATCH_STEP_MM = 4.0
 HATCH_WIDTH_MM = 1.4
-LABEL_PT = 7.0
-LABEL_STYLE = "bold-italic"
 
 
-def placeholder_ops(x: float, y: float, w: float, h: float, colour: str, label: str,
-                    fonts: FontBook) -> list[Op]:
+def placeholder_ops(x: float, y: float, w: float, h: float, colour: str, motif: str = "landscape") -> list[Op]:
     ground = mix(colour, "#ffffff", 0.75)
-    ink = mix(colour, "#ffffff", 0.58) if luminance(colour) < 0.9 else mix(colour, "#000000", 0.12)
+    light = luminance(colour) >= 0.9
+    ink = mix(colour, "#ffffff", 0.58) if not light else mix(colour, "#000000", 0.12)
+    shade = mix(colour, "#ffffff", 0.3) if not light else mix(colour, "#000000", 0.3)
     ops: list[Op] = [Rect(x, y, w, h, fill=ground)]
     ops.extend(hatch(x, y, w, h, ink))
-    words = " ".join(label.split())
-    if words:
-        ops.extend(_plaque(words, x, y, w, h, colour, ground, fonts))
+    ops.extend(_motif(motif, x, y, w, h, shade))
     return ops
+
+
+@lru_cache(maxsize=256)
+def _motif(motif: str, x: float, y: float, w: float, h: float, colour: str) -> tuple[Op, ...]:
+    """The motif centred in the box, as tall as half the box (and never wider than it)."""
+    side = min(h * 0.5, w * 0.7)
+    cx, cy = x + w / 2, y + h / 2
+    if motif == "figure":
+        head = side * 0.34
+        shoulders = _half_ellipse(cx, cy + side / 2, side * 0.5, side * 0.42)
+        return (Ellipse(round(cx - head / 2, 4), round(cy - side / 2, 4), round(head, 4), round(head, 4), colour),
+                Polygon(shoulders, colour))
+    base = cy + side * 0.3
+    big = ((cx - side * 0.55, base), (cx - side * 0.05, base - side * 0.62), (cx + side * 0.3, base))
+    small = ((cx + side * 0.05, base), (cx + side * 0.3, base - side * 0.4), (cx + side * 0.55, base))
+    return tuple(Polygon(tuple((round(px, 4), round(py, 4)) for px, py in hill), colour) for hill in (big, small))
+
+
+def _half_ellipse(cx: float, bottom: float, rx: float, ry: float, steps: int = 16) -> tuple[tuple[float, float], ...]:
+    """The top half of an ellipse standing on ``bottom``: shoulders."""
+    angles = [math.pi * i / steps for i in range(steps + 1)]
+    return tuple((round(cx - rx * math.cos(a), 4), round(bottom - ry * math.sin(a), 4)) for a in angles)
 
 
 @lru_cache(maxsize=256)
@@ -77,27 +96,3 @@ def _cross(a: tuple[float, float], b: tuple[float, float], level: float) -> tupl
     sa, sb = a[0] + a[1], b[0] + b[1]
     t = (level - sa) / (sb - sa)
     return a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t
-
-
-def _plaque(words: str, x: float, y: float, w: float, h: float, colour: str, ground: str,
-            fonts: FontBook) -> list[Op]:
-    """The words centred on a plain rounded plaque: 7 pt, smaller (6 pt at the least) or on two lines when the
-    box is narrow, cut when even that does not fit."""
-    pad_x, pad_y = 2.0, 1.1
-    main = fonts.main(LABEL_STYLE)
-    inner_w, inner_h = max(w - 2 * pad_x - 4.0, 1.0), max(min(h - 2 * pad_y - 2.0, 9.0), 1.0)
-    paragraphs = text.parse(words, LABEL_STYLE, fonts, lambda _name: False, set())
-    fitted = text.fit(paragraphs, inner_w / PT_MM, inner_h / PT_MM, LABEL_PT, 6.0, 1.15, main.ascent, main.descent,
-                      False, main.path)
-    size = fitted.size
-    widest = max((sum((wd.space + wd.width) * size for wd in line) for line in fitted.lines), default=0.0) * PT_MM
-    block = text.block_height(len(fitted.lines), size, 1.15, main.ascent, main.descent) * PT_MM
-    plaque_w, plaque_h = widest + 2 * pad_x, block + 2 * pad_y
-    px, py = x + (w - plaque_w) / 2, y + (h - plaque_h) / 2
-    ink = mix(colour, "#000000", 0.45)
-    ops: list[Op] = [Rect(round(px, 4), round(py, 4), round(plaque_w, 4), round(plaque_h, 4), fill=ground,
-                          stroke=mix(colour, "#000000", 0.25), stroke_width=0.25, radius=1.0)]
-    ops.extend(text.place(fitted, px + pad_x, py + pad_y, widest, block, align="center", valign="top", leading=1.15,
-                          ascent=main.ascent, cap_height=main.cap_height, descent=main.descent, colour=ink,
-                          draw_icon=lambda *_args: [], role="label"))
-    return ops

@@ -36,7 +36,7 @@ SHAPE_KEYS: dict[str, set[str]] = {
     "polygon": {"points", "fill", "stroke", "stroke_width"},
     "text": {"text", "font", "size", "min_size", "colour", "align", "valign", "leading", "wrap", "padding", "role",
              "reminder"},
-    "art": {"placeholder", "stroke", "stroke_width"},
+    "art": {"placeholder", "motif", "stroke", "stroke_width"},
     "icon": {"icon", "colour"},
     "icons": {"icons", "colour", "align", "gap"},
     "emblem": {"text", "colour", "fill", "stroke"},

@@ -17,7 +17,7 @@ from pathlib import Path
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
-from carddb.errors import InputError
+from carddb.errors import InputError, OutputError
 from carddb.files.replacing import write_file
 from carddb.layout.impose import IDENTITY, PagePlan, Size, back_transform
 from carddb.layout.printer_profile import (
@@ -171,5 +171,5 @@ def write_profile(path: str | Path, profile: PrinterProfile) -> Path:
     if path.suffix.lower() != ".toml":
         raise InputError(f"{path}: a printer profile is a .toml file")
     if not path.parent.is_dir():
-        raise InputError(f"{path.parent}: no such folder")
+        raise OutputError(f"{path.parent}: no such folder; nothing was written")
     return write_file(path, profile.to_toml())

@@ -19,7 +19,6 @@ from carddb.files.reading import read_deck_file
 from carddb.incremental import plain_name
 from carddb.layout.impose import (
     CARD_SIZES,
-    DEFAULT_FOLD_MARGIN_MM,
     DEFAULT_MARGIN_MM,
     Margins,
     SheetSpec,
@@ -29,6 +28,8 @@ from carddb.layout.impose import (
     plan_sheets,
 )
 from carddb.layout.printer_profile import PrinterProfile, read_profile
+from carddb.paint.art_resolution import CoarseArt, coarse_art
+from carddb.paint.print_options import PrintOptions
 from carddb.paint.sheet_report import SheetReport
 from carddb.rules.cards import Card
 from carddb.rules.game import GameDefinition
@@ -40,29 +41,6 @@ if TYPE_CHECKING:  # the drawing modules are loaded when something is drawn: a b
     from carddb.layout import FaceLayout, TemplateSet
     from carddb.paint.sheets import SheetFace
     from carddb.workers import Pool
-
-@dataclass(frozen=True)
-class PrintOptions:
-    """What a user can choose; every text value is checked when the spec is built."""
-
-    paper: str = "A4"
-    card: str | None = None  # None: the game's own card size
-    orientation: str = "auto"
-    margins: str | None = None  # None: the profile's, else 5 mm
-    gutter: float = 0.0
-    bleed: float | None = None  # None: automatic (impose.auto_bleed: up to 1.5 mm without losing a card a page)
-    marks: bool = True
-    layout: str = "fronts"
-    fold_margin: float = DEFAULT_FOLD_MARGIN_MM
-    header: bool = True
-    deck_list: bool = False
-    raster: bool = False
-    dpi: int = 300
-    profile: str | None = None
-    max_mb: float | None = None
-    grid: str | None = None  # "3x3": demand columns x rows
-    faces_dir: str | None = None  # where raster faces are cached (default: the build's output/.carddb/cache)
-
 
 @dataclass
 class PrintResult:
@@ -185,6 +163,7 @@ class FaceMaker:
         self.folder = Path(faces_dir or self.root / "output" / "sheets" / ".faces") / slugify(game.id)
         self.faces: dict[str, SheetFace] = {}
         self.warnings: list[str] = []
+        self.coarse: list[CoarseArt] = []  # art boxes under the print's resolution, one entry a box
 
     def _make(self, key: str, label: str, face: FaceLayout) -> SheetFace:
         if self.raster:
@@ -198,8 +177,14 @@ class FaceMaker:
             face = _laid_out(self.templates, card, self.spec.bleed)
             for fit in face.overflowed:
                 self.warnings.append(f"{card.key}: the text of {fit.box} does not fit even at {fit.size:g} pt")
+            self.coarse += coarse_art(card.key, face, self.dpi, self._scale(face))
             self.faces[key] = self._make(key, card.key, face)
         return self.faces[key]
+
+    def _scale(self, face: FaceLayout) -> tuple[float, float]:
+        """How much the print stretches a face: its footprint on the sheet over the face's own size."""
+        w, h = self.spec.footprint
+        return w / face.width, h / face.height
 
     def back(self) -> SheetFace:
         key = "back"
@@ -296,6 +281,11 @@ def _print_cards(workspace_root: str | Path, game: GameDefinition, cards: Sequen
         except CarddbError as error:
             failed[card.key] = str(error).splitlines()[0]
     skipped.extend(f"{name}: {reason}" for name, reason in failed.items())
+    if maker.coarse and options.strict:
+        first = maker.coarse[0]
+        more = f" (and {len(maker.coarse) - 1} more art under {first.target} dpi)" if len(maker.coarse) > 1 else ""
+        raise InputError(f"{first.message()}{more}; --strict prints no art under the target")
+    maker.warnings.extend(art.message() for art in maker.coarse)
     if not fronts:
         raise InputError("nothing to print" + (f"; {skipped[0]}" if skipped else ""))
     backs = None

@@ -274,7 +274,7 @@ def _draw_one(templates: TemplateSet, task: tuple[str, Card | None, str], dpi: i
 #: its kind and set, and the game's id and name): a change to a deck rule redraws no face. Any other section,
 #: a new one included, is part of every face's key.
 NOT_ON_FACES = ("zones", "copies", "modifiers", "sum_caps", "checks", "compatibility", "readings", "aliases",
-                "booster", "lackey", "apprentice", "dice", "turn", "play")
+                "booster", "lackey", "apprentice", "dice", "turn", "play", "playtest")
 _TEMPLATE_KEYS: Memo[tuple[str, str, str | None, str], str] = Memo(512)
 
 

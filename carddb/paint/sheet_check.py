@@ -2,19 +2,22 @@
 
 What a user would otherwise find out with a ruler after printing: page sizes, where every card and back sits
 (within 0.05 mm), the TrimBox and BleedBox, the viewer preference that turns print scaling off, each image's
-effective resolution, that no image is stored twice, and that every font is embedded. Any failure is an
-``OutputError`` naming the page and the card.
+effective resolution, that no image is stored twice, that every font is embedded, and that a crop mark shows at
+each end of every cut line (``carddb.layout.cut_lines``, on the strokes read back from the page). Any failure
+is an ``OutputError`` naming the page and the card or the cut line.
 """
 
 from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
 from carddb.errors import OutputError
-from carddb.layout.impose import IDENTITY, Affine, PagePlan, Rect, apply, compose
+from carddb.layout.cut_lines import cut_ends, unmarked
+from carddb.layout.impose import IDENTITY, Affine, PagePlan, Rect, Segment, apply, compose
 
 TOLERANCE_MM = 0.05
 MM = 25.4 / 72.0  # millimetres per point
@@ -23,16 +26,20 @@ MM = 25.4 / 72.0  # millimetres per point
 @dataclass(frozen=True)
 class Expected:
     """A page as planned, and the faces drawn on it in drawing order: (form name, matrix in mm, bleed rect,
-    trim rect, face) where the rects are card-placement rectangles before the page transform."""
+    trim rect, face) where the rects are card-placement rectangles before the page transform. ``marked``: every
+    cut line must show a crop mark at both ends, inside ``printable`` (the page less the printer's margins)."""
 
     page: PagePlan
     faces: list[tuple[str, Affine, Rect, Rect, Any]]
+    marked: bool = False
+    printable: Rect | None = None
 
 
 @dataclass
 class CheckReport:
     pages: int = 0
     placements: int = 0
+    cut_ends: int = 0  # ends of cut lines found marked
     images: int = 0
     min_dpi: float | None = None
     fonts: set[str] = field(default_factory=set)
@@ -74,10 +81,16 @@ def check_pdf(path: Path, expected: list[Expected], *, min_dpi: float = 150.0,
     seen_forms: set[int] = set()
     for page, plan in zip(pages, expected, strict=True):
         _check_boxes(name, page, plan.page)
-        report.placements += _check_placements(name, page, plan)
+        draws, strokes = _page_content(page.get_contents(), page.pdf)
+        report.placements += _check_placements(name, page, plan, draws)
+        if plan.marked:
+            report.cut_ends += _check_marks(name, plan, strokes)
         for font in _fonts(page.get("/Resources")):
             _check_font(name, font, plan.page.number, report)
-        for form in _forms(page):
+        # A vector face's images are the card's art, reported by carddb.paint.art_resolution before printing
+        # (and printed anyway): the resolution floor is for the faces carddb renders itself.
+        vector = {form for form, _m, _b, _t, face in plan.faces if getattr(face, "image", True) is None}
+        for resource, form in _forms(page):
             ref = form.indirect_reference
             key = ref.idnum if ref is not None else id(form)
             if key in seen_forms:
@@ -86,7 +99,8 @@ def check_pdf(path: Path, expected: list[Expected], *, min_dpi: float = 150.0,
             obj = form.get_object()
             for font in _fonts(obj.get("/Resources")):
                 _check_font(name, font, plan.page.number, report)
-            _check_images(name, obj, images, report, min_dpi)
+            floor = 0.0 if any(resource.endswith(f) for f in vector) else min_dpi
+            _check_images(name, obj, images, report, floor)
     report.images = len(images)
     return report
 
@@ -106,40 +120,80 @@ def _check_boxes(path: Path, page: Any, plan: PagePlan) -> None:
                               f"{list(want)} mm")
 
 
-def _forms(page: Any) -> list[Any]:
+def _forms(page: Any) -> list[tuple[str, Any]]:
     resources = page.get("/Resources")
     xobjects = resources.get_object().get("/XObject") if resources is not None else None
     if xobjects is None:
         return []
     xobjects = xobjects.get_object()
-    return [xobjects.raw_get(k) for k in sorted(xobjects) if xobjects[k].get("/Subtype") == "/Form"]
+    return [(str(k), xobjects.raw_get(k)) for k in sorted(xobjects) if xobjects[k].get("/Subtype") == "/Form"]
 
 
 def _draws(content: Any, reader: Any) -> list[tuple[str, Affine]]:
     """Every ``Do`` of a content stream with the transform in force (in points)."""
+    return _page_content(content, reader)[0]
+
+
+_BLACK = {(b"G", (0.0,)), (b"RG", (0.0, 0.0, 0.0)), (b"K", (0.0, 0.0, 0.0, 1.0))}
+
+
+def _page_content(content: Any, reader: Any) -> tuple[list[tuple[str, Affine]], list[Segment]]:
+    """Every ``Do`` of a content stream with the transform in force (in points), and every straight solid black
+    stroke in page millimetres (what a crop mark is; a fold line is dashed grey)."""
     if content is None:
-        return []
+        return [], []
     from pypdf.generic import ContentStream
 
     stream = ContentStream(content.get_object(), reader)
     ctm: Affine = IDENTITY
-    stack: list[Affine] = []
+    black, solid = True, True
+    stack: list[tuple[Affine, bool, bool]] = []
     found: list[tuple[str, Affine]] = []
+    strokes: list[Segment] = []
+    path: list[tuple[float, float]] = []
     for operands, operator in stream.operations:
         if operator == b"q":
-            stack.append(ctm)
+            stack.append((ctm, black, solid))
         elif operator == b"Q":
-            ctm = stack.pop() if stack else IDENTITY
+            ctm, black, solid = stack.pop() if stack else (IDENTITY, True, True)
         elif operator == b"cm":
             ctm = compose(ctm, tuple(float(v) for v in operands))  # type: ignore[arg-type]
         elif operator == b"Do":
             found.append((str(operands[0]), ctm))
-    return found
+        elif operator in (b"G", b"RG", b"K"):
+            black = (operator, tuple(float(v) for v in operands)) in _BLACK
+        elif operator in (b"SC", b"SCN", b"CS"):
+            black = False  # a colour space of its own: not how carddb draws its marks
+        elif operator == b"d":
+            solid = len(operands[0]) == 0
+        elif operator == b"m":
+            path = [apply(ctm, float(operands[0]), float(operands[1]))]
+        elif operator == b"l" and path:
+            path.append(apply(ctm, float(operands[0]), float(operands[1])))
+        elif operator in (b"S", b"s"):
+            if black and solid:
+                strokes.extend(Segment(x0 * MM, y0 * MM, x1 * MM, y1 * MM)
+                               for (x0, y0), (x1, y1) in pairwise(path))
+            path = []
+        elif operator in (b"n", b"f", b"F", b"f*", b"B", b"B*", b"b", b"b*", b"re"):
+            path = []
+    return found, strokes
 
 
-def _check_placements(path: Path, page: Any, plan: Expected) -> int:
+def _check_marks(path: Path, plan: Expected, strokes: list[Segment]) -> int:
+    """Each end of every cut line of the page's cards must show a mark (read back from the page's strokes)."""
+    placements = plan.page.placements
+    trims = [p.trim for p in placements]
+    missing = unmarked(trims, strokes, [p.bleed_rect for p in placements], plan.printable)
+    if missing:
+        more = f" (and {len(missing) - 1} more)" if len(missing) > 1 else ""
+        raise _fail(path, f"page {plan.page.number}: {missing[0].describe()} has no crop mark{more}")
+    return len(cut_ends(trims))
+
+
+def _check_placements(path: Path, page: Any, plan: Expected, found: list[tuple[str, Affine]]) -> int:
     xobjects = page["/Resources"].get_object().get("/XObject")
-    draws = [(n, m) for n, m in _draws(page.get_contents(), page.pdf)
+    draws = [(n, m) for n, m in found
              if xobjects is not None and xobjects.get_object()[n].get("/Subtype") == "/Form"]
     number = plan.page.number
     if len(draws) != len(plan.faces):

@@ -22,7 +22,7 @@ from reportlab import rl_config
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
-from carddb.errors import InputError, LimitError
+from carddb.errors import InputError, LimitError, OutputError
 from carddb.files.replacing import staged_files
 from carddb.layout.impose import Affine, PagePlan, Placement, Rect, SheetPlan, union
 from carddb.paint.sheet_check import CheckReport, Expected, check_pdf
@@ -122,6 +122,7 @@ def render_pdf(job: PrintJob, pages: Sequence[PagePlan]) -> tuple[bytes, list[Ex
         forms: dict[str, str] = {}
         images: dict[str, Path] = {}
         total = len(job.plan.pages)
+        marked = job.plan.spec.marks and job.plan.spec.layout != "single"  # print-shop pages are cut by the shop
         for page in pages:
             canvas.setPageSize((page.width * PT, page.height * PT))
             canvas.setTrimBox(_box(page.trim_box))
@@ -143,7 +144,7 @@ def render_pdf(job: PrintJob, pages: Sequence[PagePlan]) -> tuple[bytes, list[Ex
                 faces.append((name, page.matrix(placement), placement.bleed_rect, placement.trim, face))
             _draw_lines(canvas, page)
             draw_header(canvas, page, job, total)
-            expected.append(Expected(page, faces))
+            expected.append(Expected(page, faces, marked=marked, printable=job.plan.grid.printable))
             canvas.showPage()
         canvas.save()
     return buffer.getvalue(), expected
@@ -232,9 +233,9 @@ def check_output_path(out: str | Path) -> Path:
     if out.suffix.lower() != ".pdf":
         raise InputError(f"{out}: the output of print must be a .pdf file")
     if not out.parent.is_dir():
-        raise InputError(f"{out.parent}: no such folder")
+        raise OutputError(f"{out.parent}: no such folder; nothing was written")  # exit 3, as README says
     if out.is_dir():
-        raise InputError(f"{out} is a folder")
+        raise OutputError(f"{out} is a folder")
     return out
 
 

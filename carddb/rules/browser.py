@@ -313,6 +313,53 @@ def builder_read_json(game_toml: str, cards_json: str, deck_text: str, filename:
         return _error(f"the deck could not be read ({exc})")
 
 
+def playtest_deal_json(game_toml: str, cards_json: str, entries_json: str, seed: int) -> str:
+    """The builder's deck shuffled and dealt as the rulebook starts a game (``carddb.rules.playtest``): the keys
+    of what the setup took, of the hand and of the deck left (top first), and how the start was dealt."""
+    import random
+
+    from carddb.rules.playtest import deal, how_dealt, library
+
+    try:
+        game = _game(game_toml, None)
+        index = _index(game, cards_json)
+        lib = library(_builder_deck(game, index, entries_json), game, index)
+        if game.playtest is None or not lib.cards:
+            return _error(lib.problems[0] if lib.problems else "The deck has no cards to draw.")
+        opening = deal(lib, random.Random(seed))
+        return json.dumps({"setup": [c.key for c in opening.setup], "hand": [c.key for c in opening.hand],
+                           "deck": [c.key for c in opening.deck], "deals": opening.deals, "per_turn": lib.per_turn,
+                           "dealt": how_dealt(lib), "problems": lib.problems}, ensure_ascii=False)
+    except CarddbError as exc:
+        return _error(str(exc))
+    except (ValueError, KeyError, TypeError) as exc:
+        return _error(f"the deck could not be dealt ({exc})")
+
+
+def playtest_odds_json(game_toml: str, cards_json: str, entries_json: str, request_json: str) -> str:
+    """The ``carddb deck odds --json`` object of the builder's deck; ``request``: ``{"card"|"kind", "by_turn",
+    "second"}``."""
+    from carddb.rules.playtest import library, odds_data, odds_for
+
+    try:
+        game = _game(game_toml, None)
+        index = _index(game, cards_json)
+        request = json.loads(request_json)
+        by_turn = _whole(request, "by_turn", 3)
+        if by_turn is None or not 0 <= by_turn <= 200:
+            return _error("the turn must be a whole number from 0 to 200")
+        lib = library(_builder_deck(game, index, entries_json), game, index)
+        if game.playtest is None:
+            return _error(lib.problems[0])
+        first = not request.get("second", False)
+        rows = odds_for(lib, str(request.get("card") or ""), str(request.get("kind") or ""), by_turn, first)
+        return json.dumps(odds_data(lib, rows, by_turn, first), ensure_ascii=False)
+    except CarddbError as exc:
+        return _error(str(exc))
+    except (ValueError, KeyError, TypeError) as exc:
+        return _error(f"the odds could not be counted ({exc})")
+
+
 def search_cards_json(game_toml: str, cards_json: str, query: str) -> str:
     """The gallery's search box: the keys of the cards ``query`` finds, as ``carddb cards search`` finds them."""
     from carddb.rules.search_query import search_cards

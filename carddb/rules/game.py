@@ -157,6 +157,27 @@ class BoosterSpec:
     rule: str = ""
 
 
+@dataclass(frozen=True, slots=True)
+class PlaytestRules:
+    """``[playtest]``: how the rulebook starts a game from a deck, for the playtest table and ``deck odds``.
+
+    ``hand`` and ``per_turn`` are numbers, or the key of a number field of the one card in ``stat_zone`` (ssbm's
+    character: INTELLIGENCE cards to start, SPEED a turn). ``setup_reveal`` cards are turned over first and those
+    ``setup_takes`` matches leave the deck (website's components), the rest shuffled back, again until one is
+    taken; an opening hand without a card ``redraw_until`` matches is shuffled back and drawn again.
+    """
+
+    hand: int | str
+    per_turn: int | str
+    draw_zones: tuple[str, ...]
+    stat_zone: str = ""
+    redraw_until: Selector | None = None
+    setup_reveal: int = 0
+    setup_takes: Selector | None = None
+    first_turn_draws: bool = True  # the player who goes first draws on the first turn too
+    rule: str = ""
+
+
 @dataclass(frozen=True)
 class GameDefinition:
     id: str
@@ -192,6 +213,10 @@ class GameDefinition:
     raw: Mapping[str, Any] = field(repr=False, compare=False)
     #: ``[play]``: the numbers and readings of the play helpers (``docs/game-definition.md``).
     play: Mapping[str, Any] = field(default_factory=dict)
+    #: ``[playtest]``: the opening hand and the draws (None: the game declares none).
+    playtest: PlaytestRules | None = None
+    #: ``[print] safe_zone_mm``: frame lines and text keep this far inside the trim.
+    safe_zone_mm: float = 3.0
 
     def rule_link(self, anchor: str) -> str:
         """The public link of a rulebook section: ``rules/shmod/rulebook.md#how-to-build-a-deck``."""

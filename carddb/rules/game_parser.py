@@ -26,6 +26,7 @@ from carddb.rules.game import (
     GameDefinition,
     KindDef,
     Modifier,
+    PlaytestRules,
     Reading,
     SetInfo,
     SumCap,
@@ -63,6 +64,8 @@ _TOP = {
     "checks": (list, False), "compatibility": (dict, False), "readings": (list, False),
     "aliases": (dict, False), "formats": (dict, False), "booster": (dict, False), "lackey": (dict, False),
     "apprentice": (dict, False), "dice": (dict, False), "turn": (dict, False), "play": (dict, False),
+    "playtest": (dict, False),
+    "print": (dict, False),
 }
 _GAME = {
     "id": (str, True), "name": (str, True), "authors": ("strings", False), "origin": (str, False),
@@ -129,7 +132,50 @@ class GameParser:
             apprentice=self._apprentice(top.get("apprentice", {}), fields),
             dice=self._dice(top.get("dice", {})), turn=read_table(top.get("turn", {}), _TURN, "turn"),
             raw=self.raw, play=read_table(top.get("play", {}), _PLAY, "play"),
+            playtest=self._playtest(top.get("playtest"), zones, fields, kinds, main_zone),
+            safe_zone_mm=self._safe_zone(top.get("print", {})),
         )
+
+    def _playtest(self, raw: Any, zones: Mapping[str, ZoneDef], fields: Mapping[str, FieldDef],
+                  kinds: Mapping[str, KindDef], main_zone: str) -> PlaytestRules | None:
+        if raw is None:
+            return None
+        table = read_table(raw, _PLAYTEST, "playtest")
+        stat_zone = table.get("stat_zone", "")
+        if stat_zone and (stat_zone not in zones or zones[stat_zone].maximum != 1):
+            raise definition_error("playtest.stat_zone", f"must name a zone of one card, not {stat_zone!r}")
+        numbers = {}
+        for key in ("opening_hand", "draw_per_turn"):
+            value = table[key]
+            if isinstance(value, bool) or (isinstance(value, int) and not 0 <= value <= 100):
+                raise definition_error(f"playtest.{key}", "must be a number from 0 to 100 or a number field")
+            if isinstance(value, str) and (not stat_zone or value not in fields
+                                           or fields[value].type != "int"):
+                raise definition_error(f"playtest.{key}", f"{value!r} is not a number field of the card in "
+                                                          "stat_zone")
+            numbers[key] = value
+        draw_zones = tuple(table.get("draw_zones", [main_zone]))
+        for zone in draw_zones:
+            if zone not in zones:
+                raise definition_error("playtest.draw_zones", f"names no declared zone ({zone!r})")
+        reveal = table.get("setup_reveal", 0)
+        if not 0 <= reveal <= 100 or (reveal > 0) != ("setup_takes" in table):
+            raise definition_error("playtest.setup_reveal", "a number from 1 to 100, given with setup_takes")
+        return PlaytestRules(
+            hand=numbers["opening_hand"], per_turn=numbers["draw_per_turn"], draw_zones=draw_zones,
+            stat_zone=stat_zone, setup_reveal=reveal,
+            redraw_until=self._selector(table["redraw_until"], "playtest.redraw_until", fields, kinds)
+            if "redraw_until" in table else None,
+            setup_takes=self._selector(table["setup_takes"], "playtest.setup_takes", fields, kinds)
+            if "setup_takes" in table else None,
+            first_turn_draws=table.get("first_turn_draws", True), rule=table.get("rule", ""))
+
+    def _safe_zone(self, table: Any) -> float:
+        """``[print] safe_zone_mm``: how far inside the trim frame lines and text keep (3 mm unless it says)."""
+        value = read_table(table, {"safe_zone_mm": (float, False)}, "print").get("safe_zone_mm", 3.0)
+        if not 0 <= value <= 20:
+            raise definition_error("print.safe_zone_mm", f"must be between 0 and 20 mm, not {value!r}")
+        return float(value)
 
     def _card_size(self, game: Mapping[str, Any]) -> tuple[float, float]:
         size = game.get("card_size", "poker")
@@ -427,6 +473,11 @@ _TURN = {"combo_penalty": (int, False), "special_sp_cost": (int, False), "move_s
          "recovery_base_units": (int, False), "recovery_damage_per_unit": (int, False),
          "wall_damage_multiplier": (int, False), "star_finish_multiple": (int, False),
          "charge_release_bonus_dice": (int, False)}
+
+# [playtest]: the opening hand and the draws (GameDefinition.playtest; docs/game-definition.md).
+_PLAYTEST = {"opening_hand": ((int, str), True), "draw_per_turn": ((int, str), True), "draw_zones": ("strings", False),
+             "stat_zone": (str, False), "redraw_until": (dict, False), "setup_reveal": (int, False),
+             "setup_takes": (dict, False), "first_turn_draws": (bool, False), "rule": (str, False)}
 
 # [play]: the numbers and readings of the play helpers (carddb/rules/*_play.py, ssq_odds.py; docs/game-definition.md).
 _PLAY = {

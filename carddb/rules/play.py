@@ -25,6 +25,7 @@ from carddb.rules.cards import Card
 from carddb.rules.checker import CardIndex, card_index
 from carddb.rules.deckparse import split_qualifier
 from carddb.rules.game import GameDefinition
+from carddb.rules.wording import plural  # noqa: F401  (the helpers import it from here)
 
 #: The module of each game's play helpers (``carddb/rules/<module>.py``, each with its ``HELPERS``).
 PLAY_MODULES = {"ssbm": "ssbm_play", "shmod": "shmod_play", "minibattle": "minibattle_play",
@@ -244,5 +245,3 @@ def percent_text(value: Fraction) -> str:
     return f"{fraction} ({shown}%)"
 
 
-def plural(count: int, noun: str, many: str | None = None) -> str:
-    return f"{count} {noun if count == 1 else many or noun + 's'}"

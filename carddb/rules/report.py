@@ -48,7 +48,8 @@ class DeckReport:
                        f"{' with ' + _n(warnings, 'warning') if warnings else ''} ({counts})")
         lines = [verdict]
         for p in self.problems:
-            where = f"line {p.line}" if p.line is not None else (f"zone {p.zone}" if p.zone else "deck")
+            zone = self.game.zones[p.zone].label if p.zone in self.game.zones else p.zone  # as the deck says it
+            where = f"line {p.line}" if p.line is not None else (zone if p.zone else "deck")
             subject = f"{p.card}: " if p.card and p.card not in p.message else ""
             lines.append(f"{p.severity:<7} {p.code:<15} {where:<10} {subject}{p.message}")
         return "\n".join(lines) + "\n"

@@ -290,17 +290,29 @@ def turn_order(game: GameDefinition, characters: Sequence[Card]) -> Answer:
         out.say(f"{place}. {card.name}: INTELLIGENCE {_stat(card, 'intelligence')}, SPEED {_stat(card, 'speed')}; "
                 f"starts with {plural(_stat(card, hand), 'card')} ({label[hand]}) and draws {_stat(card, draw)} a "
                 f"turn ({label[draw]}).", rule)
+    ties: list[list[str]] = []
     for first, second in itertools.pairwise(order):
-        if first["intelligence"] == second["intelligence"]:
-            if first["speed"] == second["speed"]:
-                out.say(f"{first['character']} and {second['character']} tie on INTELLIGENCE and SPEED: the "
-                        f"rulebook does not break this tie; agree on one (a coin flip).", rule)
-            else:
-                out.say(f"{first['character']} goes before {second['character']}: same INTELLIGENCE, higher SPEED.",
-                        rule)
-    out.summary = f"{order[0]['character']} goes first." if len(order) > 1 else \
-        f"{order[0]['character']} draws {order[0]['draws']} a turn."
-    out.values = {"order": order}
+        if first["intelligence"] != second["intelligence"]:
+            continue
+        if first["speed"] != second["speed"]:
+            out.say(f"{first['character']} goes before {second['character']}: same INTELLIGENCE, higher SPEED.",
+                    rule)
+            continue
+        out.say(f"{first['character']} and {second['character']} tie on INTELLIGENCE and SPEED: the "
+                f"rulebook does not break this tie; agree on one (a coin flip).", rule)
+        if ties and ties[-1][-1] == first["character"]:
+            ties[-1].append(second["character"])
+        else:
+            ties.append([first["character"], second["character"]])
+    if len(order) == 1:
+        out.summary = f"{order[0]['character']} draws {order[0]['draws']} a turn."
+    elif ties and ties[0][0] == order[0]["character"]:
+        out.summary = (f"{' and '.join(ties[0])} tie for first on INTELLIGENCE and SPEED: the rulebook leaves it "
+                       f"open; agree on one (a coin flip).")
+    else:
+        out.summary = f"{order[0]['character']} goes first."
+    # each group of characters the rulebook leaves unordered, in the order listed above
+    out.values = {"order": order, "ties": ties}
     return out
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from carddb.errors import DefinitionError, InputError
@@ -245,8 +245,6 @@ def smash_hit(game: GameDefinition, fighter: Card, hit: SmashHit, rng: random.Ra
     out.values["in_danger"] = True
     if hit.up_b is not None and not _keyword(hit.up_b, "Recovery"):
         out.problems.append(f"{hit.up_b.name} has no Recovery keyword: it cannot help a recovery.")
-    if hit.walls and hit.up_b is not None:
-        out.problems.append("a recovery from a wall hit cannot use a triple jump (Up+B).")
     if hp and hit.taken >= hp and not hit.sheltered:
         out.values["outcome"] = "killed"
         out.lines.append(f"{fighter.name}'s damage {hit.taken} has reached HP {hp}: the Smash kills outright.")
@@ -264,8 +262,12 @@ def smash_hit(game: GameDefinition, fighter: Card, hit: SmashHit, rng: random.Ra
     out.values["units"] = units
     out.lines.append(f"{after} damage, {after - threshold} past the threshold {threshold}: sent flying {units} "
                      f"unit{'s' if units != 1 else ''}.")
-    roll, parts = _recovery_successes(game, fighter, hit, rng)
+    # "you won't get a triple jump" off a wall: the Up+B move's successes are not added to the roll
+    counted = replace(hit, up_b=None, up_b_roll=None) if hit.walls else hit
+    roll, parts = _recovery_successes(game, fighter, counted, rng)
     out.values["roll"] = roll
+    if hit.walls and hit.up_b is not None:
+        out.lines.append(f"A recovery from a wall hit gets no triple jump: {hit.up_b.name} is not counted.")
     if hit.walls:
         return _walls(game, out, units, hit.walls, roll)
     needed = units - hit.ledge

@@ -16,16 +16,15 @@ from carddb.errors import CarddbError
 def print_deck_json(game_toml: str, cards_json: str, entries_json: str, options_json: str, *,
                     workspace_root: str, out: str, name: str = "") -> str:
     """``{"summary", "pages", "cards", "backs", "bytes", "not_printed", "warnings"}`` or ``{"error"}``."""
-    from carddb.paint.print_job import PrintOptions, print_deck
+    from carddb.paint.print_job import print_deck
+    from carddb.paint.print_options import from_request
     from carddb.rules.browser import builder_deck
     from carddb.rules.deckwrite import write_text
 
     try:
         game, index, deck = builder_deck(game_toml, cards_json, entries_json, name)
         options: dict[str, Any] = json.loads(options_json)
-        chosen = PrintOptions(paper=str(options.get("paper") or "a4"), card=options.get("card") or None,
-                              layout=str(options.get("layout") or "fronts"), gutter=float(options.get("gutter") or 0),
-                              bleed=float(options.get("bleed") or 0), marks=bool(options.get("marks", True)))
+        chosen = from_request(options)  # what the panel leaves empty is carddb print's own default
         result = print_deck(workspace_root, game, list(index.cards), write_text(deck, game), out, chosen,
                             filename=f"{name or game.id + '-deck'}.txt")
     except CarddbError as exc:

@@ -165,7 +165,7 @@ def run_mkdocs(root: Path, content: SiteContent, out: Path, site_url: str | None
     pages and files whose inputs changed since the site in ``out`` was built are built again (``rebuild``);
     returns how many pages were. ``report`` is kept in the site's manifest, with its size filled in; the theme's
     compiled templates are kept under ``cache``."""
-    from carddb.site import hook
+    from carddb.site import handoff
     from carddb.site.rebuild import Rebuild, quiet_dirty_warning, site_common
 
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")  # Material's end-of-life banner is noise here
@@ -181,7 +181,7 @@ def run_mkdocs(root: Path, content: SiteContent, out: Path, site_url: str | None
     logger = logging.getLogger("mkdocs")
     with replacing_folder(out) as staging:
         logger.addHandler(warnings)
-        hook.provide(content)
+        handoff.provide(content)
         try:
             overrides = {"site_url": site_url} if site_url else {}
             config = load_config(config_file=str(config_file), site_dir=str(staging), strict=True, **overrides)
@@ -199,7 +199,7 @@ def run_mkdocs(root: Path, content: SiteContent, out: Path, site_url: str | None
             detail = "; ".join(warnings.messages) or str(exc)
             raise OutputError(f"the site did not build: {detail}") from None
         finally:
-            hook.provide(None)
+            handoff.provide(None)
             logger.removeHandler(warnings)
     return rebuild.pages_built, rebuild.pages
 

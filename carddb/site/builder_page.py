@@ -8,6 +8,7 @@ follows it on the same page (``checker_page``).
 from __future__ import annotations
 
 from carddb.layout.impose import CARD_SIZES, PAPER_SIZES
+from carddb.paint.print_options import DEFAULTS
 from carddb.rules.game import GameDefinition
 from carddb.site.markup import html_text
 
@@ -25,9 +26,14 @@ def _options(items: list[tuple[str, str]], selected: str = "") -> str:
 def builder_section(game: GameDefinition, play_page: str | None = None) -> list[str]:
     """The builder's HTML (a raw block of the checker page); ``play_page`` links the game's Play page if any."""
     formats = _options([(f.id, f.label) for f in game.formats.values()], game.default_format)
-    papers = _options([(name, name.upper() if len(name) == 2 else name.capitalize()) for name in PAPER_SIZES], "a4")
-    cards = _options([("", "the game's own")] + [(name, name) for name in CARD_SIZES])
-    layouts = _options(list(PRINT_LAYOUTS), "fronts")
+    # The panel starts at carddb print's own defaults (an empty bleed is its automatic bleed), so that a deck
+    # printed here with the panel untouched is the PDF `carddb print DECK` writes.
+    papers = _options([(name, name.upper() if len(name) == 2 else name.capitalize()) for name in PAPER_SIZES],
+                      DEFAULTS.paper.lower())
+    cards = _options([("", "the game's own")] + [(name, name) for name in CARD_SIZES], DEFAULTS.card or "")
+    layouts = _options(list(PRINT_LAYOUTS), DEFAULTS.layout)
+    bleed = "" if DEFAULTS.bleed is None else f"{DEFAULTS.bleed:g}"
+    marks = " checked" if DEFAULTS.marks else ""
     play = f' <a class="md-button" href="{html_text(play_page)}">Play</a>' if play_page else ""
     return [
         f'<div class="carddb-builder carddb-wide" data-deck-builder data-game="{html_text(game.id)}" '
@@ -56,13 +62,43 @@ def builder_section(game: GameDefinition, play_page: str | None = None) -> list[
         f'<label>Paper <select name="paper">{papers}</select></label>',
         f'<label>Card size <select name="card">{cards}</select></label>',
         f'<label>Layout <select name="layout">{layouts}</select></label>',
-        '<label>Bleed (mm) <input type="number" name="bleed" min="0" max="10" step="0.5" value="0"></label>',
-        '<label>Gutter (mm) <input type="number" name="gutter" min="0" max="20" step="0.5" value="0"></label>',
-        '<label><input type="checkbox" name="marks" checked> crop marks</label>',
+        f'<label>Bleed (mm) <input type="number" name="bleed" min="0" max="10" step="0.25" value="{bleed}" '
+        'placeholder="automatic"></label>',
+        f'<label>Gutter (mm) <input type="number" name="gutter" min="0" max="20" step="0.5" '
+        f'value="{DEFAULTS.gutter:g}"></label>',
+        f'<label><input type="checkbox" name="marks"{marks}> crop marks</label>',
         "</div>",
         '<div class="carddb-row"><button type="button" class="md-button md-button--primary" data-action="print">'
         'Print this deck</button><span class="carddb-progress" data-print-status aria-live="polite"></span></div>',
         '<div data-print-result></div>',
         "</details>",
+        *playtest_section(game),
         "</div>",
+    ]
+
+
+def playtest_section(game: GameDefinition) -> list[str]:
+    """The playtest table (``javascripts/playtest.js``), for a game whose ``[playtest]`` says how it starts."""
+    if game.playtest is None:
+        return []
+    anchor = f"#{game.playtest.rule}" if game.playtest.rule else ""
+    return [
+        '<details class="carddb-playtest" data-playtest><summary>Playtest this deck</summary>',
+        "<p>Shuffle and draw the opening hand as the "
+        f'<a href="../rulebook/{html_text(anchor)}">rulebook</a> starts a game, draw the next card, and read the '
+        "exact odds of a card or a kind (the same figures as <code>carddb deck odds</code>).</p>",
+        '<p class="carddb-note" data-playtest-dealt></p>',
+        '<div class="carddb-row"><button type="button" class="md-button md-button--primary" data-action="deal">'
+        "Shuffle and draw a hand</button>"
+        '<button type="button" class="md-button" data-action="draw" disabled>Draw a card</button>'
+        '<span data-playtest-status role="status"></span></div>',
+        '<ul class="carddb-hand carddb-setup" data-playtest-setup aria-label="Put aside by the setup" hidden></ul>',
+        '<ul class="carddb-hand" data-playtest-hand aria-label="Hand"></ul>',
+        '<div class="carddb-row">',
+        '<label>Odds of <select name="odds-target"><option value="">each card</option></select></label>',
+        '<label>By turn <input type="number" name="by-turn" min="0" max="200" step="1" value="3"></label>',
+        '<label><input type="checkbox" name="second"> going second</label>',
+        "</div>",
+        '<div class="carddb-odds-result" data-playtest-odds aria-live="polite"></div>',
+        "</details>",
     ]

@@ -51,6 +51,9 @@ ENCODINGS_LEFT_OUT = frozenset({
     "palmos", "ptcp154", "tis_620",
 })
 
+#: How long a page waits for the rules engine before it says it failed (a wrong wasm MIME type hangs it).
+ENGINE_TIMEOUT_MS = 30_000
+
 
 @dataclass(frozen=True)
 class Pyodide:

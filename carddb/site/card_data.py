@@ -135,8 +135,9 @@ def gallery_json(data: GameCards) -> str:
     zones = [{"id": z.id, "label": z.label, "size": z.size_text(), "min": z.minimum, "max": z.maximum,
               "or_empty": z.or_empty} for z in game.zones.values()]
     kinds = {k.id: k.label for k in game.kinds.values()}
+    drawn = list(game.playtest.draw_zones) if game.playtest else []  # the playtest table's odds name their cards
     return json.dumps({"game": game.id, "cards": out, "axes": axes, "zones": zones, "kinds": kinds,
-                       "main_zone": game.main_zone, "link_limits": link_limits(data)},
+                       "main_zone": game.main_zone, "drawn_zones": drawn, "link_limits": link_limits(data)},
                       ensure_ascii=False, sort_keys=True, separators=(",", ":"))
 
 

@@ -9,15 +9,12 @@ from collections.abc import Sequence
 
 from carddb.rules.game import GameDefinition
 from carddb.site.builder_page import builder_section
+from carddb.site.bundle import ENGINE_TIMEOUT_MS
 from carddb.site.markup import html_text, md_text
-
-#: How long the page waits for the rules engine before it says it failed (a wrong wasm MIME type hangs it).
-ENGINE_TIMEOUT_MS = 30_000
+from carddb.site.play_page import has_play_page
 
 
 def checker_page(game: GameDefinition, deck_games: Sequence[GameDefinition]) -> str:
-    from carddb.site.play_page import has_play_page  # it imports ENGINE_TIMEOUT_MS from here
-
     play_page = "../play/" if has_play_page(game) else None
     games = "".join(f'<option value="{html_text(g.id)}"{" selected" if g.id == game.id else ""}>'
                     f"{html_text(g.name)}</option>" for g in deck_games)

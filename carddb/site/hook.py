@@ -1,8 +1,8 @@
 """The MkDocs hook (``site/hooks/carddb_hook.py`` re-exports these events): adds the generated pages, data and
 engine files to the build and sets the navigation.
 
-``carddb site build`` generates the content and hands it over with ``provide()``; a plain ``mkdocs build -f
-site/mkdocs.yml`` finds nothing handed over and generates it from the workspace the config file sits in.
+``carddb site build`` generates the content and hands it over (``carddb.site.handoff``); a plain ``mkdocs build
+-f site/mkdocs.yml`` finds nothing handed over and generates it from the workspace the config file sits in.
 """
 
 from __future__ import annotations
@@ -13,23 +13,16 @@ from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File, Files
 
+from carddb.site.handoff import provided
 from carddb.site.pages import SiteContent
 
-_provided: SiteContent | None = None
 _current: SiteContent | None = None
-
-
-def provide(content: SiteContent | None) -> None:
-    """Hand the next MkDocs build its content (None clears it)."""
-    global _provided
-    _provided = content
 
 
 def on_config(config: MkDocsConfig, **_: Any) -> MkDocsConfig:
     global _current
-    if _provided is not None:
-        _current = _provided
-    else:
+    _current = provided()
+    if _current is None:
         from pathlib import Path
 
         from carddb.site.build import content_from_workspace

@@ -14,10 +14,39 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from carddb.incremental import MANIFEST
+
+#: What the watcher (``carddb.app.watch``) says of its last build, for the open pages to show.
+STATUS_FILE = Path(".carddb") / "watch.json"  # inside output/
+
+
+@dataclass
+class WatchStatus:
+    """What the last build of a watcher said: written for the site's live reload to show."""
+
+    builds: int = 0
+    error: str | None = None
+    changed: list[str] = field(default_factory=list)
+    games: list[str] | None = None  # the games the build built; None: every game
+
+    def write(self, output_dir: Path) -> None:
+        from carddb.files.replacing import write_file
+
+        write_file(output_dir / STATUS_FILE, json.dumps({"builds": self.builds, "error": self.error,
+                                                         "changed": self.changed, "games": self.games}))
+
+
+def read_status(output_dir: Path) -> dict[str, object]:
+    try:
+        data = json.loads((output_dir / STATUS_FILE).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
 
 PREFIX = "/__carddb__/"
 POLL_MS = 250
@@ -67,8 +96,6 @@ class LiveReload:
         self.output_dir = Path(output_dir)
 
     def status(self) -> dict[str, Any]:
-        from carddb.watch import STATUS_FILE, read_status
-
         try:
             st = os.stat(self.site_dir / MANIFEST)
             stamp = f"{st.st_ino}:{st.st_mtime_ns}"

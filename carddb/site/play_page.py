@@ -16,7 +16,7 @@ from dataclasses import dataclass
 
 from carddb.rules.cards import Card
 from carddb.rules.game import GameDefinition
-from carddb.site.checker_page import ENGINE_TIMEOUT_MS
+from carddb.site.bundle import ENGINE_TIMEOUT_MS
 from carddb.site.markup import html_text, md_text, rule_href, url_prefix
 
 CONDITIONS = ("Prlz", "Slp", "Cnfs", "Psn")

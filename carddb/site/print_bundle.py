@@ -23,7 +23,6 @@ from pathlib import Path
 
 #: carddb's own modules the printing path imports, beyond the rules bundle.
 CARDDB_PARTS = ("carddb/layout", "carddb/paint", "carddb/files", "carddb/catalogue/__init__.py",
-                "carddb/catalogue/textfiles.py",
                 "carddb/site/__init__.py", "carddb/site/browser_print.py", "carddb/incremental.py",
                 "carddb/workers.py")
 #: Third-party packages, each with the parts of it that printing uses (None: all of it).

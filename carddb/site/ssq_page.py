@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from carddb.rules.cards import Card
 from carddb.rules.game import GameDefinition
-from carddb.site.checker_page import ENGINE_TIMEOUT_MS
+from carddb.site.bundle import ENGINE_TIMEOUT_MS
 from carddb.site.markup import html_text, md_text
 from carddb.site.play_page import ssq_play_forms
 

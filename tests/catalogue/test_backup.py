@@ -96,7 +96,7 @@ def test_a_broken_dump_restores_nothing(cli, full_db: str, new_db, engine_kind: 
     target = new_db(engine_kind)
     result = cli("db", "restore", str(folder), db=target)
     assert result.exit_code == 2
-    assert result.stderr.startswith(f"Error: {cards}: 1 problem(s); nothing was imported")
+    assert result.stderr.startswith(f"Error: {cards}: 1 problem; nothing was imported")
     assert open_catalogue(target).held_games() == []
     (folder / "manifest.json").write_text('{"format": "something else"}', encoding="utf-8")
     result = cli("db", "restore", str(folder), db=target)

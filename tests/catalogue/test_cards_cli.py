@@ -121,7 +121,7 @@ BAD_INPUTS = {
                       "row 3: duplicate card 'Zap' (first at"),
     "empty.csv": ("", "the card file is empty"),
     "bad-choice.yaml": ("set: base\ncards:\n  - {name: Imp, kind: monster, type: PURPLE, atk: 1, def: 1, level: 1}\n",
-                        "column type: Imp: 'PURPLE' is not one of FIRE"),
+                        "field type: Imp: 'PURPLE' is not one of FIRE"),
     "not-yaml.yaml": ("cards: [\n", "not valid YAML"),
 }
 

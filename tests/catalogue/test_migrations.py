@@ -82,7 +82,7 @@ def test_first_schema_catalogue_upgrades_without_losing_a_card(cli, engine_kind,
     assert len(before["card"]) == 51 and len(before["collection_entry"]) == 1 and len(before["booster_opening"]) == 1
     status = cli("db", "status", db=db)
     assert status.exit_code == 0
-    assert status.stdout.splitlines()[1] == ("Schema: revision 0001; 3 upgrade(s) waiting (0002, 0003, 0004): "
+    assert status.stdout.splitlines()[1] == ("Schema: revision 0001; 3 upgrades waiting (0002, 0003, 0004): "
                                             "run 'carddb db upgrade'")
     # any command upgrades an older catalogue on the way
     found = cli("cards", "search", "limited", "--game", "shmod", "--json", db=db)
@@ -139,7 +139,7 @@ def test_killed_migration_leaves_the_old_version(cli, engine_kind, new_db, tmp_p
     with catalogue_db.make_engine(db).connect() as conn:
         indexes = {ix["name"] for ix in inspect(conn).get_indexes("card")}
     assert "ix_card_game_position" not in indexes
-    assert cli("db", "status", db=db).stdout.splitlines()[1].startswith("Schema: revision 0001; 3 upgrade(s)")
+    assert cli("db", "status", db=db).stdout.splitlines()[1].startswith("Schema: revision 0001; 3 upgrades")
     assert cli("db", "upgrade", db=db).exit_code == 0
     assert _data(snapshot(db)) == _data(before)
 

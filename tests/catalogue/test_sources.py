@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from carddb.build import STEPS
+from carddb.app.build import STEPS
 from carddb.catalogue.api import open_catalogue
 from carddb.site.build import content_from_workspace
 
@@ -145,7 +145,7 @@ def test_a_card_in_two_card_files_changes_nothing(cli, empty_db, shmod_root: Pat
     base = shmod_root / "rules/shmod/cards/base.yaml"
     line = base.read_text(encoding="utf-8").splitlines().index("  - name: Replenish") + 1
     assert result.exit_code == 2
-    assert result.stderr == (f"Error: {shmod_root / 'rules/shmod/cards'}: 1 problem(s); nothing was imported\n"
+    assert result.stderr == (f"Error: {shmod_root / 'rules/shmod/cards'}: 1 problem; nothing was imported\n"
                              f"  {extra} row 3: duplicate card 'replenish' (first at {base} line {line} "
                              "(Replenish))\n")
     assert snapshot(empty_db) == before
@@ -183,10 +183,10 @@ def test_a_set_the_game_does_not_declare_is_refused(cli, empty_db, shmod_root: P
     yaml_file.write_text(f"set: base\ncards:\n  - name: Fine\n    kind: spell\n    level: 1\n"
                          f"  - name: Odd\n    kind: spell\n    level: 1\n    set: {json.dumps(set_code)}\n",
                          encoding="utf-8")
-    for path, where in ((csv_file, "row 3"), (yaml_file, "line 6 (Odd)")):
+    for path, where in ((csv_file, "row 3, column"), (yaml_file, "line 6 (Odd), field")):
         result = cli("cards", "import", str(path), "--game", "shmod", db=empty_db, root=str(shmod_root))
         assert result.exit_code == 2
-        assert result.stderr.splitlines()[1] == (f"  {path} {where}, column set: Odd is in set {set_code!r}, which "
+        assert result.stderr.splitlines()[1] == (f"  {path} {where} set: Odd is in set {set_code!r}, which "
                                                  "rules/shmod/game.toml does not declare; its sets are base")
     assert snapshot(empty_db) == before
 

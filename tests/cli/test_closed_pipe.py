@@ -7,7 +7,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-CARDDB = [sys.executable, "-c", "from carddb.cli.fastcheck import main; main()"]
+CARDDB = [sys.executable, "-c", "from carddb.cli.main import main; main()"]
 
 
 def _first_line_then_close(args: list[str]) -> tuple[str, str, int]:

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from typer.testing import CliRunner
+import click
+from click.testing import CliRunner
 
-from carddb.cli.main import app
+from carddb.cli.main import app, every_command
 
 
 def _run(*args: str) -> tuple[int, str, str]:
@@ -63,7 +64,7 @@ def test_site_build_without_a_site_folder_says_how_to_get_one(tmp_path: Path) ->
 def test_print_help_shows_the_options_of_printing_a_deck() -> None:
     code, out, _ = _run("print", "--help")
     assert code == 0
-    assert "Usage: carddb print [OPTIONS] [deckfile]" in out
+    assert "Usage: carddb print [OPTIONS] [DECKFILE]" in out
     for option in ("--game", "--out", "--paper", "--layout", "--bleed", "--profile", "--grid"):
         assert option in out
     assert "'carddb print calibration --help'" in out
@@ -71,21 +72,7 @@ def test_print_help_shows_the_options_of_printing_a_deck() -> None:
 
 def _command_paths() -> list[str]:
     """Every visible command of `carddb`, as typed: 'init', 'cards search', 'db status' ..."""
-    import typer.main
-
-    paths: list[str] = []
-
-    def walk(command: object, prefix: list[str]) -> None:
-        subcommands = getattr(command, "commands", None)
-        if not subcommands:
-            paths.append(" ".join(prefix))
-            return
-        for name, sub in subcommands.items():
-            if not sub.hidden:
-                walk(sub, [*prefix, name])
-
-    walk(typer.main.get_command(app), [])
-    return paths
+    return [" ".join(path) for path, command in every_command() if path and not isinstance(command, click.Group)]
 
 
 def test_readme_table_and_command_line_guide_name_every_command() -> None:

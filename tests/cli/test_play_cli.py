@@ -15,7 +15,7 @@ from tests.rules.decks import starter
 
 REPO = Path(__file__).resolve().parents[2]
 PLAY_DOCS = [REPO / "docs" / f"{g}-play.md" for g in ("ssbm", "shmod", "minibattle", "website")] + \
-    [REPO / "docs" / "ssq.md"]
+    [REPO / "docs" / "ssq.md", REPO / "docs" / "playtest.md"]
 
 
 def group(example: Example) -> list[str]:
@@ -34,7 +34,8 @@ def test_the_command_line_asks_the_library_the_same_question(cli, example: Examp
 
 
 def console_examples() -> list[tuple[str, str, str]]:
-    """(doc, command, output shown) for every `$ carddb play ...` and `$ carddb ssq odds|clash-odds|items` line."""
+    """(doc, command, output shown) for every `$ carddb play ...`, `$ carddb ssq odds|clash-odds|items` and
+    `$ carddb deck odds` line."""
     found = []
     for doc in PLAY_DOCS:
         command, shown, inside = None, [], False
@@ -49,7 +50,7 @@ def console_examples() -> list[tuple[str, str, str]]:
                 if line.startswith("```"):
                     inside = False
                 elif line.startswith(("$ carddb play ", "$ carddb ssq odds ", "$ carddb ssq clash-odds ",
-                                      "$ carddb ssq items ")):
+                                      "$ carddb ssq items ", "$ carddb deck odds ")):
                     command = line[2:]
                 continue
             if inside and command:

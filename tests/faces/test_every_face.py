@@ -172,3 +172,27 @@ def test_the_reader_catches_a_fact_said_by_both_the_text_and_a_field(catalogue, 
     assert caught(repeated("ssbm", "Power Block", "Interrupt an attack or throw card: it deals no damage."),
                   "attack throw")
     assert repeated("ssbm", "Power Block", "The interrupted card deals no damage.") == []
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_no_line_or_letter_is_in_the_safe_zone_and_all_text_reaches_4_5_to_1(faces, game_id):
+    """The print rules of the layout report on every face: every text box has its contrast measured."""
+    cards, layouts, _pages = faces[game_id]
+    labels = [c.key for c in cards] + ["(back)"]
+    flagged = [(label, p.message) for face, label in zip(layouts, labels, strict=True) for p in face.problems
+               if p.rule in ("safe-zone", "contrast")]
+    assert flagged == []
+    for face, label in zip(layouts, labels, strict=True):
+        text_boxes = {box for box, text in face.blocks if text.strip()}
+        assert text_boxes <= {c.box for c in face.contrasts}, label
+        assert min(c.ratio for c in face.contrasts) >= 4.5, label
+
+
+def test_minibattle_hp_is_its_biggest_number_and_its_stage_line_one_line(faces):
+    cards, layouts, _pages = faces["minibattle"]
+    for card, face in zip(cards, layouts, strict=False):
+        numbers = [op for op in face.ops if isinstance(op, TextRun) and any(ch.isdigit() for ch in op.text)]
+        biggest = max(numbers, key=lambda op: op.size)
+        assert biggest.text == f"HP {card.get('hp')}", card.key
+        stage = [op for op in face.ops if isinstance(op, TextRun) and op.role == "label" and 11 < op.y < 17.5]
+        assert len({op.y for op in stage}) == 1, card.key  # wrap = false: one line, never two

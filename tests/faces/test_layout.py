@@ -23,19 +23,20 @@ def test_title_lands_in_its_box_at_the_computed_baseline():
     face = layout_face(templates("shmod"), monster())
     found = {r.text: r for r in runs(face)}
     title, number = runs(face)[0], found["Shmod Base Set 012"]  # a line in one font is one run
-    # box [5, 3.5, 49, 7.5], Vera Bold 11 pt, centred vertically:
-    # height 11 * (1901 + 483) / 2048 pt = 4.5172 mm, top 4.9914 mm, baseline + 11 * 1901/2048 pt = 8.5934 mm
-    assert (title.x, title.y, title.text, title.size, title.font) == (5.0, 8.5934, "Blaze Drake", 11.0, VERA_BOLD)
-    # the set line [4, 79.2, 27, 5] at the 6 pt floor for labels: top 79.2 + (5 - 2.4638) / 2, baseline 82.4328
-    assert (number.x, number.y, number.size, number.font) == (4.0, 82.4328, 6.0, VERA)
+    # box [5.56, 4.1, 47.88, 7.39], Vera Bold 11 pt, centred vertically:
+    # height 11 * (1901 + 483) / 2048 pt = 4.5172 mm, top 5.5364 mm, baseline + 11 * 1901/2048 pt = 9.1384 mm
+    assert (title.x, title.y, title.text, title.size, title.font) == (5.56, 9.1384, "Blaze Drake", 11.0, VERA_BOLD)
+    # the set line [4.58, 78.65, 26.38, 4.92] at the 6 pt floor for labels: top 78.65 + (4.92 - 2.4638) / 2,
+    # baseline 81.8428
+    assert (number.x, number.y, number.size, number.font) == (4.58, 81.8428, 6.0, VERA)
 
 
 def test_a_long_title_shrinks_to_fit_its_width():
     face = layout_face(templates("shmod"), monster("Tempestus, Sky Sovereign", "STORM"))
     fit = face.fits[0]
-    assert (fit.box, fit.size, fit.wanted, fit.overflow) == ("title", 9.25, 11.0, False)
-    title = [r for r in runs(face) if r.size == 9.25]
-    assert title[0].x == 5.0
+    assert (fit.box, fit.size, fit.wanted, fit.overflow) == ("title", 9.0, 11.0, False)
+    title = [r for r in runs(face) if r.size == 9.0]
+    assert title[0].x == 5.56
     assert face.shrunk == [fit]
 
 
@@ -48,7 +49,7 @@ def test_text_that_cannot_fit_is_cut_with_an_ellipsis_and_reported():
     assert title[-1].text == "\u2026"
     assert face.overflowed == [fit]
     assert [(p.box, p.rule) for p in face.problems] == [("title", "overflow")]
-    assert face.problems[0].message == ("title: does not fit at the title minimum of 7 pt; it needs 428.85 mm more "
+    assert face.problems[0].message == ("title: does not fit at the title minimum of 7 pt; it needs 429.97 mm more "
                                         "width (text cut)")
 
 
@@ -155,15 +156,17 @@ def test_bleed_grows_the_face_and_extends_the_background_only():
     face = layout_face(templates("shmod"), monster(), bleed_mm=3)
     assert (face.width, face.height, face.bleed, face.trim_size) == (65.0, 92.0, 3.0, (59.0, 86.0))
     assert face.ops[0] == Rect(0.0, 0.0, 65.0, 92.0, fill="#c8322a")
-    assert (runs(face)[0].x, runs(face)[0].y) == (8.0, 11.5934)
-    art = next(op for op in face.ops if isinstance(op, Rect) and op.stroke and op.w == 45)  # the art frame
-    assert (art.x, art.y) == (10.0, 20.5)
+    assert face.ops[1].fill == "#2b2116" and (face.ops[1].w, face.ops[1].h) == (65.0, 92.0)  # the edge, too
+    assert (face.ops[2].x, face.ops[2].y, face.ops[2].w) == (6.0, 6.0, 53.0)  # the frame stays 3 mm inside
+    assert (runs(face)[0].x, runs(face)[0].y) == (8.56, 12.1384)
+    art = next(op for op in face.ops if isinstance(op, Rect) and op.stroke and op.w == 43.97)  # the art frame
+    assert (art.x, art.y) == (10.52, 20.89)
 
 
 def test_shmod_background_is_the_type_colour():
     colours = {t: layout_face(templates("shmod"), monster(type_=t)).ops[0].fill
                for t in ("FIRE", "WATER", "EARTH", "STORM", "DARK", "LIGHT", "COLOURLESS", "MULTI-TYPE")}
-    assert colours == {"FIRE": "#c8322a", "WATER": "#2a62b8", "EARTH": "#3d8b37", "STORM": "#86cdee",
+    assert colours == {"FIRE": "#c8322a", "WATER": "#2a62b8", "EARTH": "#388033", "STORM": "#86cdee",
                        "DARK": "#4a2560", "LIGHT": "#f2d031", "COLOURLESS": "#e3d3ad", "MULTI-TYPE": "#c9a227"}
     spell = layout_face(templates("shmod"), Card("shmod", "Replenish", "spell", fields={"level": 2}))
     trap = layout_face(templates("shmod"), Card("shmod", "Yoink!", "trap", fields={"level": "X"}))
@@ -200,24 +203,32 @@ def test_a_character_the_main_font_lacks_comes_from_the_fallback_and_one_no_font
     assert face.warnings == ["Жар-птица 漢: no bundled font has '漢'; drawn as \ufffd"]
 
 
-def test_the_placeholder_is_a_hatch_with_the_cards_name_coloured_by_type():
+def test_the_placeholder_is_a_hatch_with_a_motif_of_the_kind_coloured_by_type_and_no_text():
     ts = templates("shmod")
     fire = layout_face(ts, monster("Blaze Drake"))
-    ground = next(op for op in fire.ops if isinstance(op, Rect) and op.w == 45 and op.fill)
+    x0, y0, x1, y1 = 7.52, 17.89, 7.52 + 43.97, 17.89 + 35.46  # the art box
+    ground = next(op for op in fire.ops if isinstance(op, Rect) and op.w == 43.97 and op.fill)
     assert ground.fill.startswith("#e") or ground.fill.startswith("#f")  # a light tint of red
     assert int(ground.fill[1:3], 16) > int(ground.fill[5:7], 16)  # more red than blue
-    inside = [op for op in fire.ops if getattr(op, "y", 0) > 17.5 and getattr(op, "y", 99) < 53.5
-              and getattr(op, "x", 0) > 7 and getattr(op, "x", 99) < 52]
-    names = [op.text for op in inside if isinstance(op, TextRun)]
-    assert names == ["Blaze Drake"]  # the card's own name: never a second statement of anything
-    # no star, sun or diamond: only the ground, parallel stripes (four corners or fewer) and the plaque
-    stripes = [op for op in fire.ops if isinstance(op, Polygon)]
+    inside = [op for op in fire.ops if getattr(op, "y", 0) > y0 and getattr(op, "y", 99) < y1
+              and getattr(op, "x", 0) > x0 and getattr(op, "x", 99) < x1]
+    assert [op.text for op in inside if isinstance(op, TextRun)] == []  # the name is in the title only
+    # no star, sun or diamond: the ground, parallel stripes (four corners or fewer) and a monster's figure
+    # (a round head on rounded shoulders), all inside the art box
+    polygons = [op for op in fire.ops if isinstance(op, Polygon)]
+    stripes, figure = polygons[:-1], polygons[-1]
     assert stripes and all(len(op.points) <= 5 for op in stripes)
-    assert not [op for op in fire.ops if isinstance(op, Ellipse)]
-    for stripe in stripes:  # every stripe runs at 45 degrees and stays inside the art box
-        assert all(7.0 - 1e-6 <= x <= 52.0 + 1e-6 and 17.5 - 1e-6 <= y <= 53.5 + 1e-6 for x, y in stripe.points)
+    assert len(figure.points) == 17 and figure.fill != stripes[0].fill
+    heads = [op for op in fire.ops if isinstance(op, Ellipse)]
+    assert len(heads) == 1 and heads[0].w == heads[0].h and heads[0].fill == figure.fill
+    for shape in polygons:
+        assert all(x0 - 1e-6 <= x <= x1 + 1e-6 and y0 - 1e-6 <= y <= y1 + 1e-6 for x, y in shape.points)
     water = layout_face(ts, monster("Blaze Drake", "WATER"))
-    assert [op.points for op in water.ops if isinstance(op, Polygon)] == [op.points for op in stripes]
+    assert [op.points for op in water.ops if isinstance(op, Polygon)] == [op.points for op in polygons]
+    spell = layout_face(ts, Card("shmod", "Replenish", "spell", fields={"level": 2}))
+    hills = [op for op in spell.ops if isinstance(op, Polygon)][-2:]
+    assert [len(h.points) for h in hills] == [3, 3] and hills[0].fill == hills[1].fill  # a spell: two hills
+    assert not [op for op in spell.ops if isinstance(op, Ellipse)]
 
 
 def test_art_is_cropped_to_cover_its_box(scratch):
@@ -228,8 +239,8 @@ def test_art_is_cropped_to_cover_its_box(scratch):
     card.printings = [card.printings[0].__class__("base", "012", "rare", "wide.png")]
     face = layout_face(load_templates(scratch, game("shmod")), card)
     image = next(op for op in face.ops if isinstance(op, ImageOp))
-    # the box is 45 x 36 mm (1.25:1); a 2:1 image keeps its full height and the middle 125 pixels
-    assert (image.x, image.y, image.w, image.h, image.crop) == (7.0, 17.5, 45.0, 36.0, (37, 0, 162, 100))
+    # the box is 43.97 x 35.46 mm (1.24:1); a 2:1 image keeps its full height and the middle 124 pixels
+    assert (image.x, image.y, image.w, image.h, image.crop) == (7.52, 17.89, 43.97, 35.46, (38, 0, 162, 100))
     assert face.images == [str((scratch / "rules" / "shmod" / "wide.png").resolve())]
 
 

@@ -25,9 +25,11 @@ def px(mm: float) -> int:
 
 def test_shmod_fire_background_pixels_are_red():
     image = render_image(layout_face(templates("shmod"), monster(type_="FIRE")), DPI)
-    # the strip between the border and the title bar, and the band under the picture
-    for x_mm, y_mm in [(2.5, 40.0), (56.5, 40.0), (30.0, 57.5), (1.0, 1.0)]:
+    # the frame beside the picture and the band under it; the edge outside the 3 mm safe zone is dark
+    for x_mm, y_mm in [(4.2, 40.0), (54.8, 40.0), (30.0, 55.0)]:
         assert image.getpixel((px(x_mm), px(y_mm))) == (200, 50, 42)
+    for x_mm, y_mm in [(1.0, 1.0), (1.5, 40.0), (57.5, 40.0)]:
+        assert image.getpixel((px(x_mm), px(y_mm))) == (43, 33, 22)
 
 
 def test_the_deck_limit_is_drawn_in_the_lower_left():
@@ -55,8 +57,8 @@ def test_no_text_pixel_lies_outside_its_box():
     without_text = type(face)(face.width, face.height, face.bleed, [op for op in face.ops
                                                                     if not isinstance(op, TextRun)])
     diff = ImageChops.difference(render_image(face, DPI), render_image(without_text, DPI)).convert("L")
-    # text boxes, emblems, and the art box (the placeholder writes the card's name on a plaque)
-    boxes = [b.at for b in ts.faces["play"].boxes if b.shape in ("text", "emblem", "art")]
+    # text boxes, emblems and icons (an icon has letters)
+    boxes = [b.at for b in ts.faces["play"].boxes if b.shape in ("text", "emblem", "icon")]
     mask = Image.new("L", diff.size, 0)
     for x, y, w, h in boxes:
         mask.paste(255, (px(x) - 1, px(y) - 1, px(x + w) + 1, px(y + h) + 1))
@@ -95,3 +97,28 @@ def test_the_vector_face_matches_the_raster_face(tmp_path, game_id, card):
     assert mean < 5.0
     assert sum(histogram[64:]) / total < 0.01
     assert sum(histogram[128:]) == 0
+
+
+def test_faces_drawn_on_the_remembered_frame_equal_faces_drawn_from_nothing():
+    """The shapes a face starts with are drawn once and copied: the result is the face drawn from scratch."""
+    from PIL import ImageDraw
+
+    from carddb.paint import raster
+
+    def from_nothing(face):
+        image = Image.new("RGB", (px(face.width), px(face.height)), "#ffffff")
+        draw = ImageDraw.Draw(image)
+        for op in face.ops:
+            raster._draw(image, draw, op, K)
+        return image
+
+    ts = templates("shmod")
+    cards = [monster("Blaze Drake"), monster("Tide Caller", "WATER"), monster("Blaze Twin"),
+             Card("shmod", "Replenish", "spell", fields={"level": 2})]
+    first = [render_image(layout_face(ts, card), DPI) for card in cards]
+    again = [render_image(layout_face(ts, card), DPI) for card in cards]  # now from the remembered frames
+    clean = [from_nothing(layout_face(ts, card)) for card in cards]
+    assert [a.tobytes() for a in again] == [c.tobytes() for c in clean] == [f.tobytes() for f in first]
+    # a frame of another colour is another frame: the WATER monster's frame is blue where the FIRE one's is red
+    assert again[0].getpixel((px(4.2), px(40))) == (200, 50, 42)
+    assert again[1].getpixel((px(4.2), px(40))) != (200, 50, 42)

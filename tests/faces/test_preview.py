@@ -22,7 +22,7 @@ def test_one_card_is_drawn_and_its_path_printed(cli, tmp_path: Path) -> None:
     assert sorted(p.name for p in path.parent.glob("*.png")) == ["back.png", "mario.png"]  # nothing else drawn
     assert lines[1] == "  drawn"
     # the layout report: which box was shrunk, from what size to what
-    assert "  shrunk: the history text from 7 pt to 6.5 pt to fit" in lines
+    assert "  shrunk: the history text from 7 pt to 6.75 pt to fit" in lines
     again = cli("render", "--game", "ssbm", "--card", "Mario", "--out", str(out))
     assert again.stdout.splitlines()[:2] == [str(path), "  unchanged, not drawn again"]
 

@@ -23,7 +23,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from click.testing import CliRunner
 
 from carddb.cli.main import app
 
@@ -267,7 +267,7 @@ def _child(argv: list[str], env: dict[str, str], cwd: Path, out: int, err: int) 
         replacing._cleaned.clear()  # what this process has cleaned so far: nothing, as for a new process
         replacing._mine.clear()
         replacing._reached.clear()
-        from carddb.cli.fastcheck import main
+        from carddb.cli.main import main
 
         sys.argv = ["carddb", *argv]
         try:

@@ -122,10 +122,12 @@ def test_a_pipe_full_of_data_is_refused_too(tmp_path: Path) -> None:
 CRASH = """
 import sys
 import carddb.catalogue.api as api
+import carddb.catalogue.read_only as read_only
 def broken(*args, **kwargs):
     raise ZeroDivisionError("a bug, near postgresql://carddb:hunter2@db.example/cards")
 api.Catalogue.{method} = broken
-from carddb.cli.fastcheck import main
+read_only.ReadOnlyCatalogue.{method} = broken  # a read command reads a SQLite file through this one
+from carddb.cli.main import main
 sys.argv = ["carddb", *sys.argv[1:]]
 main()
 """
@@ -156,7 +158,8 @@ def test_a_crash_is_one_line_and_a_report(hostile_ws: Path, tmp_path: Path, ledg
 
 def test_a_crash_in_the_deck_check_fast_path_is_one_line_too(hostile_ws: Path, tmp_path: Path) -> None:
     code = CRASH.replace("import carddb.catalogue.api as api", "import carddb.rules.report as api") \
-        .replace("api.Catalogue.{method}", "api.check_deck_text")
+        .replace("api.Catalogue.{method}", "api.check_deck_text") \
+        .replace("read_only.ReadOnlyCatalogue.{method} = broken", "")
     deck = hostile_ws / "rules" / "mini" / "decks" / "legal-starter.txt"
     result = subprocess.run([sys.executable, "-c", code, "--root", str(hostile_ws), "--db",
                              str(hostile_ws / "output" / "catalogue.db"), "deck", "check", str(deck), "--game", "mini"],

@@ -150,6 +150,11 @@ def test_turn_order_intelligence_then_speed() -> None:
                                              "starting_hand": 7}
     tie = ask("order", characters=["Mario", "Link"])
     assert "tie on INTELLIGENCE and SPEED" in tie.working[-1].text
+    # a tie the rulebook leaves open is said in the answer and in a field, never settled by the listing order
+    assert tie.values["ties"] == [["Mario", "Link"]]
+    assert tie.summary.startswith("Mario and Link tie for first")
+    assert "goes first" not in tie.summary
+    assert result.values["ties"] == []
 
 
 def test_cards_of_the_play_phase() -> None:

@@ -167,9 +167,13 @@ def test_far_enough_from_the_ledge_stays_on_the_stage() -> None:
 def test_wall_hits_deal_the_units_times_two_and_no_triple_jump() -> None:
     result = smash_hit(GAME, fighter("Mario"), SmashHit(taken=85, walls=2, recovery_roll=1))
     assert (result.values["wall_damage"], result.values["distance"]) == (12, 2)
-    with_up_b = smash_hit(GAME, fighter("Mario"), SmashHit(taken=85, walls=1, up_b=move("Super Jump Punch",
-                                                                                          "Mario")))
-    assert with_up_b.problems == ["a recovery from a wall hit cannot use a triple jump (Up+B)."]
+    # The rulebook: off a wall "you won't get a triple jump ... you'll reduce the distance you fly to the
+    # difference between the threshold and your roll": the Up+B move's successes are not added.
+    with_up_b = smash_hit(GAME, fighter("Mario"), SmashHit(taken=85, walls=1, recovery_roll=1, up_b_roll=3,
+                                                           up_b=move("Super Jump Punch", "Mario")))
+    assert (with_up_b.values["roll"], with_up_b.values["distance"]) == (1, 2)
+    assert with_up_b.problems == []
+    assert "no triple jump: Super Jump Punch is not counted" in " ".join(with_up_b.lines)
 
 
 def test_damage_at_hp_means_the_next_smash_kills_unless_sheltered() -> None:

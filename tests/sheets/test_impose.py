@@ -56,12 +56,13 @@ def test_letter_cannot_hold_three_rows_with_bleed_and_says_by_how_much():
     with pytest.raises(InputError) as caught:
         fit_grid(spec("Letter", bleed=3, orientation="portrait", grid=(3, 3)))
     assert str(caught.value).splitlines()[0] == (
-        "Letter portrait cannot hold three rows of poker (63 x 88 mm): 3 rows need 282 mm and the printable "
-        "height is 269.4 mm (12.6 mm short)")
+        "Letter portrait cannot hold three rows of poker (63 x 88 mm): 3 rows need 282 mm (and 5 mm for the crop "
+        "marks at the ends of the cut lines) and the printable height is 269.4 mm (17.6 mm short)")
 
 
 def test_letter_cannot_hold_three_columns_with_bleed():
-    with pytest.raises(InputError, match=r"cannot hold three columns .* 207 mm .* 205.9 mm \(1.1 mm short\)"):
+    with pytest.raises(InputError, match=r"cannot hold three columns .* 207 mm \(and 5 mm for the crop marks.* "
+                                         r"205.9 mm \(6.1 mm short\)"):
         fit_grid(spec("Letter", bleed=3, orientation="portrait", grid=(3, 2)))
 
 
@@ -72,7 +73,7 @@ def test_a_demanded_smaller_grid_is_centred():
 
 def test_the_note_says_what_one_more_row_needs():
     grid = fit_grid(spec("Letter", bleed=3))
-    assert grid.note == "one more column would need 6.6 mm more width, one more row 76.1 mm more height"
+    assert grid.note == "one more column would need 11.6 mm more width, one more row 81.1 mm more height"
 
 
 def test_auto_orientation_takes_the_most_cards_and_portrait_on_a_tie():
@@ -245,7 +246,7 @@ def test_a_card_that_does_not_fit_says_which_and_by_how_much():
     with pytest.raises(InputError) as caught:
         fit_grid(spec("A4", card=card_size("tarot"), margins=Margins.uniform(90)))
     assert str(caught.value).splitlines()[0] == (
-        "tarot (70 x 120 mm) does not fit on A4: it is 40 mm too wide for the printable area")
+        "tarot (70 x 120 mm) does not fit on A4: it is 45 mm too wide for the printable area and its crop marks")
 
 
 def test_a_margin_larger_than_the_page_is_refused():
@@ -278,9 +279,10 @@ def test_nothing_to_print_is_refused():
 
 
 @pytest.mark.parametrize(("paper", "card", "layout", "bleed"), [
-    ("A4", "poker", "fronts", 1.5), ("A4", "poker", "duplex-long", 1.5), ("A4", "yugioh", "fronts", 1.5),
-    ("Letter", "poker", "fronts", 0.75),  # 3 rows of 88 mm on 269.4 mm leave 1.8 mm a card
-    ("Letter", "poker", "fold", 1.25), ("A4", "mini", "fronts", 0.0),  # 7 columns of 41 mm fill 287 mm exactly
+    # A4 poker: 3 columns of 63 mm on 200 mm leave 11 mm, 5 of them for the crop marks at both ends of a cut line
+    ("A4", "poker", "fronts", 1.0), ("A4", "poker", "duplex-long", 1.0), ("A4", "yugioh", "fronts", 1.5),
+    ("Letter", "poker", "fronts", 0.0),  # 3 rows of 88 mm on 269.4 mm leave 5.4 mm: the marks take it all
+    ("Letter", "poker", "fold", 0.75), ("A4", "mini", "fronts", 1.0),  # 6 columns of 41 mm (7 leave no marks)
     ("A4", "poker", "single", 3.0),
 ])
 def test_the_automatic_bleed_is_as_much_as_costs_no_card_a_page(paper, card, layout, bleed):
@@ -309,11 +311,11 @@ def test_the_header_sits_over_the_columns_clear_of_every_mark_and_card(kwargs):
 
 
 def test_a4_poker_header_slots_in_millimetres():
-    page = plan_sheets(spec(bleed=1.5), 9).pages[0]
-    assert page.header == (Rect(8.5, 288.8, 61.0, 3.2), Rect(74.5, 288.8, 61.0, 3.2), Rect(140.5, 288.8, 61.0, 3.2))
-    assert plan_sheets(spec(bleed=1.5, header=False), 9).pages[0].header == ()
-    # Letter with its automatic 0.75 mm bleed: three rows leave 0.45 mm above and below, no room for words
-    assert plan_sheets(spec("Letter", bleed=0.75), 9).pages[0].header == ()
+    page = plan_sheets(spec(bleed=1.0), 9).pages[0]
+    assert page.header == (Rect(9.5, 288.8, 61.0, 3.2), Rect(74.5, 288.8, 61.0, 3.2), Rect(139.5, 288.8, 61.0, 3.2))
+    assert plan_sheets(spec(bleed=1.0, header=False), 9).pages[0].header == ()
+    # Letter with no bleed: three rows leave 2.7 mm above and below, room for the marks but not for words
+    assert plan_sheets(spec("Letter", bleed=0.0), 9).pages[0].header == ()
 
 
 def test_a_deck_list_page_comes_first_and_on_duplex_an_empty_page_behind_it():

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -135,11 +136,11 @@ def test_a_whole_game_and_a_set(run, ws, tmp_path):
     (["--paper", "B5"], "Error: unknown paper size 'B5'"),
     (["--layout", "zigzag"], "Error: unknown layout 'zigzag'"),
     (["--card", "tarot", "--paper", "100x100"], "Error: tarot (70 x 120 mm) does not fit on 100 x 100 mm paper: "
-                                                 "it is 30 mm too tall for the printable area"),
+                                                 "it is 35 mm too tall for the printable area and its crop marks"),
     (["--margins", "150"], "Error: the margins (top 150, right 150, bottom 150, left 150 mm) leave no room on A4"),
     (["--grid", "3x3", "--paper", "Letter", "--bleed", "--orientation", "portrait"],
-     "Error: Letter portrait cannot hold three rows of poker (63 x 88 mm): 3 rows need 282 mm and the printable "
-     "height is 269.4 mm (12.6 mm short)"),
+     "Error: Letter portrait cannot hold three rows of poker (63 x 88 mm): 3 rows need 282 mm (and 5 mm for the "
+     "crop marks at the ends of the cut lines) and the printable height is 269.4 mm (17.6 mm short)"),
     (["--margins", "five"], "Error: margins 'five' are not numbers"),
     (["--max-mb", "0"], "Error: --max-mb must be more than 0"),
 ])
@@ -242,3 +243,53 @@ def test_a_fold_sheet_keeps_a_fold_margin_and_bleeds_both_halves(run, ws, tmp_pa
     assert round(min(f[0] for f in right) - width / 2, 2) == 3.0
     # each back is the mirror image of its front across the fold
     assert sorted(round(width - f[0] - f[2], 2) for f in right) == sorted(f[0] for f in left)
+
+
+def _with_art(ws: Path, size: tuple[int, int]) -> None:
+    """Give Charmander an art file of ``size`` pixels."""
+    from PIL import Image
+
+    (ws / "rules" / "minibattle" / "art").mkdir()
+    Image.new("RGB", size, (200, 90, 30)).save(ws / "rules" / "minibattle" / "art" / "charmander.png")
+    cards = ws / "rules" / "minibattle" / "cards" / "base.yaml"
+    text = cards.read_text(encoding="utf-8")
+    cards.write_text(text.replace("  - name: Charmander\n", "  - name: Charmander\n    art: art/charmander.png\n", 1),
+                     encoding="utf-8")
+
+
+def test_art_coarser_than_the_print_is_named_with_its_pixels_and_dpi_and_prints_anyway(run, ws, tmp_path):
+    _with_art(ws, (120, 90))
+    out = tmp_path / "soft.pdf"
+    result = run("print", str(ws / DECK), "--game", "minibattle", "--out", str(out))
+    assert result.exit_code == 0, result.stderr
+    warnings = [line for line in result.stderr.splitlines() if "charmander.png" in line]
+    assert len(warnings) == 1, result.stderr  # three Charmanders, one face: said once
+    found = re.fullmatch(r"warning: Charmander: its art charmander\.png gives (\d+) x (\d+) px to a ([\d.]+) x "
+                         r"([\d.]+) mm box, (\d+) dpi against the 300 dpi the print asks for \(it needs (\d+) x "
+                         r"(\d+) px\)", warnings[0])
+    assert found, warnings[0]
+    px_w, px_h, box_w, box_h, dpi = int(found[1]), int(found[2]), float(found[3]), float(found[4]), int(found[5])
+    assert px_w <= 120 and px_h <= 90 and (px_w == 120 or px_h == 90)  # the part covering the box
+    assert abs(dpi - min(px_w / (box_w / 25.4), px_h / (box_h / 25.4))) <= 1
+    assert dpi < 100
+    with pdfplumber.open(out) as pdf:  # printed anyway, the art on its cards
+        assert sum(len(p.images) for p in pdf.pages) >= 3
+
+
+def test_strict_refuses_coarse_art_with_one_error_line_and_writes_nothing(run, ws, tmp_path):
+    _with_art(ws, (120, 90))
+    out = tmp_path / "strict.pdf"
+    result = run("print", str(ws / DECK), "--game", "minibattle", "--out", str(out), "--strict")
+    assert result.exit_code == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error: Charmander: its art charmander.png gives "), lines
+    assert lines[0].endswith("; --strict prints no art under the target")
+    assert not out.exists() and list(tmp_path.glob("*.pdf")) == []
+
+
+def test_art_fine_enough_for_the_print_says_nothing(run, ws, tmp_path):
+    _with_art(ws, (1200, 1200))
+    out = tmp_path / "sharp.pdf"
+    result = run("print", str(ws / DECK), "--game", "minibattle", "--out", str(out), "--strict")
+    assert result.exit_code == 0, result.stderr
+    assert "charmander.png" not in result.stderr

@@ -257,7 +257,7 @@ def test_an_output_that_is_not_a_pdf_or_in_no_folder(tmp_path):
     job = stand_in_job(plan_sheets(SheetSpec(), 2))
     with pytest.raises(InputError, match=r"must be a \.pdf file"):
         write_sheets(job, tmp_path / "deck.png")
-    with pytest.raises(InputError, match="no such folder"):
+    with pytest.raises(OutputError, match="no such folder"):
         write_sheets(job, tmp_path / "missing" / "deck.pdf")
 
 

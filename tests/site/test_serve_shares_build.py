@@ -12,12 +12,13 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from click.testing import CliRunner
 
-from carddb.build import build
+from carddb.app.build import build
+from carddb.app.serve import serve_build
 from carddb.catalogue.api import open_catalogue
 from carddb.cli.main import app
-from carddb.site.serve import make_server, serve_build, server_url
+from carddb.site.serve import make_server, server_url
 from carddb.workspace import Workspace
 
 REPO = Path(__file__).resolve().parents[2]

@@ -11,7 +11,7 @@ from typing import Any
 
 import pdfplumber
 import pytest
-from typer.testing import CliRunner
+from click.testing import CliRunner
 
 from carddb.cli.main import app
 from carddb.rules.checker import CardIndex
@@ -190,3 +190,39 @@ def test_a_deck_prints_in_the_browser_as_the_command_line_prints_it(chromium: An
     assert len(bleed_boxes) >= 4  # each card drawn at its size plus 2 mm of bleed a side
     with pdfplumber.open(in_browser) as pdf, pdfplumber.open(on_cli) as reference:
         assert len(pdf.pages) == len(reference.pages)
+
+
+def test_the_untouched_print_panel_gives_the_bytes_of_carddb_print(chromium: Any, site: BuiltSite, catalogue: Any,
+                                                                    loaded_db: str, tmp_path: Path) -> None:
+    """One set of defaults: the panel as it opens (automatic bleed, A4, fronts, marks) and `carddb print DECK`
+    without options make the same PDF of the same deck (the builder's own deck list download)."""
+    game_id = "shmod"
+    sample, _entries = legal_sample(catalogue, loaded_db, game_id)
+    visit = open_visit(chromium, site)
+    page = visit.page
+    try:
+        page.goto(f"{site.url}games/{game_id}/checker/")
+        page.wait_for_selector("[data-deck-builder] [data-builder-engine][data-state=ready]")
+        page.set_input_files("input[name=deck-file]", str(sample))
+        assert wait_verdict(page, "legal", "illegal") == "legal"
+        with page.expect_download() as listing:
+            page.select_option("select[name=download]", "text")
+        page.click("details[data-print] summary")
+        assert page.locator("[data-print] input[name=bleed]").input_value() == ""  # empty: the automatic bleed
+        page.click("button[data-action=print]")
+        page.wait_for_function("() => document.querySelector('[data-deck-builder]').dataset.printed")
+        assert page.locator("[data-deck-builder]").get_attribute("data-printed") == "done", \
+            page.locator("[data-print-status]").inner_text()
+        with page.expect_download() as download:
+            page.click("a[data-pdf-link]")
+        in_browser = tmp_path / "browser.pdf"
+        download.value.save_as(in_browser)
+        deck_file = tmp_path / f"{Path(download.value.suggested_filename).stem}.txt"  # the name the PDF carries
+        listing.value.save_as(deck_file)
+        assert visit.external == []
+    finally:
+        page.context.close()
+    on_cli = tmp_path / "cli.pdf"
+    result = cli(loaded_db, "print", str(deck_file), "--game", game_id, "--out", str(on_cli))
+    assert result.exit_code == 0, result.stdout + result.stderr
+    assert in_browser.read_bytes() == on_cli.read_bytes()

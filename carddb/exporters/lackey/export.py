@@ -24,10 +24,11 @@ from carddb.exporters.decks import sample_decks
 from carddb.exporters.faces import BACK_KEY, LACKEY_HEIGHT, collect_faces, jpeg_bytes, placeholder_jpeg
 from carddb.exporters.lackey.carddata import CellWriter, columns, lackey_names, render_file, row_values, set_value
 from carddb.exporters.lackey.packs import build_packs
-from carddb.exporters.lackey.plugininfo import build_plugininfo, clean_label, plugin_name
-from carddb.exporters.lackey.publish import build_updatelist, build_version, check_base_url
+from carddb.exporters.lackey.plugininfo import build_plugininfo, clean_label
+from carddb.exporters.lackey.publish import build_updatelist, build_version
 from carddb.exporters.output import check_target
 from carddb.exporters.previous import PreviousExport, deck_files, export_inputs, image_key
+from carddb.exporters.published import check_base_url, plugin_name
 from carddb.exporters.report import ExportReport
 from carddb.rules.cards import Card, Printing
 from carddb.rules.deckwrite import write_lackey

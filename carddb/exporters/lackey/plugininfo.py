@@ -7,15 +7,12 @@ that Lackey decodes entities in this file, so such characters are replaced and r
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from carddb.errors import DefinitionError
 from carddb.exporters.text import to_ascii
 from carddb.rules.game import GameDefinition
-from carddb.rules.slugs import slugify
 
-_SAFE_PLUGIN = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
 _DIE_KINDS = {6: "ROLLD6", 20: "ROLLD20"}  # the only dice real plugins use
 _OPTIONAL_FUNCTIONS = {  # [lackey] functions -> (element, label, kind, button)
     "coin": ("generalfunction", "Flip Coin", "FLIPCOIN", True),
@@ -31,17 +28,6 @@ class DeckZone:
     zone_id: str  # the game's zone id ("" for the default zone of a game without zones)
     label: str  # the deckzone label: the superzone name in .dek files
     shuffle: bool
-
-
-def plugin_name(game: GameDefinition, warnings: list[str]) -> str:
-    """The plugin folder name: ``[lackey] plugin_name`` when it is short ASCII without spaces, else a slug."""
-    wanted = game.lackey.get("plugin_name") or game.id
-    if _SAFE_PLUGIN.match(wanted):
-        return wanted
-    safe = slugify(wanted)[:32].strip("-") or game.id
-    warnings.append(f"plugin name {wanted!r} is not a safe folder name (ASCII letters, digits, - and _, at most "
-                    f"32); the plugin folder is {safe!r}")
-    return safe
 
 
 def clean_label(text: str, warnings: list[str]) -> str:

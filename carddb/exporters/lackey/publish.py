@@ -9,27 +9,11 @@ itself), then ``CardGeneralURLs:`` with the image folders as a fallback for imag
 
 from __future__ import annotations
 
-import re
 from datetime import date
-from urllib.parse import quote
 from xml.sax.saxutils import escape
 
-from carddb.errors import InputError
 from carddb.exporters.lackey.checksum import lackey_checksum
-from carddb.rules.limits import brief
-
-_URL = re.compile(r"^https?://[^\s<>\"']+$")
-
-
-def check_base_url(base_url: str) -> str:
-    """The base URL without a trailing slash; refuses anything but a plain http(s) URL."""
-    if not _URL.match(base_url):
-        raise InputError(f"--base-url {brief(base_url)!r} is not an http:// or https:// URL without spaces or quotes")
-    return base_url.rstrip("/")
-
-
-def url_for(base_url: str, relative: str) -> str:
-    return f"{base_url}/{quote(relative, safe='/')}"
+from carddb.exporters.published import url_for
 
 
 def build_version(base_url: str, day: date, message: str) -> str:

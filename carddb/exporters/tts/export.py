@@ -25,10 +25,9 @@ from carddb.errors import InputError, OutputError
 from carddb.exporters.card_names import client_names
 from carddb.exporters.decks import SampleDeck, deck_from_text, sample_decks
 from carddb.exporters.faces import BACK_KEY, collect_faces
-from carddb.exporters.lackey.plugininfo import plugin_name
-from carddb.exporters.lackey.publish import check_base_url, url_for
 from carddb.exporters.output import check_target
 from carddb.exporters.previous import PreviousExport, deck_files, export_inputs, image_key
+from carddb.exporters.published import check_base_url, plugin_name, url_for
 from carddb.exporters.report import ExportReport
 from carddb.exporters.tts import mapping, sheets
 from carddb.exporters.tts.saved_object import CardFace, Pile, Sheet, saved_object

@@ -6,6 +6,7 @@
 
 import { deckStore, lastCheck, onChecked, parseFragment, scheduleCheck } from "./deck.js";
 import { galleryData } from "./gallery.js";
+import { mountPlaytest } from "./playtest.js";
 
 function download(name, data, type) {
   const url = URL.createObjectURL(new Blob([data], { type }));
@@ -229,12 +230,14 @@ async function openFile(root, ctx, store, data, file) {
   await openDeckText(root, ctx, store, data, decoded.text, file.name);
 }
 
+// What the panel asks for; a field left empty is sent as null, which the printing engine reads as carddb print's
+// own default (carddb.paint.print_options), so an empty bleed is the automatic bleed, never none.
 function printOptions(root) {
   const panel = root.querySelector("[data-print]");
   const value = (name) => panel.querySelector(`[name=${name}]`);
+  const number = (name) => (value(name).value === "" ? null : Number(value(name).value));
   return { paper: value("paper").value, card: value("card").value || null, layout: value("layout").value,
-    bleed: Number(value("bleed").value || 0), gutter: Number(value("gutter").value || 0),
-    marks: value("marks").checked };
+    bleed: number("bleed"), gutter: number("gutter"), marks: value("marks").checked };
 }
 
 async function printDeck(root, ctx, store, data) {
@@ -359,6 +362,7 @@ export function mountBuilder(root, ctx) {
     store.watch(root, () => { render(); scheduleCheck(engine, store); });
     engine.watch(root, (state) => { if (state.state === "ready") scheduleCheck(engine, store); });
 
+    mountPlaytest(root.querySelector("[data-playtest]"), local, store, data, engine);
     formatSelect.addEventListener("change", () => store.setFormat(formatSelect.value));
     root.addEventListener("click", async (event) => {
       const button = event.target.closest("button");

@@ -174,6 +174,14 @@ async function handle(engine, message) {
     const data = await game(message.game);
     return { result: engine.browser.builder_read_json(data.toml, data.cards, message.deck, message.filename || "") };
   }
+  if (message.op === "playtest-deal" || message.op === "playtest-odds") {
+    // The builder's playtest table (javascripts/playtest.js): carddb/rules/playtest.py, as `carddb deck odds`.
+    const data = await game(message.game);
+    const entries = JSON.stringify(message.entries);
+    return { result: message.op === "playtest-deal"
+      ? engine.browser.playtest_deal_json(data.toml, data.cards, entries, message.seed)
+      : engine.browser.playtest_odds_json(data.toml, data.cards, entries, JSON.stringify(message.request)) };
+  }
   if (message.op === "search") {
     const data = await game(message.game);
     const started = performance.now();

@@ -1,5 +1,5 @@
 """What a build reads, seen by the watcher: which saved files can change an output, which games they belong to,
-and which folders must be watched to see them (``carddb.watch``).
+and which folders must be watched to see them (``carddb.app.watch``).
 
 Most inputs are in the watched folders (``rules/``, ``templates/``, ``docs/``, ``site/``), and a file inside a
 game's own folders (``rules/<game>/``, ``templates/<game>/``) is that game's. The others are named by what the

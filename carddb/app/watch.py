@@ -3,10 +3,10 @@
 A build's inputs are watched with watchdog: the folders a build reads (``rules/``, ``templates/``, ``docs/``,
 ``site/``, never an installed ``node_modules``), the workspace folder itself (a watched folder renamed, removed
 or made), the folder of every other file a build reads (root-relative art, a rulebook out of its game's folder,
-the fonts: ``carddb.watch_inputs``), and the catalogue, which another process may write
-(``carddb.watch_catalogue``). Events are gathered until the files have been quiet for a moment (an editor saves
+the fonts: ``carddb.app.watch_inputs``), and the catalogue, which another process may write
+(``carddb.app.watch_catalogue``). Events are gathered until the files have been quiet for a moment (an editor saves
 in several writes: a temporary file, a rename), then one incremental build runs of the games the change touches
-(``carddb.build``: only what it touches is done again), never of a game left out with ``--game``. A build that
+(``carddb.app.build``: only what it touches is done again), never of a game left out with ``--game``. A build that
 fails (a card file saved half-written, a template with a Jinja error) changes no output: its message, naming the
 file and line, is said and written to ``output/.carddb/watch.json``, which the site's live reload shows on the
 open page; the watcher keeps going, and the next save builds again.
@@ -14,53 +14,26 @@ open page; the watcher keeps going, and the next save builds again.
 
 from __future__ import annotations
 
-import json
 import os
 import threading
 import time
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from carddb.watch_inputs import WATCHED, ReadFiles, games_touched, ignored, scratch, watch_plan
+from carddb.app.watch_inputs import WATCHED, ReadFiles, games_touched, ignored, scratch, watch_plan
+from carddb.site.live import STATUS_FILE, WatchStatus, read_status
 from carddb.workspace import Workspace
 
 if TYPE_CHECKING:
+    from carddb.app.watch_catalogue import CatalogueFollower
     from carddb.catalogue.api import Catalogue
-    from carddb.watch_catalogue import CatalogueFollower
 
 __all__ = ["STATUS_FILE", "Changes", "WatchStatus", "Watcher", "games_touched", "ignored", "read_status",
            "watch_build"]
 
 QUIET_SECONDS = 0.08  # how long the files must be quiet before a build starts
-STATUS_FILE = Path(".carddb") / "watch.json"  # inside output/
-
-
-@dataclass
-class WatchStatus:
-    """What the last build of a watcher said: written for the site's live reload to show."""
-
-    builds: int = 0
-    error: str | None = None
-    changed: list[str] = field(default_factory=list)
-    games: list[str] | None = None  # the games the build built; None: every game
-
-    def write(self, output_dir: Path) -> None:
-        from carddb.files.replacing import write_file
-
-        write_file(output_dir / STATUS_FILE, json.dumps({"builds": self.builds, "error": self.error,
-                                                         "changed": self.changed, "games": self.games}))
-
-
-def read_status(output_dir: Path) -> dict[str, object]:
-    try:
-        data = json.loads((output_dir / STATUS_FILE).read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return {}
-    return data if isinstance(data, dict) else {}
-
-
 @dataclass(frozen=True)
 class Changes:
     """One quiet burst of changes: the files and folders changed, and whether the catalogue was written."""
@@ -111,7 +84,7 @@ class Watcher:
 
     def refresh(self) -> None:
         """Watch what the plan says now (again after a watched folder is made or renamed back, a folder of art
-        made, a card naming art elsewhere): ``carddb.watch_inputs.watch_plan``."""
+        made, a card naming art elsewhere): ``carddb.app.watch_inputs.watch_plan``."""
         assert self._observer is not None
         plan = watch_plan(self.root, self.inputs, self.catalogue_files)
         for folder, (recursive, watch) in list(self._watches.items()):
@@ -223,8 +196,8 @@ def watch_build(workspace: Workspace, catalogue: Catalogue,
     notes the build's own writes) and returns its ``BuildReport``; a ``CarddbError`` it raises is said through
     ``error`` and kept in the status file, and the outputs stay as the last good build left them. With ``games``,
     only those are ever built: a change to another game's files builds nothing."""
+    from carddb.app.watch_catalogue import CatalogueFollower
     from carddb.errors import CarddbError
-    from carddb.watch_catalogue import CatalogueFollower
 
     workspace = Workspace(workspace.root.resolve())  # watchdog names files under the resolved folder
     chosen = list(games) if games else None
@@ -290,9 +263,9 @@ def watch_build(workspace: Workspace, catalogue: Catalogue,
 
 def _read_files(workspace: Workspace, follower: CatalogueFollower) -> ReadFiles:
     """What the builds read outside the watched folders' own rules, from the games and the catalogue's cards."""
+    from carddb.app.watch_inputs import read_files
     from carddb.errors import CarddbError
     from carddb.layout.fonts import FontBook
-    from carddb.watch_inputs import read_files
 
     catalogue = follower.catalogue
     rulebooks = {}

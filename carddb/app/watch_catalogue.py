@@ -21,7 +21,7 @@ from typing import Any
 from sqlalchemy import Text, cast, select
 from sqlalchemy.exc import SQLAlchemyError
 
-from carddb.build_stamp import catalogue_file
+from carddb.app.build_stamp import catalogue_file
 from carddb.catalogue.api import Catalogue
 from carddb.catalogue.load import LoadReport
 from carddb.catalogue.store import CARD, PRINTING, SET

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from carddb.errors import CarddbError
+from carddb.errors import CarddbError, TemplateError
 from carddb.progress import SILENT, Reporter, Task
 from carddb.workspace import Workspace
 
@@ -32,6 +32,8 @@ if TYPE_CHECKING:  # the catalogue pulls in SQLAlchemy; every command imports th
 Say = Callable[[str], None]
 #: What a step did: None when it was up to date, else what it made again ("3 of 14 PDFs"; "" for all of it).
 Redone = str | None
+#: No print-shop step: an order is one deck for one shop (``carddb export printshop``), and every game for every
+#: shop would be about half a gigabyte of images a build.
 STEPS = ("decks", "faces", "sheets", "lackey", "apprentice", "tts", "cockatrice", "site")
 WARNINGS_FILE = "build-warnings.txt"
 #: Reasons that are no change of an input (said as they are by ``--explain``).
@@ -47,6 +49,8 @@ STATE_DIR = ".carddb"
 class BuildReport:
     lines: list[str] = field(default_factory=list)
     failures: list[str] = field(default_factory=list)
+    #: a card face template failed: the steps drawing faces, and the site, were not run
+    template_failed: bool = False
     warnings: list[str] = field(default_factory=list)
     warnings_file: Path | None = None  # every warning, one a line (None when there were none)
     seconds: float = 0.0
@@ -97,7 +101,7 @@ def build(workspace: Workspace, catalogue: Catalogue | Callable[[], Catalogue],
           db: str | None = None) -> BuildReport:
     """Build ``game_ids`` (None: every game) of ``workspace`` from ``catalogue`` (or a function opening it, so a
     build with nothing to do never opens it; ``db`` then names where it is) into ``output/``."""
-    from carddb.build_stamp import catalogue_file, forget_stamp, read_stamp, stamp_digest
+    from carddb.app.build_stamp import catalogue_file, forget_stamp, read_stamp, stamp_digest
 
     started = time.perf_counter()
     report = BuildReport()
@@ -130,7 +134,7 @@ def build(workspace: Workspace, catalogue: Catalogue | Callable[[], Catalogue],
     steps_said = list(report.lines)
     _finish(report, games, out, started, tell)
     if db_file and not report.failures:
-        from carddb.build_stamp import Stamp, write_stamp
+        from carddb.app.build_stamp import Stamp, write_stamp
 
         close = getattr(opened, "close", None)
         if close is not None:
@@ -144,7 +148,7 @@ def _finish(report: BuildReport, games: list[str], out: Path, started: float, te
     report.seconds = time.perf_counter() - started
     tell(report.incremental_summary())
     tell(f"Built {_count(len(games), 'game')} into {out} in {report.seconds:.1f} s"
-         + (f" with {len(report.failures)} failure(s)" if report.failures else "")
+         + (f" with {_count(len(report.failures), 'failure')}" if report.failures else "")
          + (f", {_count(len(report.warnings), 'warning')}" if report.warnings else ""))
     return report
 
@@ -163,7 +167,9 @@ def _run_steps(workspace: Workspace, catalogue: Catalogue, games: list[str], ski
             if whole:
                 _remove_gone_games(workspace, catalogue, out, tell)
             missing = _site_missing(workspace) if "site" not in skip and games else None
-            if missing:
+            if report.template_failed and "site" not in skip:
+                tell("site: not built, since a template failed above (the site would show faces that are not there)")
+            elif missing:
                 tell(f"site: skipped, {missing}")
                 report.warnings.append(f"site: skipped, {missing}")
             elif "site" not in skip and games:
@@ -189,8 +195,12 @@ def _build_games(workspace: Workspace, catalogue: Catalogue, games: list[str], s
             tell(line)
         report.warnings += loaded.warnings()
         game = catalogue.game(game_id)
+        broken_template: str | None = None
         for step, run in _GAME_STEPS:
             if step in skip or (step == "decks" and not game.deck_game):
+                continue
+            if broken_template and step in NEEDS_FACES:
+                tell(f"{game_id}: {step} skipped: {broken_template} failed above")  # its error said once
                 continue
             try:
                 with progress.task(f"{game_id}: {step}") as task:
@@ -199,6 +209,9 @@ def _build_games(workspace: Workspace, catalogue: Catalogue, games: list[str], s
             except CarddbError as exc:
                 report.failures.append(f"{game_id} {step}: {exc}")
                 tell(f"{game_id}: {step} FAILED: {exc}")
+                if isinstance(exc, TemplateError):
+                    broken_template = "a template"
+                    report.template_failed = True
 
 
 def _remove_gone_games(workspace: Workspace, catalogue: Catalogue, out: Path, tell: Say) -> None:
@@ -272,6 +285,7 @@ def _decks(step: StepContext) -> Redone:
     from carddb.files.reading import read_deck_file
     from carddb.incremental import Manifest, Plan, code_sources, file_digest, game_sources, short
     from carddb.rules.checker import card_index
+    from carddb.rules.deck_promise import Promise, broken_promise, read_promise
     from carddb.rules.report import check_deck_text
 
     game_id, catalogue = step.game_id, step.catalogue
@@ -288,14 +302,14 @@ def _decks(step: StepContext) -> Redone:
         index = card_index(game, cards)
         legal, illegal, failures = 0, 0, []
         for path in paths:
-            result = check_deck_text(read_deck_file(path), game, index, path.name)
-            promised = not path.name.startswith("illegal-")
+            text = read_deck_file(path)
+            result = check_deck_text(text, game, index, path.name)
             legal += result.legal
             illegal += not result.legal
-            if result.legal != promised:
-                codes = ", ".join(sorted({p.code for p in result.problems})) or "no problems"
-                failures.append(f"{game_id}: sample deck {path.name} is {'legal' if result.legal else 'illegal'} "
-                                f"({codes}), unlike its name")
+            promise = read_promise(text, path.name) or Promise(legal=not path.name.startswith("illegal-"))
+            broken = broken_promise(promise, result.legal, [(p.severity, p.code) for p in result.problems])
+            if broken:
+                failures.append(f"{game_id}: sample deck {path.name} does not keep its promise: {broken}")
         plan.made("verdicts", legal=legal, illegal=illegal, failures=failures)
         plan.new.inputs = verdicts["key"]
         plan.new.write(place)
@@ -414,7 +428,7 @@ def _site(workspace: Workspace, catalogue: Catalogue, out: Path, tell: Say, repo
     from carddb.site.build import build_site
 
     result = build_site(workspace.root, catalogue, out / "site", site_url=site_url, progress=task or Task())
-    tell(f"site: {result.pages} pages, {result.cards} cards ({result.faces} faces), {result.decks} decks, "
+    tell(f"site: {result.pages} pages, {result.cards} cards ({result.faces} faces), {_count(result.decks, 'deck')}, "
          f"Pyodide {result.pyodide_version}, {result.bytes / 1_048_576:.1f} MB in {result.out_dir}")
     for note in result.notes:
         tell(f"site: {note}")
@@ -440,6 +454,9 @@ def _site_missing(workspace: Workspace) -> str | None:
 def _count(number: int, noun: str) -> str:
     return f"{number} {noun}{'' if number == 1 else 's'}"
 
+
+#: The steps that draw or copy card faces: not run once a game's template failed (its error is said once).
+NEEDS_FACES = frozenset({"faces", "sheets", "lackey", "tts", "cockatrice"})
 
 _GAME_STEPS: tuple[tuple[str, Callable[[StepContext], Redone]], ...] = (
     ("decks", _decks), ("faces", _faces), ("sheets", _sheets), ("lackey", _lackey), ("apprentice", _apprentice),
