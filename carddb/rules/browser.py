@@ -17,6 +17,7 @@ from carddb.rules.cards import Card
 from carddb.rules.checker import CardIndex, check_deck
 from carddb.rules.deck import Deck
 from carddb.rules.game import GameDefinition, load_game_text
+from carddb.rules.problems import Problem
 
 _GAMES: dict[tuple[int, str, str], GameDefinition] = {}
 _CARDS: dict[tuple[int, int], tuple[str, CardIndex]] = {}
@@ -245,14 +246,29 @@ def builder_check_json(game_toml: str, cards_json: str, entries_json: str, forma
     from carddb.rules.report import DeckReport
 
     try:
-        game = _game(game_toml, format_id)
+        base = _game(game_toml, None)
+        # A shared link may name a format the game does not have: the deck is checked under the game's default and
+        # the format is one more problem, so the rest of the verdict still shows.
+        unknown_format = bool(format_id) and format_id not in base.formats
+        game = base if unknown_format or not format_id else _game(game_toml, format_id)
         index = _index(game, cards_json)
         deck = _builder_deck(game, index, entries_json)
-        return json.dumps(DeckReport(game, deck, check_deck(deck, game, index)).to_dict(), ensure_ascii=False)
+        problems = check_deck(deck, game, index)
+        if unknown_format:
+            problems = sorted([*problems, _unknown_format(game, str(format_id))], key=Problem.sort_key)
+        return json.dumps(DeckReport(game, deck, problems).to_dict(), ensure_ascii=False)
     except CarddbError as exc:
         return _error(str(exc))
     except (ValueError, KeyError, TypeError) as exc:
         return _error(f"the deck could not be read ({exc})")
+
+
+def _unknown_format(game: GameDefinition, format_id: str) -> Problem:
+    names = ", ".join(f"{f.label} ({f.id})" for f in game.formats.values())
+    default = game.formats[game.default_format].label if game.default_format in game.formats else game.default_format
+    return Problem(code="unknown-format", rule=game.rule_link(""),
+                   message=f"{game.name} has no format {format_id!r} (it has {names}); the deck is checked as "
+                           f"{default}.")
 
 
 def builder_write_json(game_toml: str, cards_json: str, entries_json: str, fmt: str, deck_name: str = "") -> str:

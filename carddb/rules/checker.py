@@ -111,6 +111,9 @@ def _check(deck: Deck, game: GameDefinition, index: CardIndex, collection: Mappi
     placed: list[Placed] = []
     facts: list[CardFacts] = []
     for entry in deck.entries:
+        if entry.zone not in game.zones:  # a hand-made link or entry list: reported, then left out of every check
+            problems.append(_unknown_zone(entry, game))
+            continue
         card = _resolve(entry, game, index, problems)
         if card is not None:
             known = index.facts(card)
@@ -154,6 +157,14 @@ def _resolve(entry: DeckEntry, game: GameDefinition, index: CardIndex, problems:
             rule=game.rule_link(""), suggestions=found.choices,
             message=f"No card called {entry.written!r} in {game.name}.{hint}"))
     return None
+
+
+def _unknown_zone(entry: DeckEntry, game: GameDefinition) -> Problem:
+    zones = _or_list([f"{zone.label} ({zone.id})" for zone in game.zones.values()])
+    return Problem(code="unknown-zone", zone=entry.zone, card=entry.written, line=entry.line, count=entry.count,
+                   rule=game.rule_link(""),
+                   message=f"{entry.count} {entry.written} is in a zone {game.name} does not have "
+                           f"({entry.zone!r}); its zones are {zones}.")
 
 
 def _a(word: str) -> str:

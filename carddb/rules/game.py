@@ -26,7 +26,8 @@ RESERVED_KEYS = frozenset({"name", "kind", "text", "flavor", "set", "number", "r
 
 #: The codes and default severities of ``games.md``.
 SEVERITIES = {
-    "parse": "error", "unknown-card": "error", "ambiguous-card": "error", "zone-size": "error",
+    "parse": "error", "unknown-card": "error", "ambiguous-card": "error", "unknown-zone": "error",
+    "unknown-format": "error", "zone-size": "error",
     "copy-limit": "error", "level-cap": "error", "wrong-zone": "error", "character-only": "error",
     "no-basic": "error", "no-component": "error", "site-type": "warning", "evolution-line": "warning",
     "mana-type": "warning", "fusion-material": "warning", "requires-card": "warning", "not-owned": "error",

@@ -137,5 +137,22 @@ def gallery_json(data: GameCards) -> str:
     kinds = {k.id: k.label for k in game.kinds.values()}
     drawn = list(game.playtest.draw_zones) if game.playtest else []  # the playtest table's odds name their cards
     return json.dumps({"game": game.id, "cards": out, "axes": axes, "zones": zones, "kinds": kinds,
-                       "main_zone": game.main_zone, "drawn_zones": drawn}, ensure_ascii=False, sort_keys=True,
-                      separators=(",", ":"))
+                       "main_zone": game.main_zone, "drawn_zones": drawn, "link_limits": link_limits(data)},
+                      ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+
+
+#: What a zone without a maximum is taken to hold at most, for ``link_limits`` (no game's deck comes near it).
+OPEN_ZONE_CARDS = 60
+
+
+def link_limits(data: GameCards) -> dict[str, int]:
+    """How much of a shared link the builder opens: a deck twice the size the game allows (a zone without a
+    maximum counts as its minimum or ``OPEN_ZONE_CARDS``, whichever is more), and a card's count twice the most
+    copies any format allows of any card (the whole deck's size when some card has no limit). Twice, so a deck
+    over the limits still opens and shows its problems, while a 1 MB link cannot build a deck of 300,000 cards."""
+    allowed = sum(z.maximum if z.maximum is not None else max(z.minimum, OPEN_ZONE_CARDS)
+                  for z in data.game.zones.values())
+    deck = 2 * max(allowed, 1)
+    limits = [item.limit for legality in data.legality.values() for item in legality]
+    copies = deck if not limits or None in limits else min(deck, 2 * max(max(limits), 1))
+    return {"deck": deck, "copies": copies}

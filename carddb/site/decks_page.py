@@ -40,5 +40,7 @@ def decks_page(game: GameDefinition, decks: Sequence[SampleDeck], page: str) -> 
             out.append("")
         out += [f'<p><a class="md-button" href="../checker/?deck={html_text(quote(deck.filename))}">'
                 "Open in the checker</a></p>", "",
-                f'<pre class="carddb-deck"><code>{html_lines(deck.text)}</code></pre>', ""]
+                # A long list scrolls in its box: tabindex lets a keyboard scroll it too.
+                f'<pre class="carddb-deck" tabindex="0" role="region" aria-label="{html_text(deck.filename)}">'
+                f'<code>{html_lines(deck.text)}</code></pre>', ""]
     return "\n".join(out)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from carddb.rules.cards import Card
 from carddb.site.card_data import GameCards, type_field, values_of
 from carddb.site.markup import html_lines, html_text, md_text, url_prefix
+from carddb.site.search_example import example_query
 
 #: A field gets a filter when the cards hold between 2 and this many different values of it.
 MAX_FILTER_VALUES = 30
@@ -51,7 +52,7 @@ def gallery_page(data: GameCards, page: str) -> str:
            '<label>Name or text <input type="search" name="text" placeholder="name or text" autocomplete="off">'
            "</label>",
            '<label class="carddb-query">Search <input type="search" name="search-query" autocomplete="off" '
-           'spellcheck="false" placeholder="type:fire level&lt;=3 -limited" '
+           f'spellcheck="false" placeholder="{html_text(example_query(game, cards))}" '
            'title="The search language of carddb cards search: field:value, field&lt;=N, -term, or, (...)">'
            "</label>",
            '<label>Kind <select name="kind"><option value="">all</option>'

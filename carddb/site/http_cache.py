@@ -31,7 +31,9 @@ class CachingHandler(http.server.SimpleHTTPRequestHandler):
     """``SimpleHTTPRequestHandler`` with cache lifetimes and precompressed copies."""
 
     def end_headers(self) -> None:
-        self.send_header("Cache-Control", cache_control(self.path))
+        # An error answered before the request line was read (too long, not HTTP) has no path: never cached.
+        path = getattr(self, "path", None)
+        self.send_header("Cache-Control", "no-store" if path is None else cache_control(path))
         super().end_headers()
 
     def send_head(self) -> BinaryIO | None:  # type: ignore[override]

@@ -280,11 +280,12 @@ def _home(root: Path, games: list[GameDefinition], backs: dict[str, str]) -> str
     for game in games:
         base = f"games/{game.id}"
         back = backs.get(game.id)
-        picture = (f'<img src="{html_text(back)}" alt="{html_text(game.name)} card back" width="200">' if back
-                   else "")
+        # Without a rendered back there is no picture to link (an empty link says nothing to a screen reader).
+        picture = (f'<a class="carddb-back" href="{html_text(base)}/cards/"><img src="{html_text(back)}" '
+                   f'alt="{html_text(game.name)} card back" width="200"></a>' if back else "")
         tool = "deck builder" if game.deck_game else "turn calculator"
         out += ['<div class="carddb-game" markdown>', "",
-                f'<a class="carddb-back" href="{html_text(base)}/cards/">{picture}</a>', "",
+                picture, "",
                 f"### {md_text(game.name)}", "",
                 md_text(pitch(root / "rules" / game.id / game.rulebook)), "",
                 f"[Rulebook]({base}/rulebook.md) · [{'Deck construction' if game.deck_game else 'Game data'}]"

@@ -35,6 +35,8 @@ _TYPES = {".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/j
 
 #: The longest request path answered (a site's longest is well under 300 characters).
 MAX_PATH = 2048
+#: The first byte of a TLS record (handshake, alert): what a browser sends to an https:// address.
+TLS_RECORDS = (b"\x16", b"\x15")
 #: What a client going away looks like; never worth a message.
 _GONE = (BrokenPipeError, ConnectionResetError, ConnectionAbortedError, TimeoutError)
 
@@ -57,6 +59,20 @@ class _Handler(CachingHandler):  # cache lifetimes and precompressed copies: car
 
     def log_message(self, format: str, *args: object) -> None:  # quiet: a page load is dozens of requests
         pass
+
+    def handle_one_request(self) -> None:
+        """A TLS handshake on this plain port (a browser told https://) gets 400 at once: the standard handler
+        would wait for the end of a request line that never comes."""
+        try:
+            first = self.rfile.peek(1)[:1]
+        except (OSError, ValueError):
+            first = b""
+        if first in TLS_RECORDS:
+            self.requestline, self.request_version, self.command = "", "HTTP/1.1", ""
+            self.close_connection = True
+            self.send_error(400, "This server speaks plain HTTP", "Open the site with http://, not https://.")
+            return
+        super().handle_one_request()
 
     def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
         """A missing page gets the site's own 404 page (MkDocs builds ``404.html``), not Python's bare one."""

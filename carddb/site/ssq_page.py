@@ -117,9 +117,10 @@ def turn_page(game: GameDefinition, cards: Sequence[Card]) -> str:
             f'<td><input type="number" name="defence_successes" min="0" aria-label="Defence successes {index + 1}">'
             "</td></tr>")
     initiative_rows = "".join(
-        f'<tr data-initiative-row><td><select name="fighter"><option value="">(none)</option>{_options(names)}'
-        f'</select></td><td><input type="number" name="successes" min="0"></td><td data-tick></td></tr>'
-        for _ in range(4))
+        f'<tr data-initiative-row><td><select name="fighter" aria-label="Fighter {n}"><option value="">(none)</option>'
+        f'{_options(names)}</select></td><td><input type="number" name="successes" min="0" '
+        f'aria-label="Initiative successes {n}"></td><td data-tick></td></tr>'
+        for n in range(1, 5))
     return "\n".join([
         f"# {md_text(game.name)}: turn calculator", "",
         f"{md_text(game.name)} has no decks; this page checks a planned turn instead, with the same functions as "

@@ -60,9 +60,11 @@ function problemList(ctx, problems) {
 
 function chart(ctx, axis, entries, data) {
   const counts = new Map();
+  let without = 0;  // cards without the field (a spell's level): said in the caption, not drawn as a "(none)" bar
   for (const { key, count } of entries) {
     const values = data.byKey.get(key)?.axes?.[axis.key] || [];
-    for (const value of values.length ? values : ["(none)"]) counts.set(value, (counts.get(value) || 0) + count);
+    if (!values.length) without += count;
+    for (const value of values) counts.set(value, (counts.get(value) || 0) + count);
   }
   if (!counts.size) return null;
   let rows = [...counts.entries()];
@@ -72,7 +74,8 @@ function chart(ctx, axis, entries, data) {
   const most = Math.max(...rows.map((r) => r[1]));
   const figure = ctx.make("figure", undefined, "carddb-chart");
   figure.dataset.axis = axis.key;
-  figure.append(ctx.make("figcaption", axis.numeric ? `${axis.label} curve` : axis.label));
+  const caption = axis.numeric ? `${axis.label} curve` : axis.label;
+  figure.append(ctx.make("figcaption", without ? `${caption} (${without} without)` : caption));
   const table = ctx.make("div", undefined, axis.numeric ? "carddb-bars carddb-curve" : "carddb-bars");
   for (const [value, n] of rows) {
     const row = ctx.make("div", undefined, "carddb-bar");
@@ -280,6 +283,63 @@ async function printDeck(root, ctx, store, data) {
   }
 }
 
+// A shared link never costs the visitor the deck they kept: the link's deck is opened, and the kept one stays one
+// click away ("restore"), in this page and after a reload (kept in localStorage beside the deck).
+const PREVIOUS = "carddb.previous.";
+
+function cardCount(entries) { return entries.reduce((sum, e) => sum + e.count, 0); }
+
+function savedPrevious(game) {
+  try { return JSON.parse(localStorage.getItem(PREVIOUS + game) || "null"); } catch { return null; }
+}
+
+function offerRestore(root, ctx, store, note, previous = savedPrevious(ctx.game)) {
+  if (!previous || !Array.isArray(previous.entries) || !previous.entries.length) return;
+  const n = cardCount(previous.entries);
+  const button = ctx.make("button", `Your previous deck (${n} card${n === 1 ? "" : "s"}) – restore`, "md-button");
+  button.type = "button";
+  button.dataset.restore = "";
+  button.addEventListener("click", () => {
+    try { localStorage.removeItem(PREVIOUS + ctx.game); } catch { /* refused: the button still restores */ }
+    store.replace(previous.format || store.format, previous.entries);
+    note.textContent = `Your previous deck is back (${n} card${n === 1 ? "" : "s"}).`;
+  });
+  note.append(" ", button);
+}
+
+function openLink(root, ctx, store, data, formatSelect) {
+  const note = root.querySelector("[data-builder-note]");
+  const zoneIds = data.zones.map((z) => z.id);
+  const shared = parseFragment(location.hash, (stem) => data.byStem.get(stem)?.key, zoneIds,
+    data.link_limits || { deck: 20000, copies: 9999 });
+  if (!shared) { offerRestore(root, ctx, store, note); return; }
+  history.replaceState(null, "", location.pathname + location.search);
+  if (shared.error) {
+    note.textContent = shared.error + (store.isEmpty() ? "" : " Your deck is as you left it.");
+    return;
+  }
+  const problems = [...shared.problems];
+  let format = shared.format;
+  if (format && ![...formatSelect.options].some((o) => o.value === format)) {
+    problems.push(`Its format "${format}" is not one of this game's: the deck is checked as `
+      + `${formatSelect.selectedOptions[0]?.textContent || "the default"}.`);
+    format = formatSelect.value;  // the game's default, as the page was built
+  }
+  const kept = store.entries(zoneIds);
+  const same = JSON.stringify(kept) === JSON.stringify(shared.entries);
+  if (kept.length && !same) {
+    try { localStorage.setItem(PREVIOUS + ctx.game, JSON.stringify({ format: store.format, entries: kept })); }
+    catch { /* storage refused: the button below still holds the previous deck for this page */ }
+  }
+  const previous = { format: store.format, entries: kept };
+  store.replace(format || store.format, shared.entries);
+  const n = cardCount(shared.entries);
+  note.textContent = `Opened the deck of the link (${n} card${n === 1 ? "" : "s"}).`
+    + (problems.length ? ` Not as sent: ${problems.join(" ")}` : "");
+  note.dataset.linkProblems = String(problems.length);
+  if (kept.length && !same) offerRestore(root, ctx, store, note, previous);
+}
+
 export function mountBuilder(root, ctx) {
   if (root.dataset.mounted) return;
   root.dataset.mounted = "1";
@@ -292,13 +352,8 @@ export function mountBuilder(root, ctx) {
   engine.watch(root, (state) => ctx.showEngine(status, state));
   galleryData(ctx, game).then((data) => {
     const store = deckStore(game);
-    const shared = parseFragment(location.hash, (stem) => data.byStem.get(stem)?.key);
-    if (shared) {
-      store.replace(shared.format || store.format, shared.entries);
-      note.textContent = "Opened the deck of the link." + (shared.unknown ? ` ${shared.unknown} of its cards are not on this site.` : "");
-      history.replaceState(null, "", location.pathname + location.search);
-    }
     const formatSelect = root.querySelector("select[name=deck-format]");
+    openLink(root, local, store, data, formatSelect);
     if (store.format && [...formatSelect.options].some((o) => o.value === store.format)) formatSelect.value = store.format;
     else store.format = formatSelect.value;
     let last = lastCheck(game);

@@ -288,7 +288,19 @@ function mountChecker(root) {
 // What the page modules (gallery.js, builder.js, ssq.js) share with this one.
 const context = { getEngine, make, showEngine, manifest, ruleLink, SITE_ROOT };
 
+// What the theme leaves out for assistive technology: its search dialog has no name, and a wide table scrolls in a
+// box that a keyboard cannot reach (the construction tables on a phone).
+function nameThemeRegions() {
+  document.querySelector(".md-search[role=dialog]:not([aria-label])")?.setAttribute("aria-label", "Search the site");
+  document.querySelectorAll(".md-typeset__scrollwrap:not([tabindex])").forEach((wrap) => {
+    wrap.tabIndex = 0;
+    wrap.setAttribute("role", "region");
+    wrap.setAttribute("aria-label", "Table (scrolls sideways)");
+  });
+}
+
 function mountAll() {
+  nameThemeRegions();
   document.querySelectorAll("[data-deck-checker]").forEach(mountChecker);
   const galleries = document.querySelectorAll("[data-card-gallery]");
   const cardPages = document.querySelectorAll("[data-card-page]");

@@ -113,25 +113,55 @@ export function deckStore(game) {
   return stores.get(game);
 }
 
-// A link's fragment back into {format, entries} (keys from stems); cards the site does not know are counted.
-export function parseFragment(hash, keyOf) {
+// A link's fragment back into {format, entries, problems}: keys from stems, each count held to limits.copies and
+// the deck to limits.deck cards (twice what the game allows: an over-limit deck still opens and shows its problems).
+// What cannot be placed (a card the site does not have, a zone the game does not have, a count that is no number)
+// is left out and described in `problems`, one line each. A link that is not even readable gives {error}.
+export function parseFragment(hash, keyOf, zones, limits) {
   const match = /^#deck=([^&]*)/.exec(hash || "");
   if (!match) return null;
-  const [format, ...zones] = decodeURIComponent(match[1]).split(";");
+  let text;
+  try { text = decodeURIComponent(match[1]); } catch {
+    return { error: "This link's deck cannot be read (it is damaged or cut short): nothing was opened." };
+  }
+  const [format, ...parts] = text.split(";");
   const entries = [];
-  let unknown = 0;
-  for (const part of zones) {
+  const unknownCards = [];
+  const unknownZones = new Map();
+  let badCounts = 0;
+  let heldLines = 0;
+  let total = 0;
+  let dropped = 0;
+  const sums = new Map();
+  for (const part of parts) {
     const [zone, list] = part.split(":");
     if (!zone || !list) continue;
     for (const item of list.split(",")) {
       const [stem, n] = item.split("*");
-      const key = keyOf(stem);
       const count = n === undefined ? 1 : Math.floor(Number(n));
-      if (!key || !(count > 0)) { unknown += 1; continue; }
-      entries.push({ zone, key, count: Math.min(count, 9999) });
+      if (!(count > 0)) { badCounts += 1; continue; }
+      if (!zones.includes(zone)) { unknownZones.set(zone, (unknownZones.get(zone) || 0) + count); continue; }
+      const key = keyOf(stem);
+      if (!key) { unknownCards.push(stem); continue; }
+      const line = `${zone}\n${key}`;  // a card listed twice in a zone is held as one line
+      const before = sums.get(line) || 0;
+      let held = Math.min(count, limits.copies - before);
+      if (held < count) heldLines += 1;
+      held = Math.min(held, limits.deck - total);
+      if (held <= 0) { if (total >= limits.deck) dropped += 1; continue; }
+      total += held;
+      sums.set(line, before + held);
+      entries.push({ zone, key, count: held });
     }
   }
-  return { format, entries, unknown };
+  const problems = [];
+  const shown = (list) => list.slice(0, 5).join(", ") + (list.length > 5 ? ` and ${list.length - 5} more` : "");
+  if (unknownCards.length) problems.push(`${unknownCards.length} card${unknownCards.length === 1 ? " is" : "s are"} not on this site: ${shown(unknownCards)}.`);
+  for (const [zone, count] of unknownZones) problems.push(`${count} card${count === 1 ? "" : "s"} in a zone this game does not have (${zone}).`);
+  if (badCounts) problems.push(`${badCounts} line${badCounts === 1 ? " has" : "s have"} no readable count.`);
+  if (heldLines) problems.push(`${heldLines} count${heldLines === 1 ? " was" : "s were"} held to ${limits.copies} copies, twice what the game allows.`);
+  if (dropped) problems.push(`The deck was held to ${limits.deck} cards, twice what the game allows: ${dropped} more line${dropped === 1 ? "" : "s"} left out.`);
+  return { format, entries, problems };
 }
 
 // One check at a time per game: a change while a check runs is checked when it ends (only the latest).

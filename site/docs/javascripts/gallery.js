@@ -121,7 +121,10 @@ function mountQuery(root, ctx, form, apply) {
     }
     apply();
   };
-  input.addEventListener("focus", () => ctx.getEngine(), { once: true });  // start the engine early
+  // The engine starts with the page (once it is idle: the faces come first), so that a query typed on a first
+  // visit does not wait for Pyodide's whole start; focusing the box starts it at once if it has not yet.
+  (window.requestIdleCallback || ((fn) => setTimeout(fn, 500)))(() => ctx.getEngine(), { timeout: 2000 });
+  input.addEventListener("focus", () => ctx.getEngine(), { once: true });
   input.addEventListener("input", () => { clearTimeout(timer); timer = setTimeout(run, 200); });
   input.addEventListener("keydown", (event) => { if (event.key === "Enter") { clearTimeout(timer); run(); } });
 }
