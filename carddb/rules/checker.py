@@ -98,11 +98,9 @@ def check_deck(deck: Deck, game: GameDefinition, cards: Sequence[Card] | CardInd
 
     ``collection`` (card key -> copies owned) adds ``not-owned`` problems, as ``deck check --collection``.
     """
-    try:
-        return _check(deck, game, card_index(game, cards), collection, collection_name)
-    except Exception as exc:  # a checker bug must not take the player's deck check down with it
-        return [*deck.problems, Problem(code="parse", message=f"The checker failed on this deck ({exc!r}); "
-                                        f"please report it.", rule=game.rule_link(""))]
+    # No catch-all: a bug in the checker raises, and reaches the crash report (or the browser's error line),
+    # never a player's verdict dressed as a parse problem.
+    return _check(deck, game, card_index(game, cards), collection, collection_name)
 
 
 def _check(deck: Deck, game: GameDefinition, index: CardIndex, collection: Mapping[str, int] | None,

@@ -8,6 +8,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from carddb.rules.browser import builder_check_json
 from carddb.rules.checker import check_deck
 from carddb.rules.deck import Deck, DeckEntry
@@ -64,3 +66,18 @@ def test_a_known_format_still_changes_the_answer() -> None:
     standard = json.loads(builder_check_json(toml, cards_json, entries, "standard"))
     assert "unknown-format" not in codes(standard)
     assert "unknown-format" not in codes(json.loads(builder_check_json(toml, cards_json, entries, "open-stack")))
+
+
+def test_a_checker_bug_raises_instead_of_passing_for_a_verdict(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 25: a bug reaches the crash report; the checker no longer turns it into a 'parse' problem."""
+    from carddb.rules import checker
+    from carddb.rules.deckparse import parse_deck
+
+    game, cards = starter("shmod")
+
+    def broken(*_args: object) -> None:
+        raise ZeroDivisionError("a bug")
+
+    monkeypatch.setattr(checker, "_check", broken)
+    with pytest.raises(ZeroDivisionError):
+        checker.check_deck(parse_deck("1 Ember Whelp", game), game, cards)
