@@ -21,8 +21,9 @@ if TYPE_CHECKING:
     from carddb.catalogue.api import Catalogue
 
 
-#: What ``site serve`` leaves out of the build it runs on every change: the steps the site does not show.
-SERVE_SKIP = ("sheets", "lackey", "apprentice", "tts", "cockatrice")
+#: What ``site serve`` leaves out of the build it runs on every change: the steps the site does not show (the
+#: exports stay: the site hosts their files, carddb.site.client_files).
+SERVE_SKIP = ("sheets",)
 
 
 def serve_build(workspace: Workspace, catalogue: Catalogue, games: list[str] | None = None, *,

@@ -152,10 +152,7 @@ def generate_content(root: Path, catalogue: CatalogueLike, game_ids: Sequence[st
     if not games:
         raise InputError(f"no game of {workspace.rules_dir} is in the catalogue: nothing to put on a site",
                          hint="Load them first: `carddb build` (or `carddb site build`, which loads them).")
-    if not (workspace.site_dir / "mkdocs.yml").is_file():
-        # A workspace made by `carddb init` has no site/: say so, rather than "package.json does not pin ...".
-        raise InputError(f"{workspace.site_dir / 'mkdocs.yml'} is missing: this workspace has no site configuration",
-                         hint=SITE_HINT)
+    require_site_config(workspace)
     from carddb.site import bundle
     from carddb.site.client_files import game_clients
     from carddb.site.pages import generate
@@ -177,6 +174,14 @@ def generate_content(root: Path, catalogue: CatalogueLike, game_ids: Sequence[st
                     check_deck_json=check_deck_json, clients=clients)
 
 
+def require_site_config(workspace: Workspace) -> None:
+    """A workspace made by ``carddb init`` has no site/: say so first, rather than "package.json does not pin ..."
+    or anything a later step meets."""
+    if not (workspace.site_dir / "mkdocs.yml").is_file():
+        raise InputError(f"{workspace.site_dir / 'mkdocs.yml'} is missing: this workspace has no site configuration",
+                         hint=SITE_HINT)
+
+
 def build_workspace_site(workspace: Workspace, catalogue: Catalogue, out_dir: str | Path, *,
                          site_url: str | None = None, progress: Reporter = SILENT) -> SiteReport:
     """``carddb site build``: draw the faces that are missing or stale (``carddb render``, incremental), then
@@ -184,12 +189,15 @@ def build_workspace_site(workspace: Workspace, catalogue: Catalogue, out_dir: st
     from carddb.paint.render import render_faces
 
     faces = workspace.output_dir / "faces"
+    require_site_config(workspace)
     effective_site_url(workspace.site_dir / "mkdocs.yml", site_url)  # a bad address is refused before any work
     for game_id in workspace.game_ids():
+        cards = catalogue.cards(game_id)
         with progress.task(f"{game_id}: faces") as task:
-            render_faces(workspace.root, catalogue.game(game_id), catalogue.cards(game_id), faces, progress=task)
-        with progress.task(f"{game_id}: client files"):
-            export_clients(workspace, catalogue, game_id)
+            render_faces(workspace.root, catalogue.game(game_id), cards, faces, progress=task)
+        if cards:  # a game with no cards yet has no client files (the exports refuse an empty game)
+            with progress.task(f"{game_id}: client files"):
+                export_clients(workspace, catalogue, game_id)
     with progress.task("site: pages") as task:  # a site built elsewhere (--out) shares the workspace's cache
         return build_site(workspace.root, catalogue, out_dir, site_url=site_url, faces_dir=faces,
                           cache_dir=workspace_cache(workspace), progress=task)
