@@ -2,8 +2,9 @@
 ``carddb play ssbm damage`` as a whole process.
 
 Run: ``.venv/bin/python bench/bench_play.py [--seconds S]``. Prints each helper's time and its ratio to the site
-checker's budget of 20 ms a check (design.md), which the page's answers share; the helpers read the starter
-catalogues from the workspace files (no database).
+checker's budget of 20 ms a check (design.md), which the page's answers share, then the playtest table's deal
+against the 50 ms a draw may take; the helpers read the starter catalogues from the workspace files (no
+database).
 """
 
 from __future__ import annotations
@@ -49,6 +50,36 @@ def main() -> None:
         subprocess.run(command, check=True, capture_output=True)
         times.append(1000 * (time.perf_counter() - started))
     print(f"carddb play ssbm damage as a process: median {statistics.median(times):.0f} ms of 5 runs")
+    playtest(args.seconds)
+
+
+#: A sample deck of each deck game, for the playtest table: a deal against the 50 ms a draw may take (issue 26).
+PLAYTEST_DECKS = {"minibattle": "legal-charizard-line.txt", "shmod": "legal-fire-water-fusion.txt",
+                  "website": "legal-alans-site.txt", "ssbm": "legal-ness-80-cards.txt"}
+DRAW_BUDGET_MS = 50.0
+
+
+def playtest(seconds: float) -> None:
+    """The playtest table's work in process: one deal as the rulebook starts a game, and every card's odds."""
+    import random
+
+    from carddb.rules.deckparse import parse_deck
+    from carddb.rules.playtest import deal, library, odds_for
+
+    print(f"{'playtest deck':24} {'deal ms':>8} {'of 50 ms':>9} {'odds ms':>8}")
+    for game_id, name in PLAYTEST_DECKS.items():
+        game, cards = from_workspace(Workspace(REPO), game_id)
+        text = (REPO / "rules" / game_id / "decks" / name).read_text(encoding="utf-8")
+        lib = library(parse_deck(text, game, name), game, cards)
+        rng, started, runs = random.Random(1), time.perf_counter(), 0
+        while time.perf_counter() - started < seconds:
+            deal(lib, rng)
+            runs += 1
+        deal_ms = 1000 * (time.perf_counter() - started) / runs
+        started = time.perf_counter()
+        odds_for(lib, by_turn=3)
+        odds_ms = 1000 * (time.perf_counter() - started)
+        print(f"{game_id:24} {deal_ms:8.3f} {deal_ms / DRAW_BUDGET_MS:9.4f} {odds_ms:8.1f}")
 
 
 if __name__ == "__main__":
