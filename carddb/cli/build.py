@@ -40,6 +40,8 @@ def warning_summary(warnings: list[str], written_to: object) -> list[str]:
                    "Ctrl-C (a build that fails keeps the last good outputs).")
 @option("--explain", is_flag=True,
               help="Say, for each part made again (a face, a PDF, an export, a page), which of its inputs changed.")
+@option("--site-url", help="The address the site will be published at; the client files it hosts point there "
+                           "(default: SITE_URL, else site/mkdocs.yml).")
 @click.pass_context
 def build(
     ctx: click.Context,
@@ -48,6 +50,7 @@ def build(
     take_files: bool,
     watch: bool,
     explain: bool,
+    site_url: str | None,
 ) -> None:
     """Load the games' card files into the catalogue (cards from other sources stay), check the sample decks,
     render faces, print proxy sheets, export for LackeyCCG, Apprentice, Tabletop Simulator and Cockatrice, and
@@ -65,7 +68,7 @@ def build(
         def once(games: list[str] | None, catalogue: Catalogue) -> object:
             with st.progress() as progress:
                 report = run_build(workspace, catalogue, games, skip=list(skip or []), say=st.say, progress=progress,
-                                   take_files=take_files)
+                                   take_files=take_files, site_url=site_url)
             _explain(report, explain)
             for line in warning_summary(report.warnings, report.warnings_file):
                 click.echo(line, err=True)
@@ -76,7 +79,8 @@ def build(
         return
     with st.progress() as progress:
         report = run_build(workspace, st.catalogue, list(game or []) or None, skip=list(skip or []),
-                           say=st.say, progress=progress, take_files=take_files, db=st.db_location())
+                           say=st.say, progress=progress, take_files=take_files, db=st.db_location(),
+                           site_url=site_url)
     _explain(report, explain)
     for line in warning_summary(report.warnings, report.warnings_file):
         click.echo(line, err=True)

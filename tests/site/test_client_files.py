@@ -164,3 +164,24 @@ def test_a_bad_site_url_is_refused_in_one_line(bad: str) -> None:
 
 def test_a_plain_site_url_gets_one_trailing_slash() -> None:
     assert check_site_url("https://cards.example.org/fan") == "https://cards.example.org/fan/"
+
+
+def test_build_takes_the_published_address_and_refuses_a_bad_one(tmp_path: Path) -> None:
+    """``carddb build --site-url``: a bad address is one ``Error:`` line, exit 2, before anything is written; a
+    published one is where the client files point."""
+    from click.testing import CliRunner
+
+    from carddb.cli.main import app
+
+    root = small_workspace(tmp_path)
+    before = sorted(p.relative_to(root).as_posix() for p in root.rglob("*"))
+    run = CliRunner().invoke(app, ["--root", str(root), "build", "--site-url", "https://me:pw@example.org/"])
+    assert run.exit_code == 2
+    assert run.stderr.splitlines() == ["Error: site_url 'https://me:***@example.org/' carries credentials; give "
+                                       "the site's address without them"]
+    assert sorted(p.relative_to(root).as_posix() for p in root.rglob("*")) == before
+    run = CliRunner().invoke(app, ["--root", str(root), "--quiet", "build", "--site-url",
+                                   "https://cards.example.org/fan/"])
+    assert run.exit_code == 0, run.stderr
+    saved = json.loads(next((clients(root) / "tts").rglob("*.json")).read_text(encoding="utf-8"))
+    assert "https://cards.example.org/fan/clients/minibattle/tts/" in json.dumps(saved)
