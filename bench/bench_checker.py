@@ -21,8 +21,8 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from carddb.catalogue.game_cards import from_workspace as _from_workspace  # noqa: E402
-from carddb.rules.checker import check_deck  # noqa: E402
-from carddb.rules.deckparse import parse_deck  # noqa: E402
+from carddb.core.checker.check import check_deck  # noqa: E402
+from carddb.core.decks.parse import parse_deck  # noqa: E402
 from carddb.workspace import Workspace  # noqa: E402
 
 TARGET_CHECKS = 10_000

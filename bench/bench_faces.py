@@ -20,9 +20,9 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
+from carddb.core.cards.card import Card, Printing  # noqa: E402
+from carddb.core.game.definition import load_game  # noqa: E402
 from carddb.paint.render import render_faces  # noqa: E402
-from carddb.rules.cards import Card, Printing  # noqa: E402
-from carddb.rules.game import load_game  # noqa: E402
 
 WORDS = ["destroy", "draw", "discard", "monster", "spell", "trap", "field", "target", "opponent", "life", "mana",
          "level", "attack", "defense", "battle", "phase", "graveyard", "summon", "return", "hand", "deck", "control",

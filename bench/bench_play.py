@@ -20,7 +20,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from carddb.catalogue.game_cards import from_workspace  # noqa: E402
-from carddb.rules.play import answer  # noqa: E402
+from carddb.core.play.helpers import answer  # noqa: E402
 from carddb.workspace import Workspace  # noqa: E402
 from tests.play_examples import EXAMPLES  # noqa: E402
 
@@ -63,8 +63,8 @@ def playtest(seconds: float) -> None:
     """The playtest table's work in process: one deal as the rulebook starts a game, and every card's odds."""
     import random
 
-    from carddb.rules.deckparse import parse_deck
-    from carddb.rules.playtest import deal, library, odds_for
+    from carddb.core.decks.parse import parse_deck
+    from carddb.core.play.playtest import deal, library, odds_for
 
     print(f"{'playtest deck':24} {'deal ms':>8} {'of 50 ms':>9} {'odds ms':>8}")
     for game_id, name in PLAYTEST_DECKS.items():

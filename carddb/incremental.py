@@ -45,7 +45,7 @@ PACKAGE = Path(__file__).resolve().parent
 #: What every layer may import besides the layers below it (the package's modules that belong to no layer).
 SHARED_MODULES = ("__init__.py", "errors.py", "incremental.py", "files")
 #: The layers that draw a face, from the bottom up: what ``paint`` can import.
-FACE_LAYERS = ("rules", "layout", "paint")
+FACE_LAYERS = ("core", "layout", "paint")
 
 
 def digest(*parts: Any) -> str:
@@ -159,11 +159,29 @@ def code_digest(layers: Iterable[str] | None = None) -> str:
     import carddb
 
     return _code_digest(carddb.__version__, tuple(layers) if layers is not None else None, str(PACKAGE),
-                        json.dumps(library_versions(), sort_keys=True))
+                        json.dumps(library_versions(), sort_keys=True), _plugin_packages() if layers is None else ())
 
 
 @cache
-def _code_digest(version: str, layers: tuple[str, ...] | None, package: str, versions: str) -> str:
+def _plugin_packages() -> tuple[tuple[str, str], ...]:
+    """The ``carddb.games`` entry points and the folder of each one's package outside carddb (a sixth game's
+    play helpers shape the site as carddb's own code does)."""
+    import importlib.util
+    from importlib import metadata
+
+    found = []
+    for entry in metadata.entry_points(group="carddb.games"):
+        top = entry.module.split(".")[0]
+        spec = importlib.util.find_spec(top) if top != "carddb" else None
+        origin = Path(spec.origin) if spec is not None and spec.origin else None
+        source = (origin.parent if origin.name == "__init__.py" else origin) if origin else None
+        found.append((f"{entry.name} = {entry.value}", str(source) if source else ""))
+    return tuple(sorted(found))
+
+
+@cache
+def _code_digest(version: str, layers: tuple[str, ...] | None, package: str, versions: str,
+                 plugins: tuple[tuple[str, str], ...] = ()) -> str:
     root = Path(package)
     names = [*SHARED_MODULES, *layers] if layers is not None else sorted(os.listdir(root))
     sources = []
@@ -173,12 +191,17 @@ def _code_digest(version: str, layers: tuple[str, ...] | None, package: str, ver
             sources.append((name, tree_digest(path, skip=("__pycache__",))))
         elif name.endswith(".py"):
             sources.append((name, file_digest(path)))
+    for entry, folder in plugins:  # "": a plugin inside carddb, digested above (Path("") would be the cwd)
+        path = Path(folder)
+        made = "" if not folder else tree_digest(path, skip=("__pycache__",)) if path.is_dir() else file_digest(path)
+        sources.append((entry, made))
     return digest(version, sorted(sources), versions)
 
 
 def forget_code() -> None:
     """Digest carddb's files again (a test that edits a copy of them; a long watch never needs it)."""
     _code_digest.cache_clear()
+    _plugin_packages.cache_clear()
 
 
 def code_sources(layers: Iterable[str] | None = None) -> dict[str, str]:
@@ -387,6 +410,9 @@ class Memo(Generic[K, V]):
         while len(self._items) > self.size:
             self._items.popitem(last=False)
 
+    def pop(self, key: K) -> None:
+        self._items.pop(key, None)
+
     def clear(self) -> None:
         self._items.clear()
 
@@ -406,6 +432,15 @@ def remembered(key: str, make: Callable[[], bytes]) -> bytes:
     for used in _used:
         used.add(key)
     return _remembered.get(key, lambda: _from_cache_folder(key, make))
+
+
+def forget_remembered(key: str) -> None:
+    """Drop what ``remembered`` keeps for ``key``, in the process and in the cache folder: an entry its reader
+    found damaged is made again by the next ``remembered``."""
+    _remembered.pop(key)
+    for folder in _cache_dirs:
+        with contextlib.suppress(OSError):
+            os.unlink(folder / key)
 
 
 def cached_file(key: str, make: Callable[[], bytes], suffix: str = "") -> Path | None:

@@ -22,11 +22,24 @@ _IN_WORKER = False
 
 
 def cores() -> int:
-    """The cores this process may use (its affinity, not the machine's count)."""
+    """The cores this process may use: its affinity, not the machine's count, and no more than a container's
+    CPU quota allows (a container on a big host sees every core of the host but may use two of them)."""
     try:
-        return max(1, len(os.sched_getaffinity(0)))
+        allowed = len(os.sched_getaffinity(0))
     except (AttributeError, OSError):
-        return max(1, os.cpu_count() or 1)
+        allowed = os.cpu_count() or 1
+    quota = _cgroup_quota()
+    return max(1, min(allowed, quota) if quota else allowed)
+
+
+def _cgroup_quota(path: str = "/sys/fs/cgroup/cpu.max") -> int | None:
+    """The whole cores of a cgroup v2 CPU quota (``200000 100000`` is 2), or None where none is set."""
+    try:
+        with open(path, encoding="ascii") as file:
+            limit, period = file.read().split()[:2]
+        return max(1, int(limit) // int(period)) if limit != "max" else None
+    except (OSError, ValueError):
+        return None
 
 
 def _mark_worker() -> None:

@@ -411,3 +411,21 @@ def test_an_output_removed_or_the_catalogue_written_elsewhere_is_seen(workspace:
     other.close()
     report = run_build(workspace)
     assert report.redone["minibattle faces"] == "1 of 11 faces", report.lines  # Squirtle's, with its errata
+
+
+def test_carddbs_code_digest_does_not_depend_on_the_folder_it_runs_in(tmp_path: Path) -> None:
+    """The code key reads carddb's files and the game plugins' packages, never the working folder (a build runs in
+    its workspace, whose output/ changes from one build to the next)."""
+    import os
+    import subprocess
+    import sys
+
+    probe = "from carddb.incremental import code_digest; print(code_digest())"
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+    first = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, env=env, capture_output=True, text=True,
+                           timeout=120)
+    (tmp_path / "new-output.txt").write_text("made by a build", encoding="utf-8")
+    second = subprocess.run([sys.executable, "-c", probe], cwd=tmp_path, env=env, capture_output=True, text=True,
+                            timeout=120)
+    assert first.returncode == 0, first.stderr
+    assert first.stdout == second.stdout

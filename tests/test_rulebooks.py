@@ -26,7 +26,8 @@ REQUIRED_ANCHORS = {
     "website": ["building-a-deck", "base-sites", "limit-one-per-deck", "site-types", "setup",
                 "components-that-need-cards-in-play", "critics", "winning", "turn"],
     "ssq": ["dice", "initiative", "actions-and-rate", "attacking-and-defending", "damage", "smash-points",
-            "same-tick", "charging", "recovery", "items", "fighter-stats", "move-anatomy"],
+            "same-tick", "charging", "recovery", "items", "fighter-stats", "move-anatomy", "death",
+            "beyond-recovery", "star-finish"],
 }
 
 TITLES = {
@@ -139,7 +140,7 @@ def test_key_numbers_of_the_rules_are_stated(game: str) -> None:
 def test_readings_of_the_game_definitions_are_stated_as_admonitions() -> None:
     readings = {game: re.findall(r'^!!! note "Reading: ([^"]+)"$', read(game), re.M) for game in REQUIRED_ANCHORS}
     assert {game: len(found) for game, found in readings.items()} == {
-        "ssbm": 8, "shmod": 9, "minibattle": 4, "website": 4, "ssq": 7}
+        "ssbm": 10, "shmod": 14, "minibattle": 5, "website": 7, "ssq": 11}
 
 
 def test_ssbm_says_the_second_combo_example_does_not_add_up() -> None:

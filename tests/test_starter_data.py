@@ -15,9 +15,9 @@ import yaml
 
 from carddb.catalogue.cardfiles import read_card_file
 from carddb.catalogue.validate import build_cards
-from carddb.rules.cards import normalise_name
-from carddb.rules.deckparse import parse_deck
-from carddb.rules.game import SEVERITIES, GameDefinition, load_game
+from carddb.core.cards.card import normalise_name
+from carddb.core.decks.parse import parse_deck
+from carddb.core.game.definition import SEVERITIES, GameDefinition, load_game
 
 REPO = Path(__file__).resolve().parent.parent
 GAMES = ("ssbm", "shmod", "ssq", "minibattle", "website")

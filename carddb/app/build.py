@@ -14,6 +14,7 @@ says, step by step, what was redone and what was up to date.
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -51,6 +52,7 @@ class BuildReport:
     failures: list[str] = field(default_factory=list)
     #: a card face template failed: the steps drawing faces, and the site, were not run
     template_failed: bool = False
+    broken_games: set[str] = field(default_factory=set)  # the games whose template failed
     warnings: list[str] = field(default_factory=list)
     warnings_file: Path | None = None  # every warning, one a line (None when there were none)
     seconds: float = 0.0
@@ -98,9 +100,13 @@ class BuildReport:
 def build(workspace: Workspace, catalogue: Catalogue | Callable[[], Catalogue],
           game_ids: Sequence[str] | None = None, *, skip: Sequence[str] = (), say: Say = lambda line: None,
           progress: Reporter = SILENT, take_files: bool = False, site_url: str | None = None,
-          db: str | None = None) -> BuildReport:
+          db: str | None = None, pages_first: bool = False) -> BuildReport:
     """Build ``game_ids`` (None: every game) of ``workspace`` from ``catalogue`` (or a function opening it, so a
-    build with nothing to do never opens it; ``db`` then names where it is) into ``output/``."""
+    build with nothing to do never opens it; ``db`` then names where it is) into ``output/``.
+
+    ``pages_first`` (``site serve``): the site is built as soon as the faces are drawn, then again after the
+    exports, which it hosts; an open page shows an edit a few seconds sooner, and what the build leaves is the
+    same."""
     from carddb.app.build_stamp import catalogue_file, forget_stamp, read_stamp, stamp_digest
 
     started = time.perf_counter()
@@ -133,7 +139,7 @@ def build(workspace: Workspace, catalogue: Catalogue | Callable[[], Catalogue],
         return _finish(report, games, out, started, tell)
     forget_stamp(out)  # from here on the outputs change: an interrupted build leaves no stamp behind
     opened = catalogue() if callable(catalogue) and not hasattr(catalogue, "cards") else catalogue
-    _run_steps(workspace, opened, games, skip, out, tell, report, progress, take_files, site_url)
+    _run_steps(workspace, opened, games, skip, out, tell, report, progress, take_files, site_url, pages_first)
     report.warnings_file = _write_warnings(out, report.warnings)
     steps_said = list(report.lines)
     _finish(report, games, out, started, tell)
@@ -158,48 +164,115 @@ def _finish(report: BuildReport, games: list[str], out: Path, started: float, te
 
 
 def _run_steps(workspace: Workspace, catalogue: Catalogue, games: list[str], skip: Sequence[str], out: Path,
-               tell: Say, report: BuildReport, progress: Reporter, take_files: bool, site_url: str | None) -> None:
+               tell: Say, report: BuildReport, progress: Reporter, take_files: bool, site_url: str | None,
+               pages_first: bool = False) -> None:
     from carddb.incremental import remember_in
     from carddb.workers import Pool
 
     pool = Pool()  # the build's one pool of drawing processes, started only when a step has work to share
     whole = set(games) >= set(workspace.game_ids())
+    site = _SiteStep(workspace, catalogue, out, tell, report, progress, site_url, wanted="site" not in skip and
+                     bool(games))
     try:
         # One cache folder for every step; a build of every game leaves in it only what it used.
         with remember_in(out / STATE_DIR / "cache", prune=whole) as cache:
-            _build_games(workspace, catalogue, games, skip, out, tell, report, progress, take_files, pool)
+            if pages_first and site.wanted:
+                _build_games(workspace, catalogue, games, [*skip, *EXPORT_STEPS], out, tell, report, progress,
+                             take_files, pool)
+                site.run()
+                _build_games(workspace, catalogue, games, [s for s in STEPS if s not in EXPORT_STEPS or s in skip],
+                             out, tell, report, progress, take_files, pool, load=False)
+            else:
+                _build_games(workspace, catalogue, games, skip, out, tell, report, progress, take_files, pool)
             if whole:
                 _remove_gone_games(workspace, catalogue, out, tell)
-            missing = _site_missing(workspace) if "site" not in skip and games else None
-            if report.template_failed and "site" not in skip:
-                tell("site: not built, since a template failed above (the site would show faces that are not there)")
-            elif missing:
-                tell(f"site: skipped, {missing}")
-                report.warnings.append(f"site: skipped, {missing}")
-            elif "site" not in skip and games:
-                try:
-                    with progress.task("site: pages") as task:
-                        report.done("site", _site(workspace, catalogue, out, tell, report, site_url, task))
-                except CarddbError as exc:
-                    report.failures.append(f"site: {exc}")
-                    tell(f"site FAILED: {exc}")
+            site.run()  # again after the exports (pages_first): its pages host their files
+            if site.ran:
+                report.done("site", site.redone)
             cache.prune = cache.prune and not report.failures  # a failed step may want its entries next time
     finally:
         pool.close()
 
 
+#: The steps whose files the site hosts (carddb.site.client_files): ``pages_first`` builds the site before them.
+EXPORT_STEPS = ("lackey", "apprentice", "tts", "cockatrice")
+
+
+@dataclass
+class _SiteStep:
+    """The site step, which a ``pages_first`` build runs twice and reports once."""
+
+    workspace: Workspace
+    catalogue: Catalogue
+    out: Path
+    tell: Say
+    report: BuildReport
+    progress: Reporter
+    site_url: str | None
+    wanted: bool
+    ran: bool = False
+    redone: Redone = None
+
+    def run(self) -> None:
+        if not self.wanted:
+            return
+        missing = _site_missing(self.workspace)
+        if self.report.template_failed:
+            self._skip("site: not built, since a template failed above (the site would show faces that are not "
+                       "there)", warn=False)
+            return
+        if missing:
+            self._skip(f"site: skipped, {missing}", warn=True)
+            return
+        try:
+            with self.progress.task("site: pages") as task:
+                redone = _site(self.workspace, self.catalogue, self.out, self.tell if not self.ran else
+                               self._second_tell, self.report, self.site_url, task)
+        except CarddbError as exc:
+            self.report.failures.append(f"site: {exc}")
+            self.tell(f"site FAILED: {exc}")
+            self.wanted = False
+            return
+        self.redone = redone if not self.ran else _both(self.redone, redone)
+        self.ran = True
+
+    def _second_tell(self, line: str) -> None:
+        """The second run's lines replace the first's (the same count of pages, faces and decks)."""
+        if line not in self.report.lines:
+            self.tell(line)
+
+    def _skip(self, line: str, *, warn: bool) -> None:
+        self.tell(line)
+        if warn:
+            self.report.warnings.append(line)
+        self.wanted = False
+
+
+def _both(first: Redone, second: Redone) -> Redone:
+    """What two runs of the site step redid, as one: the pages of both, of the site's pages."""
+    if first is None or second is None:
+        return second if first is None else first
+    counted = [re.fullmatch(r"(\d+) of (\d+ pages?) built", part) for part in (first, second)]
+    if counted[0] and counted[1]:
+        return f"{int(counted[0][1]) + int(counted[1][1])} of {counted[1][2]} built"
+    return second or first
+
+
 def _build_games(workspace: Workspace, catalogue: Catalogue, games: list[str], skip: Sequence[str], out: Path,
-                 tell: Say, report: BuildReport, progress: Reporter, take_files: bool, pool: Pool) -> None:
+                 tell: Say, report: BuildReport, progress: Reporter, take_files: bool, pool: Pool, *,
+                 load: bool = True) -> None:
+    """Each game's steps, less ``skip``; with ``load``, its card files loaded first (a second call does not)."""
     rendered: dict[str, Any] = {}
     for game_id in games:
-        # Cards from the card files in, cards that left them out; cards from any other source stay (load.py).
-        with progress.task(f"{game_id}: load"):
-            loaded = catalogue.load_workspace_game(workspace, game_id, take_files=take_files)
-        for line in loaded.lines():
-            tell(line)
-        report.warnings += loaded.warnings()
+        if load:
+            # Cards from the card files in, cards that left them out; cards from any other source stay (load.py).
+            with progress.task(f"{game_id}: load"):
+                loaded = catalogue.load_workspace_game(workspace, game_id, take_files=take_files)
+            for line in loaded.lines():
+                tell(line)
+            report.warnings += loaded.warnings()
         game = catalogue.game(game_id)
-        broken_template: str | None = None
+        broken_template = "a template" if not load and game_id in report.broken_games else None
         for step, run in _GAME_STEPS:
             if step in skip or (step == "decks" and not game.deck_game):
                 continue
@@ -216,6 +289,7 @@ def _build_games(workspace: Workspace, catalogue: Catalogue, games: list[str], s
                 if isinstance(exc, TemplateError):
                     broken_template = "a template"
                     report.template_failed = True
+                    report.broken_games.add(game_id)
 
 
 def _remove_gone_games(workspace: Workspace, catalogue: Catalogue, out: Path, tell: Say) -> None:
@@ -286,11 +360,11 @@ class StepContext:
 
 def _decks(step: StepContext) -> Redone:
     """The sample decks' verdicts: one part, whose sources are the game, its cards, the deck files and carddb."""
+    from carddb.core.checker.check import card_index
+    from carddb.core.checker.report import check_deck_text
+    from carddb.core.decks.promise import Promise, broken_promise, read_promise
     from carddb.files.reading import read_deck_file
     from carddb.incremental import Manifest, Plan, code_sources, file_digest, game_sources, short
-    from carddb.rules.checker import card_index
-    from carddb.rules.deck_promise import Promise, broken_promise, read_promise
-    from carddb.rules.report import check_deck_text
 
     game_id, catalogue = step.game_id, step.catalogue
     game = catalogue.game(game_id)
@@ -436,7 +510,8 @@ def _site(workspace: Workspace, catalogue: Catalogue, out: Path, tell: Say, repo
          f"Pyodide {result.pyodide_version}, {result.bytes / 1_048_576:.1f} MB in {result.out_dir}")
     for note in result.notes:
         tell(f"site: {note}")
-        report.warnings.append(f"site: {note}")
+        if f"site: {note}" not in report.warnings:  # a pages_first build runs this twice
+            report.warnings.append(f"site: {note}")
     if result.kept:
         return None
     if result.pages_built is None:

@@ -30,10 +30,10 @@ from carddb.catalogue.provenance import IMPORT, Source, fingerprint, now, source
 from carddb.catalogue.store import identity, read_cards, register_game, save_game, stored_cards, write_cards
 from carddb.catalogue.validate import RawCard, build_cards
 from carddb.catalogue.workspace_cards import read_workspace_game
+from carddb.core.cards.card import Card, normalise_name
+from carddb.core.cards.fields import FieldDef
+from carddb.core.game.definition import GameDefinition
 from carddb.errors import CardDataError, ConflictError, InputError, NotFoundError, OutputError
-from carddb.rules.cards import Card, normalise_name
-from carddb.rules.fields import FieldDef
-from carddb.rules.game import GameDefinition
 from carddb.workspace import DB_ENV, Workspace
 
 

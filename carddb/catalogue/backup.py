@@ -29,10 +29,10 @@ from carddb.catalogue.models import BoosterOpening, Collection, CollectionEntry,
 from carddb.catalogue.provenance import UNKNOWN, Source, fingerprint
 from carddb.catalogue.store import identity, write_cards
 from carddb.catalogue.validate import build_cards
+from carddb.core.limits import MAX_COPIES, brief, in_int_range, int_range_text, shown
 from carddb.errors import InputError, OutputError
 from carddb.files.reading import read_json_file, read_text_file
 from carddb.files.replacing import clean_leftovers, replacing_folder
-from carddb.rules.limits import MAX_COPIES, brief, in_int_range, int_range_text, shown
 
 FORMAT = "carddb-dump"
 FORMAT_VERSION = 1

@@ -15,11 +15,11 @@ from typing import Any
 import yaml
 
 from carddb.catalogue.validate import RawCard
+from carddb.core.cards.card import COMMON_KEYS, PRINTING_KEYS, Card
+from carddb.core.game.definition import GameDefinition
+from carddb.core.limits import brief, shown
 from carddb.errors import CardDataError
 from carddb.files.reading import read_text_file, yaml_document, yaml_loader
-from carddb.rules.cards import COMMON_KEYS, PRINTING_KEYS, Card
-from carddb.rules.game import GameDefinition
-from carddb.rules.limits import brief, shown
 
 #: Characters that make a spreadsheet treat a cell as a formula; such text cells are exported behind a quote.
 FORMULA_START = ("=", "+", "-", "@", "\t", "\r")

@@ -15,12 +15,12 @@ from sqlalchemy import select
 
 from carddb.catalogue.api import Catalogue
 from carddb.catalogue.models import BoosterOpening, Collection, CollectionEntry
+from carddb.core.cards.card import Card
+from carddb.core.cards.names import NameIndex
+from carddb.core.decks.booster import PackCard, check_limits, open_pack
+from carddb.core.decks.parse import parse_deck
+from carddb.core.limits import MAX_COPIES, in_int_range, int_range_text
 from carddb.errors import InputError, NotFoundError
-from carddb.rules.booster import PackCard, check_limits, open_pack
-from carddb.rules.cards import Card
-from carddb.rules.deckparse import parse_deck
-from carddb.rules.limits import MAX_COPIES, in_int_range, int_range_text
-from carddb.rules.names import NameIndex
 
 Clock = Callable[[], datetime]
 
@@ -41,7 +41,7 @@ def _index(catalogue: Catalogue, game_id: str) -> NameIndex:
 
 def resolve_card(index: NameIndex, written: str) -> Card:
     """The card a player means by ``Splash Page (Neutral)``; ``InputError`` naming the choices otherwise."""
-    from carddb.rules.deckparse import split_qualifier
+    from carddb.core.decks.parse import split_qualifier
 
     name, qualifier = split_qualifier(written.strip())
     found = index.resolve(name, qualifier)

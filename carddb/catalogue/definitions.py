@@ -3,7 +3,7 @@
 Every game whose game.toml is in the workspace is known to every catalogue, a new one included: reads use the
 workspace's definition (so a changed game.toml counts at once), and the first write of a game registers it
 in the catalogue, as the next write after a change updates it. A game the workspace does not hold is known by
-the definition the catalogue keeps. Standard library and ``carddb.rules`` only: ``deck check`` reads this
+the definition the catalogue keeps. Standard library and ``carddb.core`` only: ``deck check`` reads this
 before anything heavy is imported.
 """
 
@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from functools import cache
 
+from carddb.core.game.definition import GameDefinition, load_game_text
 from carddb.errors import InputError, UnknownGameError
 from carddb.files.reading import read_text_file
-from carddb.rules.game import GameDefinition, load_game_text
 from carddb.workspace import Workspace
 
 

@@ -14,8 +14,8 @@ from pathlib import Path
 
 from carddb.catalogue.definitions import unknown_game, workspace_definition
 from carddb.catalogue.reader import SqliteReader, open_reader
-from carddb.rules.cards import Card
-from carddb.rules.game import GameDefinition
+from carddb.core.cards.card import Card
+from carddb.core.game.definition import GameDefinition
 from carddb.workspace import DB_ENV, Workspace
 
 

@@ -35,7 +35,7 @@ from carddb.catalogue.store import (
     update_cards,
 )
 from carddb.catalogue.workspace_cards import WorkspaceGame
-from carddb.rules.cards import Card
+from carddb.core.cards.card import Card
 
 #: names listed in one report line before "and N more"
 SHOWN_NAMES = 10

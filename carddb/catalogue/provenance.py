@@ -16,7 +16,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from carddb.rules.cards import Card
+from carddb.core.cards.card import Card
 
 WORKSPACE = "workspace"  # a card file of the workspace; the name is its path from the workspace root
 IMPORT = "import"  # a file given to `carddb cards import`; the name is the file's (its workspace path if inside)

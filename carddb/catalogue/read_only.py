@@ -20,11 +20,11 @@ from carddb.catalogue.definitions import parse_definition, unknown_game, workspa
 from carddb.catalogue.provenance import Source
 from carddb.catalogue.reader import SqliteReader
 from carddb.catalogue.schema_revision import HEAD_REVISION
+from carddb.core.cards.card import Card, normalise_name
+from carddb.core.cards.fields import FieldDef
+from carddb.core.game.definition import GameDefinition
+from carddb.core.search.query import CardSearch
 from carddb.errors import NotFoundError
-from carddb.rules.cards import Card, normalise_name
-from carddb.rules.fields import FieldDef
-from carddb.rules.game import GameDefinition
-from carddb.rules.search_query import CardSearch
 from carddb.workspace import DB_ENV, Workspace
 
 

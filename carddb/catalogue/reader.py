@@ -17,9 +17,9 @@ from pathlib import Path
 from typing import Protocol
 
 from carddb.catalogue.definitions import parse_definition
+from carddb.core.cards.card import Card, Printing
+from carddb.core.game.definition import GameDefinition
 from carddb.errors import InputError, UnknownGameError
-from carddb.rules.cards import Card, Printing
-from carddb.rules.game import GameDefinition
 from carddb.workspace import Workspace
 
 

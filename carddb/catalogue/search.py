@@ -17,9 +17,9 @@ from sqlalchemy import and_, func, not_, or_, select
 from sqlalchemy.sql.elements import ColumnElement
 
 from carddb.catalogue.models import CardRow, FieldValueRow, PrintingRow, SetRow
-from carddb.rules.cards import normalise_name
-from carddb.rules.fields import FieldDef
-from carddb.rules.search_query import (  # the parser is pure (the browser runs it too); the SQL is here
+from carddb.core.cards.card import normalise_name
+from carddb.core.cards.fields import FieldDef
+from carddb.core.search.query import (  # the parser is pure (the browser runs it too); the SQL is here
     BUILTIN_KEYS,
     TRUE_WORDS,
     And,

@@ -14,9 +14,9 @@ from sqlmodel import Session
 
 from carddb.catalogue.models import CardRow, FieldValueRow, GameRow, PrintingRow, SetRow
 from carddb.catalogue.provenance import UNKNOWN, WORKSPACE, Source
-from carddb.rules.cards import Card, Printing, normalise_name
-from carddb.rules.game import GameDefinition
-from carddb.rules.search_query import searched_values as _search_pairs  # one rule for SQL and memory
+from carddb.core.cards.card import Card, Printing, normalise_name
+from carddb.core.game.definition import GameDefinition
+from carddb.core.search.query import searched_values as _search_pairs  # one rule for SQL and memory
 
 # The tables themselves (Core): bulk writes and reads skip the ORM's per-row objects and bookkeeping.
 CARD = CardRow.__table__  # type: ignore[attr-defined]

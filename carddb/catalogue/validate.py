@@ -11,12 +11,12 @@ from collections.abc import Collection, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from carddb.core.cards.card import COMMON_KEYS, PRINTING_KEYS, Card, Printing, normalise_name
+from carddb.core.cards.fields import FieldValueError
+from carddb.core.game.definition import GameDefinition
+from carddb.core.limits import brief, shown
+from carddb.core.wording import plural
 from carddb.errors import CardDataError
-from carddb.rules.cards import COMMON_KEYS, PRINTING_KEYS, Card, Printing, normalise_name
-from carddb.rules.fields import FieldValueError
-from carddb.rules.game import GameDefinition
-from carddb.rules.limits import brief, shown
-from carddb.rules.wording import plural
 
 MAX_REPORTED = 20
 

@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from carddb.catalogue.cardfiles import read_card_file
 from carddb.catalogue.definitions import workspace_definition
 from carddb.catalogue.validate import RawCard, build_cards_with_origins
+from carddb.core.cards.card import Card
+from carddb.core.game.definition import GameDefinition
 from carddb.errors import CardDataError
-from carddb.rules.cards import Card
-from carddb.rules.game import GameDefinition
 from carddb.workspace import Workspace
 
 

@@ -24,11 +24,11 @@ from carddb.catalogue.provenance import IMPORT, UNKNOWN, WORKSPACE, Source, fing
 from carddb.catalogue.store import identity, set_sources, stored_cards
 from carddb.catalogue.validate import build_cards_with_origins
 from carddb.catalogue.workspace_cards import WorkspaceGame, read_workspace_game
+from carddb.core.cards.card import Card
+from carddb.core.cards.slugs import slugify
+from carddb.core.game.definition import GameDefinition
 from carddb.errors import InputError, NotFoundError
 from carddb.files.reading import read_text_file
-from carddb.rules.cards import Card
-from carddb.rules.game import GameDefinition
-from carddb.rules.slugs import slugify
 from carddb.workspace import Workspace
 
 if TYPE_CHECKING:

@@ -9,8 +9,8 @@ import click
 
 from carddb.cli.common import print_json, print_table, state
 from carddb.cli.parsing import INTEGER, PATH, GameOption, argument, group, option
+from carddb.core.cards.card import Card
 from carddb.errors import InputError
-from carddb.rules.cards import Card
 
 if TYPE_CHECKING:
     from carddb.catalogue.api import Catalogue
@@ -53,7 +53,7 @@ def search_cards(
 
 def _sources(catalogue: Catalogue, cards: list[Card]):  # type: ignore[no-untyped-def]
     """card -> its ``source`` object for JSON, reading each game's sources once."""
-    from carddb.rules.cards import normalise_name
+    from carddb.core.cards.card import normalise_name
 
     def identity(card: Card) -> tuple[str, str]:  # as carddb.catalogue.store's, without importing SQLAlchemy
         return normalise_name(card.name), card.qualifier

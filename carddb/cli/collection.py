@@ -9,8 +9,8 @@ import click
 
 from carddb.cli.common import State, print_table, state
 from carddb.cli.parsing import PATH, GameOption, argument, group, integer, option
+from carddb.core.limits import MAX_COPIES
 from carddb.files.reading import read_deck_file
-from carddb.rules.limits import MAX_COPIES
 
 app = group(help="A player's cards: add, remove, show, import.")
 

@@ -8,8 +8,8 @@ import click
 
 from carddb.cli.common import deprecated, state
 from carddb.cli.parsing import PATH, argument, group, option
+from carddb.core.wording import plural
 from carddb.errors import InputError
-from carddb.rules.wording import plural
 
 app = group(help="Catalogue schema status and upgrade; dump and restore.")
 

@@ -43,7 +43,7 @@ def check(
     as_json: bool,
 ) -> None:
     """Check a deck: exit 0 when legal, 1 when it has errors, 2 when the file or game cannot be read."""
-    from carddb.rules.report import check_deck_text
+    from carddb.core.checker.report import check_deck_text
 
     text = read_deck_file(file)
     game, cards = _deck_game(ctx, game_id, format_id)
@@ -72,8 +72,8 @@ def check(
 def odds(ctx: click.Context, file: Path, game_id: str, card: str | None, kind: str | None, by_turn: int,
          second: bool, as_json: bool) -> None:
     """Exact odds of drawing a card or a kind: in the opening hand the rulebook deals, and by a turn."""
-    from carddb.rules.deckparse import parse_deck
-    from carddb.rules.playtest import library, odds_data, odds_for
+    from carddb.core.decks.parse import parse_deck
+    from carddb.core.play.playtest import library, odds_data, odds_for
 
     game, cards = _deck_game(ctx, game_id, None)
     lib = library(parse_deck(read_deck_file(file), game, file.name), game, cards)
@@ -133,8 +133,8 @@ def convert(
 ) -> None:
     """Convert a deck between the deck list format, LackeyCCG .dek, Apprentice .dec, Cockatrice .cod and a
     Tabletop Simulator saved object."""
-    from carddb.rules.deckparse import parse_deck
-    from carddb.rules.deckwrite import WRITE_FORMATS, write_deck
+    from carddb.core.decks.parse import parse_deck
+    from carddb.core.decks.write import WRITE_FORMATS, write_deck
 
     if to not in (*WRITE_FORMATS, "tts"):
         raise InputError(f"unknown deck format {to!r}; use one of {', '.join(WRITE_FORMATS)}, tts")

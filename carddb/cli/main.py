@@ -34,8 +34,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "collection": ("carddb.cli.collection:app", "A player's cards: add, remove, show, import."),
     "booster": ("carddb.cli.booster:app", "Open booster packs into a player's collection."),
     "db": ("carddb.cli.db:app", "Catalogue schema status and upgrade; dump and restore."),
-    "ssq": ("carddb.cli.ssq:app", "Super Smash Quest: a turn, initiative, clashes, charging, Smash Points, "
-            "recovery, hit odds, items."),
+    "ssq": ("carddb.games.ssq.commands:app", "Super Smash Quest: a turn, initiative, clashes, charging, Smash Points, "
+            "recovery, hit odds, items, movement, percentile moves, lives."),
     "play": ("carddb.cli.play:app", "Play helpers for every game: damage, KOs, battles, odds, critics."),
     "roll": ("carddb.cli.roll:roll", "Roll dice: a success pool (7d10), a percentile roll (d%), a sum (2d6)."),
 }

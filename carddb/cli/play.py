@@ -1,21 +1,42 @@
-"""``carddb play <game> <helper>``: the play helpers of every game, one group, the same shape for each game
-(``--json`` everywhere; ``--format`` after the game picks a house rule). ``carddb play ssq`` is the same group as
-``carddb ssq`` (turn, initiative, clash, charge, sp, recovery, odds, clash-odds, items)."""
+"""``carddb play <game> <helper>``: the play helpers of every game that has them, one group, the same shape for
+each game (``--json`` everywhere; ``--format`` after the game picks a house rule).
+
+The games come from ``carddb.core.play.registry`` (the ``carddb.games`` entry points): a game's commands are
+imported only when that game is asked for, so ``carddb play --help`` lists the games without loading them.
+``carddb play ssq`` is the same group as ``carddb ssq``.
+"""
 
 from __future__ import annotations
 
-from carddb.cli import play_minibattle, play_shmod, play_ssbm, play_website
-from carddb.cli import ssq as ssq_cli
-from carddb.cli.parsing import group
+import click
 
-app = group(help="Play helpers for every game: damage, KOs, battles, odds, critics.")
-play_ssbm.app.help = ("Super Smash Bros. Melee CCG: damage and combos, damage taken, KO and recovery, turn order, "
-                      "the play phase, discarding, match scores.")
-play_shmod.app.help = "Shmod: battles, a Battle Phase and Life, mana, a turn's limits."
-play_minibattle.app.help = ("Pokemon Mini-Battle: an attack's exact odds, between turns, what may be played, the "
-                            "opening hand.")
-play_website.app.help = ("Website TCG: a site's totals, critics won, what a critic needs, winning, setup, a turn's "
-                         "limits.")
-for name, game_group in (("ssbm", play_ssbm.app), ("shmod", play_shmod.app), ("minibattle", play_minibattle.app),
-                         ("website", play_website.app), ("ssq", ssq_cli.app)):
-    app.add_command(game_group, name)
+from carddb.cli.parsing import Group
+
+
+class _GamesGroup(Group):
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        from carddb.core.play.registry import plugins
+
+        return sorted(name for name, found in plugins().items() if found.commands)
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        from carddb.core.play.registry import load, plugin
+
+        found = plugin(name)
+        if found is None or not found.commands:
+            return None
+        command: click.Command = load(found.commands)
+        if found.summary:
+            command.help = found.summary
+        return command
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        from carddb.core.play.registry import plugins
+
+        rows = [(name, found.summary) for name, found in sorted(plugins().items()) if found.commands]
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
+
+
+app = _GamesGroup(help="Play helpers for every game: damage, KOs, battles, odds, critics.")

@@ -1,5 +1,5 @@
 """What the ``carddb play <game> <helper>`` commands share: each turns its arguments into the helper's request (the
-same JSON object the site's form sends), asks ``carddb.rules.play.answer``, and prints the answer.
+same JSON object the site's form sends), asks ``carddb.core.play.helpers.answer``, and prints the answer.
 
 Exit code 0 for an answer, 1 when the request breaks a rule (the answer's problems, as ``deck check``), 2 for input
 that cannot be read (an unknown card, a number out of range): ``Error: ...`` from ``carddb.cli.main``.
@@ -34,7 +34,7 @@ def game_group() -> Group:
 def run_helper(ctx: click.Context, game_id: str, helper: str, request: Mapping[str, Any], as_json: bool,
                format_id: str | None = None) -> None:
     from carddb.catalogue.game_cards import game_and_cards
-    from carddb.rules.play import answer
+    from carddb.core.play.helpers import answer
 
     st = state(ctx)
     game, cards = game_and_cards(game_id, format_id or ctx.meta.get(FORMAT_KEY), st.db, st.root)

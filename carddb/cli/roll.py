@@ -8,8 +8,8 @@ import random
 import click
 
 from carddb.cli.parsing import INTEGER, argument, command, option
+from carddb.core.wording import plural
 from carddb.errors import InputError
-from carddb.rules.wording import plural
 
 
 @command("roll")
@@ -24,7 +24,7 @@ def roll(
     as_json: bool,
 ) -> None:
     """Roll dice: a d10 pool counts successes; d% rolls a percentile (10-10 is 100)."""
-    from carddb.rules.ssq import parse_pool, percentile, roll_pool
+    from carddb.core.play.dice import parse_pool, percentile, roll_pool
 
     rng = random.Random(seed)
     count, sides = parse_pool(pool)

@@ -8,8 +8,8 @@ import click
 
 from carddb.cli.common import state
 from carddb.cli.parsing import INTEGER, PATH, group, option
+from carddb.core.wording import plural
 from carddb.errors import InputError
-from carddb.rules.wording import plural
 
 app = group(help="Build or serve the website: rulebooks, card galleries, deck checkers.")
 
@@ -44,12 +44,16 @@ def build(ctx: click.Context, out: Path, site_url: str) -> None:
               help="Watch the workspace: load a saved card file, draw its faces, rebuild the pages that show it "
                    "and reload open pages (the default); --no-watch builds the site from the catalogue as it is, "
                    "once.")
+@option("--studio/--no-studio", default=True,
+              help="Let the served pages edit their cards while watching (the card studio, docs/studio.md; the "
+                   "default); --no-studio serves them read-only.")
 @click.pass_context
 def serve(
     ctx: click.Context,
     port: int,
     out: Path,
     watch: bool,
+    studio: bool,
 ) -> None:
     """Build the site and serve it on http://127.0.0.1:PORT/ until Ctrl-C; with watching (the default), every saved
     change of the workspace is built and shown in open pages within moments."""
@@ -63,7 +67,7 @@ def serve(
         with st.progress() as progress:
             watch_and_serve(st.workspace, st.catalogue(), port=port, say=st.say, progress=progress,
                             error=lambda line: click.echo(line, err=True),
-                            on_ready=lambda url: st.show(f"Serving on {url} (Ctrl-C to stop)."))
+                            on_ready=lambda url: st.show(f"Serving on {url} (Ctrl-C to stop)."), studio=studio)
         return
 
     def ready(report, url: str) -> None:  # type: ignore[no-untyped-def]

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 
-from carddb.rules.cards import Card
+from carddb.core.cards.card import Card
 
 _TRAILING = " -:;,/&(["
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from carddb.rules.cards import Card
-from carddb.rules.game import GameDefinition
+from carddb.core.cards.card import Card
+from carddb.core.game.definition import GameDefinition
 
 
 def field_words(game: GameDefinition, key: str, value: Any) -> str:

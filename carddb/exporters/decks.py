@@ -1,6 +1,6 @@
 """The workspace's sample decks, ready to be written in a client's deck format.
 
-Deck files are read and checked with the deck checker's own parser (``carddb.rules``); only decks without
+Deck files are read and checked with the deck checker's own parser (``carddb.core``); only decks without
 errors are shipped (the illegal samples exist to test the checker). Each entry is resolved to its card once,
 then rewritten with the exact name the client's card list uses, so every deck line finds its card.
 """
@@ -11,15 +11,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from carddb.core.cards.card import Card
+from carddb.core.cards.slugs import slugify
+from carddb.core.checker.check import card_index, check_deck
+from carddb.core.decks.deck import Deck, DeckEntry
+from carddb.core.decks.parse import parse_deck
+from carddb.core.game.definition import GameDefinition
+from carddb.core.wording import plural
 from carddb.errors import InputError
 from carddb.files.reading import read_deck_file
-from carddb.rules.cards import Card
-from carddb.rules.checker import card_index, check_deck
-from carddb.rules.deck import Deck, DeckEntry
-from carddb.rules.deckparse import parse_deck
-from carddb.rules.game import GameDefinition
-from carddb.rules.slugs import slugify
-from carddb.rules.wording import plural
 from carddb.workspace import Workspace
 
 
@@ -31,7 +31,7 @@ class SampleDeck:
 
     def as_deck(self, game: GameDefinition, name_of: Callable[[Card], str],
                 set_of: Callable[[Card], str] = lambda card: "") -> Deck:
-        """A ``carddb.rules`` deck whose entries carry the client's card names (no qualifier needed)."""
+        """A ``carddb.core`` deck whose entries carry the client's card names (no qualifier needed)."""
         entries = [DeckEntry(zone=zone, count=count, name=name_of(card), set_hint=set_of(card))
                    for zone, card, count in self.entries]
         return Deck(game=game.id, entries=entries, source_format="carddb", name=self.name)

@@ -1,6 +1,6 @@
 """Card face images for the exports: where ``carddb render`` puts them, brought up to date first.
 
-The renderer writes ``<faces>/<game>/<stem>.<fmt>`` (``carddb.rules.slugs.card_stems``) and ``back.<fmt>``;
+The renderer writes ``<faces>/<game>/<stem>.<fmt>`` (``carddb.core.cards.slugs.card_stems``) and ``back.<fmt>``;
 LackeyCCG wants small JPEGs
 (its tutorial: "image files for the cards (in jpg format)"; plugins ship a few hundred pixels tall), so
 faces are re-encoded here at a fixed height, keeping the card's aspect ratio.
@@ -12,10 +12,10 @@ import io
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
+from carddb.core.cards.card import Card
+from carddb.core.cards.slugs import card_stems
+from carddb.core.game.definition import GameDefinition
 from carddb.errors import OutputError
-from carddb.rules.cards import Card
-from carddb.rules.game import GameDefinition
-from carddb.rules.slugs import card_stems
 
 FACE_SUFFIXES = (".png", ".jpg", ".jpeg")
 LACKEY_HEIGHT = 560  # pixels: about 200 DPI for a 63 x 88 mm card, ~40-70 kB a face

@@ -7,8 +7,8 @@ LIMITED, legendary, limit-one), for every format of the game.
 
 from __future__ import annotations
 
-from carddb.rules.cards import Card
-from carddb.rules.game import CopyRules, GameDefinition
+from carddb.core.cards.card import Card
+from carddb.core.game.definition import CopyRules, GameDefinition
 
 
 def card_limit(copies: CopyRules | None, card: Card) -> tuple[int | None, str]:

@@ -17,12 +17,12 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any
 
+from carddb.core.cards.card import Card
+from carddb.core.game.definition import GameDefinition
 from carddb.errors import CarddbError
 from carddb.exporters.output import MARKER, inside, listing, staged_folder, write_bytes
 from carddb.exporters.report import ExportReport
 from carddb.incremental import MANIFEST, Manifest, digest, plain_report, sources_key
-from carddb.rules.cards import Card
-from carddb.rules.game import GameDefinition
 
 
 def export_inputs(client: str, game: GameDefinition, cards: list[Card], face_keys: dict[str, str],

@@ -6,10 +6,10 @@ from __future__ import annotations
 import re
 from urllib.parse import quote
 
+from carddb.core.cards.slugs import slugify
+from carddb.core.game.definition import GameDefinition
+from carddb.core.limits import brief
 from carddb.errors import InputError
-from carddb.rules.game import GameDefinition
-from carddb.rules.limits import brief
-from carddb.rules.slugs import slugify
 
 _SAFE_PLUGIN = re.compile(r"^[A-Za-z0-9_-]{1,32}$")
 _URL = re.compile(r"^https?://[^\s<>\"']+$")

@@ -1,4 +1,4 @@
-"""carddb's boundary with the file system, shared by every layer above ``carddb.rules``.
+"""carddb's boundary with the file system, shared by every layer above ``carddb.core``.
 
 ``reading``: the one bounded, type-checked reader of the files users hand carddb (regular files only, size
 counted as it streams, encodings, YAML/JSON/TOML with depth and alias limits). ``replacing``: the one way a

@@ -19,8 +19,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from carddb.core.limits import MAX_DEPTH
 from carddb.errors import InputError
-from carddb.rules.limits import MAX_DEPTH
 
 #: The largest user file read (card files, dumps, game definitions); deck files have their own, smaller limit.
 MAX_BYTES = 32 * 1024 * 1024
@@ -106,7 +106,7 @@ def read_text_file(path: str | Path, *, what: str = "file", max_bytes: int = MAX
 
 def read_deck_file(path: str | Path) -> str:
     """The text of a deck file in whatever encoding players save them (UTF-8, UTF-16, cp1252, Latin-1)."""
-    from carddb.rules.deckfile import MAX_DECK_BYTES, decode_deck_bytes
+    from carddb.core.decks.file import MAX_DECK_BYTES, decode_deck_bytes
 
     return decode_deck_bytes(read_user_file(path, what="deck file", max_bytes=MAX_DECK_BYTES), str(path))
 

@@ -21,10 +21,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from carddb.core.limits import shown
 from carddb.errors import InputError
 from carddb.files.reading import load_toml, read_text_file
 from carddb.layout.impose import Margins, Segment
-from carddb.rules.limits import shown
 
 MAX_OFFSET_MM = 20.0
 MAX_ROTATION_DEG = 5.0

@@ -17,6 +17,8 @@ from typing import Any
 from jinja2 import StrictUndefined, TemplateSyntaxError, nodes
 from jinja2.sandbox import SandboxedEnvironment
 
+from carddb.core.cards.card import COMMON_KEYS, PRINTING_KEYS
+from carddb.core.game.definition import GameDefinition
 from carddb.errors import TemplateError
 from carddb.incremental import Memo
 from carddb.layout.fonts import FontBook
@@ -24,8 +26,6 @@ from carddb.layout.icons import IconDef, load_icons
 from carddb.layout.reminders import Reminder, load_reminders
 from carddb.layout.roles import ROLES, default_role, floor
 from carddb.layout.sources import template_files
-from carddb.rules.cards import COMMON_KEYS, PRINTING_KEYS
-from carddb.rules.game import GameDefinition
 
 #: Keys every shape takes, then each shape's own keys.
 COMMON_BOX_KEYS = {"name", "shape", "when", "at"}

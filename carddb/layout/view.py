@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from carddb.core.cards.card import COMMON_KEYS, PRINTING_KEYS
+from carddb.core.cards.slugs import slugify
+from carddb.core.game.definition import GameDefinition
 from carddb.layout.reminders import reminders_for
-from carddb.rules.cards import COMMON_KEYS, PRINTING_KEYS
-from carddb.rules.game import GameDefinition
-from carddb.rules.slugs import slugify
 
 #: What a declared field a card does not have reads as, by field type (so ``join`` and ``if`` just work).
 _EMPTY = {"list": list, "map": dict, "bool": lambda: False}

@@ -14,6 +14,9 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from carddb.core.cards.card import Card
+from carddb.core.cards.slugs import slugify
+from carddb.core.game.definition import GameDefinition
 from carddb.errors import CarddbError, InputError
 from carddb.files.reading import read_deck_file
 from carddb.incremental import plain_name
@@ -31,9 +34,6 @@ from carddb.layout.printer_profile import PrinterProfile, read_profile
 from carddb.paint.art_resolution import CoarseArt, coarse_art
 from carddb.paint.print_options import PrintOptions
 from carddb.paint.sheet_report import SheetReport
-from carddb.rules.cards import Card
-from carddb.rules.game import GameDefinition
-from carddb.rules.slugs import slugify
 
 if TYPE_CHECKING:  # the drawing modules are loaded when something is drawn: a build whose PDFs are current
     from reportlab.pdfgen.canvas import Canvas  # loads neither ReportLab nor the layout engine
@@ -312,7 +312,7 @@ def _card_list(cards: Sequence[Card]) -> list[str]:
 
 def deck_lines(game: GameDefinition, text: str, filename: str = "") -> list[str]:
     """The deck list page: each zone's cards with their counts, as the deck file lists them."""
-    from carddb.rules.deckparse import parse_deck
+    from carddb.core.decks.parse import parse_deck
 
     deck = parse_deck(text, game, filename)
     lines: list[str] = []
@@ -331,8 +331,8 @@ def deck_lines(game: GameDefinition, text: str, filename: str = "") -> list[str]
 def cards_of_deck(game: GameDefinition, all_cards: Sequence[Card], text: str,
                   filename: str = "") -> tuple[list[Card], list[str]]:
     """The cards a deck list names, each as many times as its count, and the lines that cannot be printed."""
-    from carddb.rules.deckparse import parse_deck
-    from carddb.rules.names import NameIndex
+    from carddb.core.cards.names import NameIndex
+    from carddb.core.decks.parse import parse_deck
 
     deck = parse_deck(text, game, filename)
     index = NameIndex(all_cards, dict(game.aliases), {s.name: s.code for s in game.sets})

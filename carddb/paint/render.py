@@ -6,7 +6,7 @@ these per face (``face_key``, found without compiling a template, so an up-to-da
 milliseconds), with what the layout reported (shrunk or overflowing text, warnings) so a reused face is
 reported like a drawn one. The templates are loaded (and so checked) whenever a face is drawn or any template
 file of the game changed. Faces are ``<out_dir>/<game>/<stem>.<fmt>`` plus ``back.<fmt>``, the stem from
-``carddb.rules.slugs.card_stems`` (readable, bounded, unique in the game); no card name can put a file
+``carddb.core.cards.slugs.card_stems`` (readable, bounded, unique in the game); no card name can put a file
 anywhere else.
 """
 
@@ -19,15 +19,15 @@ from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from carddb.core.cards.card import Card
+from carddb.core.cards.slugs import card_stems, slugify
+from carddb.core.game.definition import GameDefinition
 from carddb.errors import InputError, OutputError
 from carddb.incremental import MANIFEST as INPUTS_FILE
 from carddb.incremental import Memo, file_digest, files_digest
 from carddb.layout.fonts import FontBook
 from carddb.layout.sources import template_files, template_sources
 from carddb.paint import IMAGE_FORMATS as FORMATS
-from carddb.rules.cards import Card
-from carddb.rules.game import GameDefinition
-from carddb.rules.slugs import card_stems, slugify
 from carddb.workers import Pool
 
 if TYPE_CHECKING:
@@ -102,7 +102,7 @@ def _face_folder(out_dir: str, game_id: str) -> tuple[Path, Path]:
 
 
 def face_stems(cards: Sequence[Card]) -> dict[str, str]:
-    """Card key -> the stem of its face file (``carddb.rules.slugs.card_stems``; never ``back``)."""
+    """Card key -> the stem of its face file (``carddb.core.cards.slugs.card_stems``; never ``back``)."""
     return card_stems(card.key for card in cards)
 
 

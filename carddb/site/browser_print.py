@@ -16,10 +16,10 @@ from carddb.errors import CarddbError
 def print_deck_json(game_toml: str, cards_json: str, entries_json: str, options_json: str, *,
                     workspace_root: str, out: str, name: str = "") -> str:
     """``{"summary", "pages", "cards", "backs", "bytes", "not_printed", "warnings"}`` or ``{"error"}``."""
+    from carddb.core.browser import builder_deck
+    from carddb.core.decks.write import write_text
     from carddb.paint.print_job import print_deck
     from carddb.paint.print_options import from_request
-    from carddb.rules.browser import builder_deck
-    from carddb.rules.deckwrite import write_text
 
     try:
         game, index, deck = builder_deck(game_toml, cards_json, entries_json, name)

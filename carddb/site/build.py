@@ -21,8 +21,8 @@ from carddb.workspace import Workspace
 
 if TYPE_CHECKING:
     from carddb.catalogue.api import Catalogue
-    from carddb.rules.cards import Card
-    from carddb.rules.game import GameDefinition
+    from carddb.core.cards.card import Card
+    from carddb.core.game.definition import GameDefinition
     from carddb.site.client_files import GameClients
     from carddb.site.pages import CatalogueLike, SiteContent
 
@@ -140,8 +140,8 @@ DEFAULT_SITE_URL = "http://127.0.0.1:8000/"
 def generate_content(root: Path, catalogue: CatalogueLike, game_ids: Sequence[str] | None = None,
                      faces_dir: str | Path | None = None, site_url: str | None = None,
                      exports_dir: str | Path | None = None) -> SiteContent:
+    from carddb.core.browser import check_deck_json
     from carddb.paint.render import face_path
-    from carddb.rules.browser import check_deck_json
 
     workspace = Workspace(root)
     if game_ids:
@@ -154,7 +154,7 @@ def generate_content(root: Path, catalogue: CatalogueLike, game_ids: Sequence[st
                          hint="Load them first: `carddb build` (or `carddb site build`, which loads them).")
     require_site_config(workspace)
     from carddb.site import bundle
-    from carddb.site.client_files import game_clients
+    from carddb.site.client_cache import remembered_clients
     from carddb.site.pages import generate
 
     pyodide = bundle.find_pyodide(workspace.site_dir)
@@ -168,7 +168,7 @@ def generate_content(root: Path, catalogue: CatalogueLike, game_ids: Sequence[st
     exports = Path(exports_dir) if exports_dir is not None else workspace.output_dir
 
     def clients(game: GameDefinition, cards: list[Card]) -> tuple[GameClients, str]:
-        return game_clients(exports, game, cards, address), address
+        return remembered_clients(exports, game, cards, address), address
 
     return generate(root, catalogue, games, package_root=PACKAGE_ROOT, pyodide=pyodide, faces=face,
                     check_deck_json=check_deck_json, clients=clients)

@@ -7,9 +7,9 @@ follows it on the same page (``checker_page``).
 
 from __future__ import annotations
 
+from carddb.core.game.definition import GameDefinition
 from carddb.layout.impose import CARD_SIZES, PAPER_SIZES
 from carddb.paint.print_options import DEFAULTS
-from carddb.rules.game import GameDefinition
 from carddb.site.markup import html_text
 
 #: The proxy layouts ``carddb print --layout`` offers, in words.

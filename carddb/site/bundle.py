@@ -1,5 +1,5 @@
-"""What the browser's rules engine needs: Pyodide's runtime files, ``carddb/rules`` as a zip, and per game its
-definition (TOML text) and cards (JSON), with a manifest that names them all.
+"""What the browser's rules engine needs: Pyodide's runtime files, ``carddb/core`` and the games' play helpers as
+a zip, and per game its definition (TOML text) and cards (JSON), with a manifest that names them all.
 
 File names carry a content hash (and Pyodide's folder its version and a hash of what the site serves of it), so
 a browser may cache them for ever and a rebuilt site is never checked with a stale engine; only
@@ -14,22 +14,27 @@ download small on a slow link.
 from __future__ import annotations
 
 import hashlib
+import importlib.util
 import io
 import json
 import zipfile
 from collections.abc import Sequence
 from dataclasses import dataclass
+from importlib import metadata
 from pathlib import Path
 
+from carddb.core.cards.card import Card
+from carddb.core.game.definition import GameDefinition
+from carddb.core.play.registry import ENTRY_POINT_GROUP, plugins
 from carddb.errors import InputError
-from carddb.rules.cards import Card
-from carddb.rules.game import GameDefinition
 
 #: The files of the npm ``pyodide`` package that run it in a browser (the rest are types, maps and demos).
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
-#: What the browser imports: the rules layer and the two modules it may import.
+#: What the browser imports: the pure core and the two modules it may import (and each game plugin's engine).
 PACKAGE_FILES = ("carddb/__init__.py", "carddb/errors.py")
-PACKAGE_DIRS = ("carddb/rules",)
+PACKAGE_DIRS = ("carddb/core",)
+#: The distribution the site's engine zip declares, holding the ``carddb.games`` entry points of its plugins.
+ENGINE_DIST = "carddb_site_engine-0.dist-info"
 _FIXED_TIME = (1980, 1, 1, 0, 0, 0)
 
 #: Top-level names of Pyodide's ``python_stdlib.zip`` that nothing on the site imports.
@@ -137,17 +142,53 @@ def engine_files(pyodide: Pyodide) -> tuple[str, dict[str, bytes], dict[str, Pat
 
 
 def rules_zip(package_root: Path) -> bytes:
-    """``carddb/rules`` (with ``carddb/__init__.py`` and ``carddb/errors.py``) as a reproducible zip."""
-    paths = [package_root / p for p in PACKAGE_FILES]
+    """``carddb/core`` (with ``carddb/__init__.py`` and ``carddb/errors.py``), every game plugin's engine modules
+    and an ``entry_points.txt`` that registers them, as a reproducible zip.
+
+    The browser unpacks it on ``sys.path``, so ``carddb.core.play.registry`` finds the same plugins there through
+    ``importlib.metadata`` as on the command line; a sixth game's package is shipped as installed."""
+    files = {p: package_root / p for p in PACKAGE_FILES}
     for folder in PACKAGE_DIRS:
-        paths += sorted((package_root / folder).rglob("*.py"))
+        files |= {path.relative_to(package_root).as_posix(): path
+                  for path in sorted((package_root / folder).rglob("*.py"))}
+    files |= engine_plugin_files()
+    members = {name: path.read_bytes() for name, path in files.items()}
+    name = ENGINE_DIST.split("-")[0]
+    members[f"{ENGINE_DIST}/METADATA"] = f"Metadata-Version: 2.1\nName: {name}\nVersion: 0\n".encode()
+    members[f"{ENGINE_DIST}/entry_points.txt"] = plugin_entry_points().encode()
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        for path in paths:
-            info = zipfile.ZipInfo(path.relative_to(package_root).as_posix(), _FIXED_TIME)
+        for name in sorted(members):
+            info = zipfile.ZipInfo(name, _FIXED_TIME)
             info.compress_type = zipfile.ZIP_DEFLATED
-            archive.writestr(info, path.read_bytes())
+            archive.writestr(info, members[name])
     return buffer.getvalue()
+
+
+def plugin_entry_points() -> str:
+    """The ``carddb.games`` entry points of this installation, as an ``entry_points.txt``."""
+    lines = [f"[{ENTRY_POINT_GROUP}]"]
+    lines += [f"{entry.name} = {entry.value}" for entry in
+              sorted(metadata.entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name)]
+    return "\n".join(lines) + "\n"
+
+
+def engine_plugin_files() -> dict[str, Path]:
+    """Each plugin's engine modules and the ``__init__.py`` of every package above them, by their path in the zip
+    (``carddb/games/ssq/turn.py``, ``sixth_game/play.py``)."""
+    files: dict[str, Path] = {}
+    for found in plugins().values():
+        for module in found.engine_modules:
+            parts = module.split(".")
+            for depth in range(1, len(parts) + 1):
+                name = ".".join(parts[:depth])
+                spec = importlib.util.find_spec(name)
+                if spec is None or spec.origin is None:
+                    raise InputError(f"the play helpers of {found.game} name {module}, which is not installed")
+                origin = Path(spec.origin)
+                inside = "/".join(parts[:depth]) + ("/__init__.py" if origin.name == "__init__.py" else ".py")
+                files[inside] = origin
+    return files
 
 
 def short_hash(data: bytes) -> str:

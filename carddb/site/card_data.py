@@ -9,10 +9,10 @@ import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
-from carddb.rules.cards import Card, normalise_name
-from carddb.rules.checker import CardIndex
-from carddb.rules.game import GameDefinition
-from carddb.rules.slugs import card_stems
+from carddb.core.cards.card import Card, normalise_name
+from carddb.core.cards.slugs import card_stems
+from carddb.core.checker.check import CardIndex
+from carddb.core.game.definition import GameDefinition
 
 #: Fields read as a card's "type" (filters, charts), in order of preference.
 TYPE_KEYS = ("type", "types", "site_type", "move_type")
@@ -68,7 +68,7 @@ class GameCards:
 
 def game_cards(game: GameDefinition, cards: Sequence[Card]) -> GameCards:
     """The game's cards with what the site shows of them; each card's page and face are named by its file-name
-    stem (``carddb.rules.slugs.card_stems``: the face renderer's and the exports', never ``index``)."""
+    stem (``carddb.core.cards.slugs.card_stems``: the face renderer's and the exports', never ``index``)."""
     data = GameCards(game, list(cards), card_stems(card.key for card in cards))
     variants = [(fid, info.label, game.with_format(fid)) for fid, info in game.formats.items()] or \
         [(game.format, "", game)]

@@ -5,7 +5,7 @@ take the card) with the rules linked, and buttons that add it to the deck being 
 
 from __future__ import annotations
 
-from carddb.rules.cards import Card
+from carddb.core.cards.card import Card
 from carddb.site.card_data import GameCards
 from carddb.site.markup import (
     html_lines,

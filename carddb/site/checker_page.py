@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from carddb.rules.game import GameDefinition
+from carddb.core.game.definition import GameDefinition
 from carddb.site.builder_page import builder_section
 from carddb.site.bundle import ENGINE_TIMEOUT_MS
 from carddb.site.markup import html_text, md_text

@@ -27,14 +27,16 @@ from typing import Any
 from urllib.parse import unquote, urlsplit
 from xml.etree import ElementTree as ET
 
+from carddb.core.game.definition import GameDefinition
+from carddb.core.limits import brief
 from carddb.errors import OutputError
 from carddb.exporters.output import MARKER
 from carddb.exporters.published import plugin_name, url_for
 from carddb.incremental import MANIFEST, file_digest
-from carddb.rules.game import GameDefinition
-from carddb.rules.limits import brief
 
 CLIENTS = ("tts", "lackey", "cockatrice", "apprentice")
+#: The site's folder of every game's client files.
+SITE_FOLDER = "clients"
 #: What an export folder holds for carddb alone.
 _OWN_FILES = frozenset({MARKER, MANIFEST})
 #: A path segment any web server serves as it is named (``url_for`` quotes the spaces).
@@ -76,7 +78,7 @@ def game_clients(exports: Path, game: GameDefinition, cards: list[Any], site_url
     """The client files of ``game`` from the exports under ``exports`` (``output/``), with URLs under
     ``site_url`` (checked, ending in ``/``). A client whose export is missing is left out."""
     found = GameClients(game.id)
-    base = f"clients/{game.id}"
+    base = f"{SITE_FOLDER}/{game.id}"
     for client, take in (("tts", _tts), ("lackey", _lackey), ("cockatrice", _cockatrice),
                          ("apprentice", _apprentice)):
         folder = export_folder(exports, client, game.id)
@@ -151,9 +153,9 @@ def _lackey(found: GameClients, folder: Path, game: GameDefinition, cards: list[
 
 def _cockatrice(found: GameClients, folder: Path, game: GameDefinition, cards: list[Any], base: str,
                 site_url: str) -> dict[str, Any]:
+    from carddb.core.cards.slugs import card_stems
     from carddb.exporters.card_names import client_names
     from carddb.exporters.cockatrice.mapping import picture_path
-    from carddb.rules.slugs import card_stems
 
     ordered = sorted(cards, key=lambda c: c.key.casefold())  # as export_cockatrice names them
     names = client_names(ordered, "Cockatrice", [])

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from carddb.rules.cards import Card
-from carddb.rules.game import SEVERITIES, CheckDef, GameDefinition
+from carddb.core.cards.card import Card
+from carddb.core.game.definition import SEVERITIES, CheckDef, GameDefinition
 from carddb.site.markup import md_text, md_words, rule_href
 from carddb.site.words import Vocabulary, describe_selector, join_and, join_or
 

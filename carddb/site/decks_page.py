@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 from urllib.parse import quote
 
-from carddb.rules.game import GameDefinition
+from carddb.core.game.definition import GameDefinition
 from carddb.site.markup import html_lines, html_text, md_code, md_text, rule_href, rule_target
 
 

@@ -9,7 +9,7 @@ left out of the site search (its cards' own pages are in it, names and texts), a
 
 from __future__ import annotations
 
-from carddb.rules.cards import Card
+from carddb.core.cards.card import Card
 from carddb.site.card_data import GameCards, type_field, values_of
 from carddb.site.markup import html_lines, html_text, md_text, url_prefix
 from carddb.site.search_example import example_query

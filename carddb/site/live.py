@@ -3,23 +3,28 @@ build's error over the page when a build fails.
 
 Nothing of this is ever in a built site: the server adds one ``<script>`` to each HTML page as it sends it, and
 answers two addresses of its own under ``/__carddb__/``: ``live.js`` (the script) and ``status`` (a small JSON:
-a stamp of the site's manifest, which a rebuild replaces, and the last build's error from the watcher's status
-file). The script asks for the status four times a second; a stamp other than the one its page was built with
-reloads the page, an error shows an overlay naming the file and line, and the overlay goes when a build
-succeeds.
+a stamp of the site's pages, read from its manifest, which a rebuild replaces, and the last build's error from
+the watcher's status file). The script asks for the status four times a second; a stamp other than the one its
+page was built with reloads the page, an error shows an overlay naming the file and line, and the overlay goes
+when a build succeeds. Before reloading, the script sends the window a cancellable ``carddb:rebuilt`` event: a page with
+unsaved work (the studio's editor) cancels it and reloads itself once that work is saved or closed.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from carddb.incremental import MANIFEST
+from carddb.incremental import MANIFEST, Manifest, digest
+from carddb.site.client_files import SITE_FOLDER
 
+#: The site's parts that are the online clients' files: a rebuild of them alone reloads no page.
+_CLIENT_FILES = f"{SITE_FOLDER}/"
 #: What the watcher (``carddb.app.watch``) says of its last build, for the open pages to show.
 STATUS_FILE = Path(".carddb") / "watch.json"  # inside output/
 
@@ -62,6 +67,7 @@ SCRIPT = """// carddb site serve: reload when the site is rebuilt, show the buil
       box = document.createElement("div");
       box.id = "carddb-build-error";
       box.setAttribute("role", "alert");
+      box.tabIndex = 0;  // it scrolls: a keyboard must reach it (axe: scrollable-region-focusable)
       box.style.cssText = "position:fixed;inset:auto 1rem 1rem 1rem;z-index:10000;max-height:60vh;overflow:auto;" +
         "background:#3b0508;color:#fff;font:14px/1.4 monospace;padding:1rem 1.2rem;border-radius:6px;" +
         "box-shadow:0 4px 24px rgba(0,0,0,.4);white-space:pre-wrap";
@@ -74,7 +80,12 @@ SCRIPT = """// carddb site serve: reload when the site is rebuilt, show the buil
       const answer = await fetch("/__carddb__/status", {cache: "no-store"});
       const status = await answer.json();
       if (stamp === null) stamp = status.stamp;
-      if (status.stamp !== stamp) { location.reload(); return; }
+      if (status.stamp !== stamp) {
+        // a page with unsaved work (the studio's open editor) cancels the event and reloads once it is free
+        const rebuilt = new CustomEvent("carddb:rebuilt", {cancelable: true});
+        if (window.dispatchEvent(rebuilt)) { location.reload(); return; }
+        stamp = status.stamp;
+      }
       if (status.error) {
         overlay().textContent = "carddb build failed; the page shows the last good build.\\n\\n" + status.error;
       } else {
@@ -94,11 +105,13 @@ class LiveReload:
     def __init__(self, site_dir: str | Path, output_dir: str | Path) -> None:
         self.site_dir = Path(site_dir)
         self.output_dir = Path(output_dir)
+        self._stamps: tuple[tuple[int, int, int], str] | None = None  # the last manifest seen, and its stamp
+        self._lock = threading.Lock()
 
     def status(self) -> dict[str, Any]:
         try:
             st = os.stat(self.site_dir / MANIFEST)
-            stamp = f"{st.st_ino}:{st.st_mtime_ns}"
+            stamp = self._stamp(st)
         except OSError:
             st, stamp = None, ""
         watched = read_status(self.output_dir)
@@ -112,6 +125,21 @@ class LiveReload:
             # last step), and its status follows in a moment. A page reloaded in between shows no stale error.
             error = None
         return {"stamp": stamp, "error": error, "builds": watched.get("builds", 0)}
+
+    def _stamp(self, st: os.stat_result) -> str:
+        """What a page compares to know the site changed: the keys of every part of the site but the client files.
+        A rebuild that changed only the files the site hosts for online clients (the exports, which ``site serve``
+        redoes after the pages) is no reason to reload a page. Read once for each manifest written."""
+        seen = (st.st_ino, st.st_mtime_ns, st.st_size)
+        with self._lock:
+            if self._stamps is not None and self._stamps[0] == seen:
+                return self._stamps[1]
+            parts = Manifest.read(self.site_dir / MANIFEST).parts
+            shown = sorted((name, part.get("key")) for name, part in parts.items()
+                           if not name.startswith(_CLIENT_FILES))
+            stamp = digest(shown)[:16] if shown else f"{st.st_ino}:{st.st_mtime_ns}"
+            self._stamps = (seen, stamp)
+            return stamp
 
     def answer(self, path: str) -> tuple[str, bytes] | None:
         """The content type and body of a live-reload address, or None for any other address."""

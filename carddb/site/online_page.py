@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from posixpath import relpath
 
+from carddb.core.game.definition import GameDefinition
 from carddb.exporters.published import is_published
-from carddb.rules.game import GameDefinition
 from carddb.site.client_files import GameClients
 from carddb.site.markup import html_text, md_code, md_text
 

@@ -11,12 +11,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Protocol
 
+from carddb.core.cards.card import Card
+from carddb.core.cards.slugs import slugify
+from carddb.core.game.definition import GameDefinition
+from carddb.core.play.registry import load, plugin
 from carddb.errors import CarddbError
 from carddb.files.reading import read_deck_file, read_text_file
 from carddb.layout.template import loaded_templates
-from carddb.rules.cards import Card
-from carddb.rules.game import GameDefinition
-from carddb.rules.slugs import slugify
 from carddb.site import bundle, print_bundle
 from carddb.site.card_data import GameCards, gallery_json, game_cards
 from carddb.site.card_page import card_page
@@ -29,7 +30,6 @@ from carddb.site.markup import html_text, md_text
 from carddb.site.online_page import online_page
 from carddb.site.play_page import has_play_page, play_page
 from carddb.site.rulebook_page import rulebook_page
-from carddb.site.ssq_page import turn_page
 from carddb.workspace import Workspace
 
 ASSETS = "assets/carddb"
@@ -77,7 +77,7 @@ def generate(root: Path, catalogue: CatalogueLike, game_ids: Sequence[str], *, p
 
     ``faces(game_id, stem)`` gives the rendered face of the card with that file-name stem (None when there is
     none; ``stem`` None: the game's back); ``check_deck_json`` gives the sample decks their verdicts, the same
-    function the browser calls. A card's page and face are named by its stem (``carddb.rules.slugs``).
+    function the browser calls. A card's page and face are named by its stem (``carddb.core.cards.slugs``).
     ``clients(game, cards)`` gives the game's online client files and the site's address (None: no such page).
     """
     content = SiteContent(games=list(game_ids))
@@ -165,13 +165,13 @@ def _game_pages(content: SiteContent, root: Path, data: GameCards, decks: list[S
     if game.deck_game:
         content.pages[f"{base}/checker.md"] = checker_page(game, deck_games)
         nav.append({"Deck builder": f"{base}/checker.md"})
-    else:
-        content.pages[f"{base}/checker.md"] = turn_page(game, cards)
+    elif (found := plugin(game.id)) is not None and found.turn_page:  # a game without decks: its own calculator
+        content.pages[f"{base}/checker.md"] = load(found.turn_page)(game, cards)
         nav.append({"Turn calculator": f"{base}/checker.md"})
     if decks:
         content.pages[f"{base}/decks.md"] = decks_page(game, decks, f"{base}/decks.md")
         nav.append({"Sample decks": f"{base}/decks.md"})
-    if game.deck_game and has_play_page(game):
+    if has_play_page(game):
         content.pages[f"{base}/play.md"] = play_page(game, cards, f"{base}/play.md")
         nav.append({"Play": f"{base}/play.md"})
     return nav

@@ -1,5 +1,5 @@
 """The printing engine the site ships for the browser: what ``carddb print`` runs, as one zip the Pyodide worker
-unpacks next to ``carddb/rules`` on the first print.
+unpacks next to ``carddb/core`` on the first print.
 
 It holds carddb's layout, painting and page-checking layers, the pure-Python libraries they import (ReportLab,
 Jinja2, MarkupSafe without its C speed-up, fontTools, pypdf), the fonts the faces are drawn with (Bitstream Vera

@@ -9,9 +9,9 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
-from carddb.rules.cards import Card
-from carddb.rules.game import GameDefinition
-from carddb.rules.search_query import SearchError, search_cards
+from carddb.core.cards.card import Card
+from carddb.core.game.definition import GameDefinition
+from carddb.core.search.query import SearchError, search_cards
 from carddb.site.card_data import type_field, values_of
 
 _PLAIN = re.compile(r"^[A-Za-z0-9_-]+$")  # a value written without quotes

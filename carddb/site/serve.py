@@ -23,6 +23,7 @@ from carddb.site.build import SiteReport, build_workspace_site
 from carddb.site.http_cache import CachingHandler
 from carddb.site.live import LiveReload, live_handler
 from carddb.site.served_sitemap import SITEMAP, served_sitemap
+from carddb.site.studio_http import StudioServer, studio_handler
 from carddb.workspace import Workspace
 
 if TYPE_CHECKING:
@@ -133,11 +134,14 @@ class _Server(http.server.ThreadingHTTPServer):
 
 
 def make_server(directory: str | Path, host: str = "127.0.0.1", port: int = 8000, *,
-                live: LiveReload | None = None) -> http.server.ThreadingHTTPServer:
+                live: LiveReload | None = None, studio: StudioServer | None = None) -> http.server.ThreadingHTTPServer:
     """A server bound to ``host:port`` (port 0 picks a free one), not yet serving; with ``live``, its pages reload
-    themselves when the site is rebuilt (``carddb.site.live``)."""
-    handler = functools.partial(live_handler(_Handler, live, refused_path) if live else _Handler,
-                                directory=str(directory))
+    themselves when the site is rebuilt (``carddb.site.live``); with ``live`` and ``studio`` too, they can edit
+    their cards (``carddb.site.studio_http``)."""
+    base = live_handler(_Handler, live, refused_path) if live else _Handler
+    if studio is not None and live is not None:
+        base = studio_handler(base, studio, live)
+    handler = functools.partial(base, directory=str(directory))
     try:
         return _Server((host, port), handler)
     except OSError as exc:

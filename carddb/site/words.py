@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from carddb.rules.cards import Card, normalise_name
-from carddb.rules.game import GameDefinition
-from carddb.rules.selectors import Selector
+from carddb.core.cards.card import Card, normalise_name
+from carddb.core.game.definition import GameDefinition
+from carddb.core.game.selectors import Selector
 
 
 class Vocabulary:

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from carddb.core.cards.card import Card
+from carddb.core.game.definition import load_game, load_game_text
 from carddb.errors import DefinitionError
-from carddb.rules.cards import Card
-from carddb.rules.game import load_game, load_game_text
 
 REPO = Path(__file__).resolve().parents[2]
 

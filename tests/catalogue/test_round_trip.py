@@ -8,8 +8,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from carddb.catalogue.api import open_catalogue
-from carddb.rules.cards import Card, Printing, normalise_name
-from carddb.rules.game import load_game_text
+from carddb.core.cards.card import Card, Printing, normalise_name
+from carddb.core.game.definition import load_game_text
 
 GAME_TOML = """
 [game]

@@ -42,7 +42,7 @@ def test_json_shape(cli) -> None:  # type: ignore[no-untyped-def]
 
 
 def test_zone_size_json_matches_the_design_example(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    from tests.rules.decks import filler
+    from tests.core.decks import filler
 
     deck = tmp_path / "short-side.txt"
     deck.write_text(f"Main:\n{filler('shmod', 50)}\nSide:\n{filler('shmod', 14, reverse=True)}\n")
@@ -133,7 +133,7 @@ def test_latin1_accented_name_is_read(cli, tmp_path: Path) -> None:  # type: ign
 
 
 def test_an_xml_bomb_is_a_parse_problem(cli, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    from tests.rules.test_parsers import BOMB
+    from tests.core.test_parsers import BOMB
 
     path = tmp_path / "bomb.dek"
     path.write_text(BOMB)

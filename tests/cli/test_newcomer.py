@@ -166,7 +166,7 @@ def test_deck_check_names_zones_by_label(cli) -> None:
 def test_counts_read_as_sentences(cli) -> None:
     rolled = cli("roll", "1d10", "--seed", "3").stdout
     assert rolled.endswith(" success\n") or (rolled.endswith(" successes\n") and " 1 successes" not in rolled)
-    from carddb.rules.wording import plural
+    from carddb.core.wording import plural
 
     assert [plural(1, "deck"), plural(2, "deck"), plural(1, "success", "successes")] == ["1 deck", "2 decks",
                                                                                           "1 success"]

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from carddb.rules.play import answer
+from carddb.core.play.helpers import answer
+from tests.core.decks import starter
 from tests.play_examples import EXAMPLES, Example
-from tests.rules.decks import starter
 
 REPO = Path(__file__).resolve().parents[2]
 PLAY_DOCS = [REPO / "docs" / f"{g}-play.md" for g in ("ssbm", "shmod", "minibattle", "website")] + \

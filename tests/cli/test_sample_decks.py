@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from carddb.rules.game import SEVERITIES
+from carddb.core.game.definition import SEVERITIES
 
 REPO = Path(__file__).resolve().parents[2]
 DECKS = sorted(p for p in REPO.glob("rules/*/decks/*") if p.suffix in {".txt", ".dek", ".dec"})

@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+from carddb.core.cards.card import Card
+from carddb.core.cards.slugs import card_stems
+from carddb.core.game.definition import GameDefinition
 from carddb.exporters.lackey import export_lackey
 from carddb.exporters.report import ExportReport
-from carddb.rules.cards import Card
-from carddb.rules.game import GameDefinition
-from carddb.rules.slugs import card_stems
 
 GAMES = ("minibattle", "shmod", "ssbm", "ssq", "website")
 FACE_SIZE = (126, 176)  # 63 x 88 mm at 2 px/mm: the poker-size aspect ratio

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from carddb.core.decks.parse import parse_deck
 from carddb.exporters.apprentice import export_apprentice
 from carddb.exporters.apprentice.cardinfo import Record, write_cardinfo
-from carddb.rules.deckparse import parse_deck
 
 from .cardinfo_reader import decode
 from .conftest import GAMES

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import pytest
 
+from carddb.core.cards.card import Card, Printing
+from carddb.core.game.definition import load_game_text
 from carddb.errors import CardDataError, InputError, OutputError
 from carddb.exporters.apprentice import export_apprentice, setcodes
 from carddb.exporters.lackey import export_lackey
 from carddb.exporters.lackey.reader import read_card_data, read_dek, read_rows
 from carddb.exporters.output import inside
-from carddb.rules.cards import Card, Printing
-from carddb.rules.game import load_game_text
 
 from .cardinfo_reader import decode
 from .conftest import FakeCatalogue, fake_render

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from carddb.rules.checker import check_deck
-from carddb.rules.deckparse import parse_deck
+from carddb.core.checker.check import check_deck
+from carddb.core.decks.parse import parse_deck
 
 from .cardinfo_reader import decode
 from .conftest import GAMES

@@ -12,12 +12,12 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+from carddb.core.checker.check import card_index, check_deck
+from carddb.core.decks.file import decode_deck_bytes
+from carddb.core.decks.parse import parse_deck
 from carddb.exporters.cockatrice import export_cockatrice
 from carddb.exporters.cockatrice.mapping import correct_name
 from carddb.exporters.cockatrice.reader import read_cod, read_database
-from carddb.rules.checker import card_index, check_deck
-from carddb.rules.deckfile import decode_deck_bytes
-from carddb.rules.deckparse import parse_deck
 from carddb.workspace import Workspace
 
 from .conftest import GAMES, pattern_render

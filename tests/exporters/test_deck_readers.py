@@ -7,9 +7,9 @@ import json
 
 import pytest
 
-from carddb.rules.checker import check_deck
-from carddb.rules.deckparse import detect_format, parse_deck
-from carddb.rules.deckwrite import write_deck
+from carddb.core.checker.check import check_deck
+from carddb.core.decks.parse import detect_format, parse_deck
+from carddb.core.decks.write import write_deck
 
 
 @pytest.fixture(scope="module")

@@ -17,12 +17,12 @@ import pytest
 from PIL import Image, ImageCms
 from pypdf import PdfReader
 
+from carddb.core.cards.names import NameIndex
+from carddb.core.cards.slugs import card_stems
+from carddb.core.decks.parse import parse_deck
 from carddb.errors import InputError
 from carddb.exporters.printshop import export_printshop
 from carddb.exporters.printshop.reader import read_printshop
-from carddb.rules.deckparse import parse_deck
-from carddb.rules.names import NameIndex
-from carddb.rules.slugs import card_stems
 
 from .conftest import pattern_render
 

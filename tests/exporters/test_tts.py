@@ -11,12 +11,12 @@ from urllib.parse import unquote, urlparse
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
+from carddb.core.cards.slugs import card_stems
+from carddb.core.checker.check import card_index
+from carddb.core.decks.file import decode_deck_bytes
+from carddb.core.decks.parse import parse_deck
 from carddb.exporters.tts import export_tts
 from carddb.exporters.tts.reader import card_cells, read_deck
-from carddb.rules.checker import card_index
-from carddb.rules.deckfile import decode_deck_bytes
-from carddb.rules.deckparse import parse_deck
-from carddb.rules.slugs import card_stems
 from carddb.workspace import Workspace
 
 from .conftest import GAMES, pattern_render
@@ -193,7 +193,7 @@ def test_thumbnails_and_the_deck_checker(tts_exports, catalogue, game):
             assert thumbnail.getpixel((0, 0))[3] == 0 and thumbnail.getpixel((128, 128))[3] == 255
         if path.name.startswith("legal-"):
             deck = read_deck(path, definition)
-            from carddb.rules.checker import check_deck
+            from carddb.core.checker.check import check_deck
 
             assert deck.source_format == "tts" and deck.problems == []
             assert [p for p in check_deck(deck, definition, cards) if p.severity == "error"] == []
@@ -252,8 +252,8 @@ takes = { kind = ["unit"] }
 def test_a_deck_too_big_for_one_sheet_gets_several(tmp_path):
     from functools import partial
 
-    from carddb.rules.cards import Card, Printing
-    from carddb.rules.game import load_game_text
+    from carddb.core.cards.card import Card, Printing
+    from carddb.core.game.definition import load_game_text
 
     from .conftest import FakeCatalogue, pattern_face
 
@@ -318,8 +318,8 @@ def test_every_object_has_its_own_guid(tts_exports):
 def big_export(tmp_path, out: str, render=None):
     from functools import partial
 
-    from carddb.rules.cards import Card, Printing
-    from carddb.rules.game import load_game_text
+    from carddb.core.cards.card import Card, Printing
+    from carddb.core.game.definition import load_game_text
 
     from .conftest import FakeCatalogue
 

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from carddb.core.cards.card import Card, Printing
+from carddb.core.game.definition import GameDefinition, load_game
 from carddb.layout import TemplateSet, load_templates
-from carddb.rules.cards import Card, Printing
-from carddb.rules.game import GameDefinition, load_game
 
 REPO = Path(__file__).resolve().parents[2]
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from carddb.core.cards.card import Card
 from carddb.layout import Ellipse, ImageOp, Polygon, Rect, TextRun, layout_back, layout_face, load_templates
 from carddb.layout.fonts import BUILTIN_STYLES, REPLACEMENT
-from carddb.rules.cards import Card
 
 from .conftest import game, monster, templates, write_template
 

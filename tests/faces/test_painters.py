@@ -8,10 +8,10 @@ import subprocess
 import pytest
 from PIL import Image, ImageChops, ImageFilter
 
+from carddb.core.cards.card import Card, Printing
 from carddb.layout import TextRun, layout_face
 from carddb.paint.raster import render_image
 from carddb.paint.vector import face_pdf
-from carddb.rules.cards import Card, Printing
 
 from .conftest import monster, templates
 

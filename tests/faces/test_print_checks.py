@@ -5,13 +5,13 @@ from __future__ import annotations
 import pytest
 from PIL import Image
 
+from carddb.core.cards.card import Card, Printing
+from carddb.core.game.definition import load_game
 from carddb.errors import CarddbError
 from carddb.layout import FaceLayout, TextRun, layout_face, load_templates
 from carddb.layout.placeholder import placeholder_ops
 from carddb.layout.print_checks import contrast_ratio
 from carddb.paint.raster import render_image
-from carddb.rules.cards import Card, Printing
-from carddb.rules.game import load_game
 
 from .conftest import game, monster, write_template
 

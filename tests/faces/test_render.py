@@ -9,8 +9,8 @@ from pathlib import Path
 
 from PIL import Image
 
+from carddb.core.cards.card import Card, Printing
 from carddb.paint.render import face_path, render_faces
-from carddb.rules.cards import Card, Printing
 
 from .conftest import game, monster
 

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from carddb.core.cards.card import Card
 from carddb.errors import TemplateError
 from carddb.layout import layout_face, load_templates
-from carddb.rules.cards import Card
 
 from .conftest import game, monster, write_template
 

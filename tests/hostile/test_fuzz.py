@@ -21,15 +21,15 @@ from carddb.catalogue.api import Catalogue, open_catalogue
 from carddb.catalogue.backup import dump, restore
 from carddb.catalogue.cardfiles import read_card_file
 from carddb.catalogue.validate import build_cards
+from carddb.core.browser import check_deck_json
+from carddb.core.cards.slugs import CARD_RESERVED, MAX_STEM, WINDOWS_RESERVED, card_stems, slugify
+from carddb.core.checker.check import check_deck
+from carddb.core.decks.file import decode_deck_bytes
+from carddb.core.decks.parse import parse_deck
+from carddb.core.game.definition import GameDefinition, load_game_text
 from carddb.errors import CarddbError, mask_secrets
 from carddb.exporters.lackey.reader import read_card_data, read_dek, read_plugininfo, read_updatelist
 from carddb.files.reading import decode_text, load_json, load_toml, load_yaml
-from carddb.rules.browser import check_deck_json
-from carddb.rules.checker import check_deck
-from carddb.rules.deckfile import decode_deck_bytes
-from carddb.rules.deckparse import parse_deck
-from carddb.rules.game import GameDefinition, load_game_text
-from carddb.rules.slugs import CARD_RESERVED, MAX_STEM, WINDOWS_RESERVED, card_stems, slugify
 from carddb.site.serve import refused_path
 from tests.hostile.conftest import Ledger
 

@@ -157,7 +157,7 @@ def test_a_crash_is_one_line_and_a_report(hostile_ws: Path, tmp_path: Path, ledg
 
 
 def test_a_crash_in_the_deck_check_fast_path_is_one_line_too(hostile_ws: Path, tmp_path: Path) -> None:
-    code = CRASH.replace("import carddb.catalogue.api as api", "import carddb.rules.report as api") \
+    code = CRASH.replace("import carddb.catalogue.api as api", "import carddb.core.checker.report as api") \
         .replace("api.Catalogue.{method}", "api.check_deck_text") \
         .replace("read_only.ReadOnlyCatalogue.{method} = broken", "")
     deck = hostile_ws / "rules" / "mini" / "decks" / "legal-starter.txt"

@@ -1,5 +1,5 @@
 """A card name is data: whatever it is, the card gets a safe, readable, unique and stable file name, and
-render, the LackeyCCG export and the site all use that same name (``carddb.rules.slugs.card_stems``).
+render, the LackeyCCG export and the site all use that same name (``carddb.core.cards.slugs.card_stems``).
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from carddb.rules.slugs import card_stems, slugify
+from carddb.core.cards.slugs import card_stems, slugify
 from tests.hostile.conftest import Ledger, in_process, tree
 
 HOSTILE_NAMES = ["Bowser's Fire Breath", "A" * 120 + " " + "b" * 179, "火の鳥", "..", "Fire!", "Fire?", "Back",

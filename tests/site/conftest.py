@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 from carddb.catalogue.api import Catalogue
-from carddb.rules.cards import Card, Printing
-from carddb.rules.game import GameDefinition
+from carddb.core.cards.card import Card, Printing
+from carddb.core.game.definition import GameDefinition
 from carddb.site.build import SiteReport, build_site
 from carddb.site.serve import make_server, server_url
 

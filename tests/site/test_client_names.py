@@ -7,11 +7,11 @@ from pathlib import Path
 from types import SimpleNamespace
 from urllib.parse import quote
 
+from carddb.core.cards.card import Card
+from carddb.core.cards.slugs import card_stems
 from carddb.exporters.cockatrice.database import CardEntry, PrintingEntry, SetEntry, write_database
 from carddb.exporters.cockatrice.mapping import picture_path
 from carddb.exporters.output import MARKER
-from carddb.rules.cards import Card
-from carddb.rules.slugs import card_stems
 from carddb.site.client_files import game_clients
 
 SITE = "https://cards.example.org/fan/"

@@ -6,8 +6,8 @@ from __future__ import annotations
 import html
 import re
 
-from carddb.rules.play import helpers
-from tests.rules.decks import starter
+from carddb.core.play.helpers import helpers
+from tests.core.decks import starter
 from tests.site.conftest import HOSTILE_NAME, BuiltSite
 from tests.site.htmlread import table
 
@@ -25,7 +25,9 @@ def test_a_form_for_every_helper(site: BuiltSite) -> None:
             game, _ = starter(game_id)
             assert forms(site.html(f"games/{game_id}/play.md")) == [(game_id, h) for h in helpers(game)]
     if "ssq" in site.report.games:
-        assert forms(site.html("games/ssq/checker.md")) == [("ssq", "odds"), ("ssq", "clash-odds"), ("ssq", "items")]
+        game, _ = starter("ssq")  # its play helpers' forms are on the turn calculator page, in HELPERS' order
+        assert forms(site.html("games/ssq/checker.md")) == [("ssq", h) for h in helpers(game)]
+        assert {"odds", "clash-odds", "items", "reach", "percentile", "lose-life", "smash-powers"} <= set(helpers(game))
 
 
 def test_card_names_are_offered_and_markup_is_escaped(site: BuiltSite) -> None:

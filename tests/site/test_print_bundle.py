@@ -18,9 +18,9 @@ from click.testing import CliRunner
 
 from carddb.catalogue.api import Catalogue
 from carddb.cli.main import app
-from carddb.rules.browser import builder_deck, builder_read_json
-from carddb.rules.cards import Card
-from carddb.rules.deckwrite import write_text
+from carddb.core.browser import builder_deck, builder_read_json
+from carddb.core.cards.card import Card
+from carddb.core.decks.write import write_text
 from carddb.site.builder_page import builder_section
 from carddb.site.bundle import rules_zip
 from carddb.site.print_bundle import print_zip

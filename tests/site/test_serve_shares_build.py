@@ -66,6 +66,12 @@ def test_serve_after_build_and_build_after_serve_build_no_page(workspace: Worksp
     served = serve_build(workspace, catalogue(workspace))
     built, total = map(int, served.redone["site"].split(" pages")[0].split(" of "))
     assert 0 < built < total  # the card's own pages, not every page
+    # the pages first, so an open page shows the edit before the exports are done; the site once in the summary
+    def first(prefix: str) -> int:
+        return next(number for number, line in enumerate(served.lines) if line.startswith(prefix))
+
+    assert first("site: ") < first("mini: LackeyCCG plugin") < first("mini: Cockatrice card database"), served.lines
+    assert served.lines[-2].count("site (") == 1
     again = build(workspace, catalogue(workspace))
     assert "site" in again.up_to_date, again.redone
 

@@ -14,7 +14,7 @@ from click.testing import CliRunner
 
 from carddb.catalogue.api import Catalogue
 from carddb.cli.main import app
-from carddb.rules.slugs import card_stems
+from carddb.core.cards.slugs import card_stems
 from carddb.workspace import Workspace
 from tests.site.conftest import HOSTILE_GAME, HOSTILE_NAME, HOSTILE_TEXT, BuiltSite, Visit, open_visit
 

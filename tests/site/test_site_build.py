@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from carddb.catalogue.api import Catalogue
+from carddb.core.cards.slugs import card_stems
+from carddb.core.game.definition import SEVERITIES
 from carddb.errors import InputError
-from carddb.rules.game import SEVERITIES
-from carddb.rules.slugs import card_stems
 from carddb.site.bundle import PYODIDE_FILES, find_pyodide
 from tests.site.conftest import FACES_GAME, HOSTILE_GAME, HOSTILE_NAME, HOSTILE_TEXT, BuiltSite
 from tests.site.htmlread import table, tables
@@ -141,10 +141,10 @@ def test_rules_bundle_imports_with_the_standard_library_alone(site: BuiltSite, t
     with zipfile.ZipFile(site.folder / manifest["package"]) as archive:
         names = archive.namelist()
         archive.extractall(tmp_path)
-    assert "carddb/rules/browser.py" in names and "carddb/errors.py" in names
+    assert "carddb/core/browser.py" in names and "carddb/errors.py" in names
     assert not [n for n in names if n.startswith(("carddb/catalogue", "carddb/site", "carddb/cli"))]
     # -I -S: no site-packages, no user path: what Pyodide has, less nothing.
-    probe = ("import sys; sys.path.insert(0, sys.argv[1]); import carddb.rules.browser, carddb.rules.report; "
+    probe = ("import sys; sys.path.insert(0, sys.argv[1]); import carddb.core.browser, carddb.core.checker.report; "
              "print(sorted(m for m in sys.modules if m.split('.')[0] not in sys.stdlib_module_names "
              "and m != '__main__'))")
     out = subprocess.run([sys.executable, "-I", "-S", "-c", probe, str(tmp_path)], capture_output=True, text=True,

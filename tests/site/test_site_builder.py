@@ -14,8 +14,8 @@ import pytest
 from click.testing import CliRunner
 
 from carddb.cli.main import app
-from carddb.rules.checker import CardIndex
-from carddb.rules.deckparse import parse_deck
+from carddb.core.checker.check import CardIndex
+from carddb.core.decks.parse import parse_deck
 from carddb.workspace import Workspace
 from tests.site.conftest import BuiltSite, open_visit
 

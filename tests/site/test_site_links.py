@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from carddb.rules.slugs import card_stems
+from carddb.core.cards.slugs import card_stems
 from carddb.site.card_data import game_cards, link_limits
 from tests.site.conftest import BuiltSite, Visit, open_visit
 from tests.site.test_site_builder import shown_deck, wait_verdict

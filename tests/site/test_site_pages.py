@@ -13,8 +13,8 @@ from html import escape as html_escape
 from pathlib import Path
 
 from carddb.catalogue.api import Catalogue
-from carddb.rules.checker import CardIndex
-from carddb.rules.slugs import card_stems
+from carddb.core.cards.slugs import card_stems
+from carddb.core.checker.check import CardIndex
 from tests.site.conftest import FACES_GAME, HOSTILE_GAME, HOSTILE_NAME, BuiltSite
 from tests.site.htmlread import table
 

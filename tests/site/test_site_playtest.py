@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from carddb.rules.checker import CardIndex
-from carddb.rules.deckparse import parse_deck
-from carddb.rules.playtest import library, odds_data, odds_for
+from carddb.core.checker.check import CardIndex
+from carddb.core.decks.parse import parse_deck
+from carddb.core.play.playtest import library, odds_data, odds_for
 from tests.site.conftest import BuiltSite, open_visit
 
 pytestmark = pytest.mark.browser

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from carddb.rules.search_query import search_cards
+from carddb.core.search.query import search_cards
 from carddb.site.search_example import example_query
 from tests.site.conftest import BuiltSite, Visit, WithHostileCard, open_visit
 

@@ -15,6 +15,8 @@ from datetime import date, datetime, time
 from pathlib import Path
 from typing import Any
 
+from carddb.core.cards.card import Card, Printing
+from carddb.core.decks.write import write_apprentice
 from carddb.errors import InputError
 from carddb.exporters.apprentice.cardinfo import write_cardinfo
 from carddb.exporters.apprentice.mapping import RARITY_LETTERS, Mapper, apprentice_names
@@ -24,8 +26,6 @@ from carddb.exporters.decks import sample_decks
 from carddb.exporters.previous import PreviousExport, deck_files, export_inputs
 from carddb.exporters.report import ExportReport
 from carddb.exporters.text import to_cp1252
-from carddb.rules.cards import Card, Printing
-from carddb.rules.deckwrite import write_apprentice
 
 
 def export_apprentice(workspace_root: str | Path, catalogue: Any, game_id: str, out_dir: str | Path, *,

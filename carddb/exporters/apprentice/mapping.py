@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from carddb.core.cards.card import Card
+from carddb.core.game.definition import GameDefinition
 from carddb.exporters.apprentice.cardinfo import (
     ARTIFACT,
     COLOR_BITS,
@@ -25,8 +27,6 @@ from carddb.exporters.apprentice.cardinfo import (
 from carddb.exporters.card_names import client_names
 from carddb.exporters.card_text import field_words
 from carddb.exporters.text import describe, to_cp1252
-from carddb.rules.cards import Card
-from carddb.rules.game import GameDefinition
 
 RARITY_LETTERS = {"common": "C", "uncommon": "U", "rare": "R", "super rare": "M", "mythic": "M",
                   "mythic rare": "M"}

@@ -11,9 +11,9 @@ import re
 import string
 from dataclasses import dataclass, field
 
+from carddb.core.cards.card import Card
+from carddb.core.game.definition import GameDefinition
 from carddb.exporters.text import to_ascii, to_cp1252
-from carddb.rules.cards import Card
-from carddb.rules.game import GameDefinition
 
 # Apprentice has hard card limits whose values no source states; its own largest sets held about 450 cards
 # (Fifth Edition: 449), so a fan set beyond 450 cards is split rather than trusted to work.

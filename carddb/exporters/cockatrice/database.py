@@ -3,7 +3,7 @@
 Cockatrice's parser ignores element order but the schema does not, so the order is the schema's (``name``,
 ``text``, ``prop``, ``set``..., ``token``, ``tablerow``): a file that validates means something. No
 ``<formats>`` block (the schema lags the client and rejects it). Booleans are written ``1``, the only
-true the client reads. Characters XML cannot hold are dropped (``deck_cod.xml_safe``).
+true the client reads. Characters XML cannot hold are dropped (``carddb.core.decks.cockatrice.xml_safe``).
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 
-from carddb.rules.deck_cod import xml_safe
+from carddb.core.decks.cockatrice import xml_safe
 
 VERSION = "4"
 

@@ -12,13 +12,16 @@ The folder is built aside and swapped in at once.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from datetime import date
 from pathlib import Path
 from typing import Any
 
+from carddb.core.cards.card import Card, Printing
+from carddb.core.decks.write import write_deck
+from carddb.core.game.definition import GameDefinition
+from carddb.core.limits import brief
 from carddb.errors import InputError
 from carddb.exporters.card_names import client_names
 from carddb.exporters.cockatrice import mapping
@@ -28,10 +31,7 @@ from carddb.exporters.faces import collect_faces, jpeg_bytes
 from carddb.exporters.output import check_target
 from carddb.exporters.previous import PreviousExport, deck_files, export_inputs, image_key
 from carddb.exporters.report import ExportReport
-from carddb.rules.cards import Card, Printing
-from carddb.rules.deckwrite import write_deck
-from carddb.rules.game import GameDefinition
-from carddb.rules.limits import brief
+from carddb.workers import cores
 
 PICTURE_HEIGHT = 680  # pixels: the height of the pictures Cockatrice downloads for Magic cards
 
@@ -93,7 +93,7 @@ def export_cockatrice(workspace_root: str | Path, catalogue: Any, game_id: str, 
                                lambda: jpeg_bytes(faces[key], PICTURE_HEIGHT))
 
     previous.expect(len(pictures))
-    with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+    with ThreadPoolExecutor(max_workers=cores()) as pool:
         jpegs = dict(zip(pictures, pool.map(picture_of, pictures.items()), strict=True))
     files.update(jpegs)
     report.rows = sum(len(e.printings) for e in entries)

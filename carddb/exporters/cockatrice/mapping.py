@@ -19,9 +19,9 @@ from __future__ import annotations
 
 import re
 
+from carddb.core.cards.card import Card, Printing
+from carddb.core.game.definition import GameDefinition
 from carddb.exporters.card_text import field_words, kind_label, readable_text, type_line
-from carddb.rules.cards import Card, Printing
-from carddb.rules.game import GameDefinition
 
 RESERVED = {"type", "maintype", "manacost", "cmc", "colors", "coloridentity", "loyalty", "pt", "side", "layout"}
 # Cockatrice's CardInfo::getCorrectedName: " // " and Windows' reserved characters go, "/" and tabs become " ".

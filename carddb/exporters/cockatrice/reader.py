@@ -13,16 +13,16 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from carddb.core.cards.card import Card, Printing
+from carddb.core.cards.fields import FieldValueError
+from carddb.core.decks.deck import Deck
+from carddb.core.decks.parse import parse_deck
+from carddb.core.game.definition import GameDefinition
+from carddb.core.safexml import entity_line
 from carddb.errors import CardDataError, InputError
 from carddb.exporters.card_text import stat_lines
 from carddb.exporters.cockatrice.mapping import property_names
 from carddb.files.reading import read_deck_file, read_user_file
-from carddb.rules.cards import Card, Printing
-from carddb.rules.deck import Deck
-from carddb.rules.deckparse import parse_deck
-from carddb.rules.fields import FieldValueError
-from carddb.rules.game import GameDefinition
-from carddb.rules.safexml import entity_line
 
 MAX_DATABASE_BYTES = 64 * 1024 * 1024
 
@@ -85,6 +85,6 @@ def _card(element: ET.Element, name: str, game: GameDefinition, path: Path) -> C
 
 
 def read_cod(path: str | Path, game: GameDefinition) -> Deck:
-    """A ``.cod`` deck as the deck checker reads it (zones from the sideboard notes, ``rules.deck_cod``)."""
+    """A ``.cod`` deck as the deck checker reads it (zones from its sideboard notes: ``core.decks.cockatrice``)."""
     path = Path(path)
     return parse_deck(read_deck_file(path), game, path.name)

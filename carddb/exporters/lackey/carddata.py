@@ -12,11 +12,11 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from carddb.core.cards.card import Card, Printing
+from carddb.core.game.definition import GameDefinition
 from carddb.errors import OutputError
 from carddb.exporters.legality import legality_text
 from carddb.exporters.text import describe, one_line, to_ascii
-from carddb.rules.cards import Card, Printing
-from carddb.rules.game import GameDefinition
 
 FIXED_HEAD = ("Name", "Set", "ImageFile", "Kind")
 FIXED_TAIL = ("Rarity", "Number", "Text", "Flavor", "Legality")

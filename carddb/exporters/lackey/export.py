@@ -11,7 +11,6 @@ and ``<out_dir>/<plugin>.zip`` with ``--zip``. The whole folder is built aside a
 
 from __future__ import annotations
 
-import os
 import zipfile
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -19,6 +18,10 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
+from carddb.core.cards.card import Card, Printing
+from carddb.core.cards.slugs import card_stems, slugify
+from carddb.core.decks.write import write_lackey
+from carddb.core.game.definition import GameDefinition
 from carddb.errors import InputError
 from carddb.exporters.decks import sample_decks
 from carddb.exporters.faces import BACK_KEY, LACKEY_HEIGHT, collect_faces, jpeg_bytes, placeholder_jpeg
@@ -30,10 +33,7 @@ from carddb.exporters.output import check_target
 from carddb.exporters.previous import PreviousExport, deck_files, export_inputs, image_key
 from carddb.exporters.published import check_base_url, plugin_name
 from carddb.exporters.report import ExportReport
-from carddb.rules.cards import Card, Printing
-from carddb.rules.deckwrite import write_lackey
-from carddb.rules.game import GameDefinition
-from carddb.rules.slugs import card_stems, slugify
+from carddb.workers import cores
 
 
 def export_lackey(workspace_root: str | Path, catalogue: Any, game_id: str, out_dir: str | Path,
@@ -150,7 +150,7 @@ def _encode_faces(faces: dict[str, Path], previous: PreviousExport, keys: dict[s
         return previous.image(image_key(keys[key], LACKEY_HEIGHT), lambda: jpeg_bytes(faces[key]))
 
     previous.expect(len(faces) + 1)  # and the card back
-    with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:
+    with ThreadPoolExecutor(max_workers=cores()) as pool:
         return dict(zip(faces, pool.map(one, faces), strict=True))
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 import itertools
 from xml.sax.saxutils import escape
 
-from carddb.rules.game import BoosterSpec
+from carddb.core.game.definition import BoosterSpec
 
 
 def _is(field: str, data: str) -> str:

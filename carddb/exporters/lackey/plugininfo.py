@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from carddb.core.game.definition import GameDefinition
 from carddb.errors import DefinitionError
 from carddb.exporters.text import to_ascii
-from carddb.rules.game import GameDefinition
 
 _DIE_KINDS = {6: "ROLLD6", 20: "ROLLD20"}  # the only dice real plugins use
 _OPTIONAL_FUNCTIONS = {  # [lackey] functions -> (element, label, kind, button)
@@ -39,7 +39,7 @@ def clean_label(text: str, warnings: list[str]) -> str:
 
 
 def lackey_zone_label(game: GameDefinition, zone_id: str) -> str:
-    """A zone's LackeyCCG name, with the precedence ``carddb.rules.deckwrite`` uses for ``.dek`` files."""
+    """A zone's LackeyCCG name, with the precedence ``carddb.core.decks.write`` uses for ``.dek`` files."""
     zone = game.zones.get(zone_id)
     names = game.lackey.get("deck_zone_names", {})
     return (zone.lackey_name if zone and zone.lackey_name else "") or names.get(zone_id) or \

@@ -13,13 +13,13 @@ import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from carddb.core.cards.card import Card, Printing
+from carddb.core.cards.fields import FieldValueError
+from carddb.core.game.definition import GameDefinition
 from carddb.errors import CardDataError, InputError
 from carddb.exporters.lackey.carddata import camel
 from carddb.exporters.text import from_one_line
 from carddb.files.reading import read_user_file
-from carddb.rules.cards import Card, Printing
-from carddb.rules.fields import FieldValueError
-from carddb.rules.game import GameDefinition
 
 MAX_FILE_BYTES = 64 * 1024 * 1024
 _LINES = re.compile(r"\r\n|\r|\n")

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import csv
 import io
-import os
 import tempfile
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -25,6 +24,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from carddb.core.cards.card import Card
+from carddb.core.cards.slugs import card_stems
+from carddb.core.game.definition import GameDefinition
 from carddb.errors import InputError
 from carddb.exporters.decks import deck_from_text
 from carddb.exporters.faces import collect_faces
@@ -33,9 +35,7 @@ from carddb.exporters.previous import PreviousExport, deck_files, export_inputs
 from carddb.exporters.printshop import images
 from carddb.exporters.printshop.services import Product, Service, service_named
 from carddb.exporters.report import ExportReport
-from carddb.rules.cards import Card
-from carddb.rules.game import GameDefinition
-from carddb.rules.slugs import card_stems
+from carddb.workers import cores
 
 ORDER_FILE = "order.csv"
 PDF_FILE = "cards.pdf"
@@ -160,7 +160,7 @@ class _Writer:
         sources = {card.key: self.faces[card.key] for card, _ in entries}
         made: dict[str | None, tuple[bytes, bytes]] = {}
         wanted = [*sources.items(), (None, self.back)]
-        with ThreadPoolExecutor(max_workers=os.cpu_count() or 1) as pool:  # Pillow lets go of the GIL to encode
+        with ThreadPoolExecutor(max_workers=cores()) as pool:  # Pillow lets go of the GIL to encode
             for (key, _path), pictures in zip(wanted, pool.map(self._images, [p for _, p in wanted]), strict=True):
                 made[key] = pictures
                 if self.progress:

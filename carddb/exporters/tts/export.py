@@ -21,6 +21,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from carddb.core.cards.card import Card
+from carddb.core.cards.slugs import slugify
+from carddb.core.game.definition import GameDefinition
 from carddb.errors import InputError, OutputError
 from carddb.exporters.card_names import client_names
 from carddb.exporters.decks import SampleDeck, deck_from_text, sample_decks
@@ -32,9 +35,6 @@ from carddb.exporters.report import ExportReport
 from carddb.exporters.tts import mapping, sheets
 from carddb.exporters.tts.saved_object import CardFace, Pile, Sheet, saved_object
 from carddb.incremental import digest
-from carddb.rules.cards import Card
-from carddb.rules.game import GameDefinition
-from carddb.rules.slugs import slugify
 
 MAX_SHEETS = 99  # a key holds its sheet number in two digits
 

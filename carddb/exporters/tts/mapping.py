@@ -3,7 +3,7 @@
 ``Nickname`` is the card's name (its version only where two cards share a name): the tooltip title and
 what TTS's search finds. ``Description`` is the type line, the stats and the card's text, so the tooltip
 reads the card without zooming. ``GMNotes`` (seen only by the Black seat and by scripts) holds carddb's JSON
-``{"game", "card", "set", "number"}``: the exact card, for reading the object back (``rules.deck_tts``).
+``{"game", "card", "set", "number"}``: the exact card, for reading the object back (``carddb.core.decks.tts``).
 
 The main deck lies face down in the middle; every other zone lies beside it, to the right, in the game's
 zone order: a zone of one card (ssbm's character, website's base site) as a face-up card, a larger zone
@@ -15,9 +15,9 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
+from carddb.core.cards.card import Card
+from carddb.core.game.definition import GameDefinition
 from carddb.exporters.card_text import readable_text, type_line
-from carddb.rules.cards import Card
-from carddb.rules.game import GameDefinition
 
 ZONE_SPACING = 3.0  # table units between piles: a card at scale 1 is about 2.2 wide
 

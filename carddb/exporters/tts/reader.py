@@ -1,7 +1,7 @@
 """Reading Tabletop Simulator saved objects back: the deck they hold, and the face TTS shows for each card.
 
 ``read_deck`` gives the cards and counts per zone (through the deck checker's own reader,
-``carddb.rules.deck_tts``). ``card_cells`` follows each card the way TTS does: ``CardID // 100`` is the key
+``carddb.core.decks.tts``). ``card_cells`` follows each card the way TTS does: ``CardID // 100`` is the key
 of its ``CustomDeck`` entry, ``CardID % 100`` the slot on that entry's ``NumWidth`` x ``NumHeight`` grid,
 counted row by row; the cell is cut out of the sheet the ``FaceURL`` names (a ``file:///`` path, or a URL
 under ``base_url`` mapped back to ``folder``).
@@ -16,12 +16,12 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlparse
 
+from carddb.core.decks.deck import Deck
+from carddb.core.decks.parse import parse_deck
+from carddb.core.decks.tts import CARDS, DECKS
+from carddb.core.game.definition import GameDefinition
 from carddb.errors import InputError
 from carddb.files.reading import read_deck_file
-from carddb.rules.deck import Deck
-from carddb.rules.deck_tts import CARDS, DECKS
-from carddb.rules.deckparse import parse_deck
-from carddb.rules.game import GameDefinition
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,5 @@
 // The deck builder: the deck being built as faces grouped by zone and kind, with counts and a chart per axis the
-// game declares; every change checked by the rules engine (carddb/rules in a Web Worker) and each problem shown
+// game declares; every change checked by the rules engine (carddb/core in a Web Worker) and each problem shown
 // beside the card it names, its rule linked. Shared as a link (the deck in the fragment), opened from a deck file
 // or pasted list, downloaded in the command line's deck formats, printed to a proxy PDF in the browser.
 // Everything from a card or a deck file is written with textContent.

@@ -5,7 +5,7 @@
 
 const SCRIPT = new URL(import.meta.url);
 const SITE_ROOT = new URL("../", SCRIPT);
-const MAX_DECK_CHARS = 10 * 1024 * 1024;  // as the command line: carddb/rules/deckfile.py MAX_DECK_BYTES
+const MAX_DECK_CHARS = 10 * 1024 * 1024;  // as the command line: carddb/core/decks/file.py MAX_DECK_BYTES
 const SHOWN_PROBLEMS = 500;               // a pasted wall of junk must not freeze the page while it renders
 const EDITABLE_CHARS = 256 * 1024;        // a textarea of megabytes takes the browser seconds to lay out
 const RULE = /^rules\/([a-z0-9][a-z0-9_-]*)\/[A-Za-z0-9_.-]+\.md(?:#([A-Za-z0-9_-]*))?$/;

@@ -1,12 +1,12 @@
 // The rules engine: a module Web Worker that owns Pyodide, so its seconds-long start never blocks the page.
-// It runs carddb/rules unchanged (the zip the site ships) and answers one message at a time, string in, string out.
+// It runs carddb/core unchanged (the zip the site ships) and answers one message at a time, string in, string out.
 // Messages: {op: "init", root} first; then {id, op: "check" | "decode" | "ssq" | "initiative" | "ssq-fight" | "play", ...}; replies {id, result | error}.
 
 // Decoding an opened file is the command line's own function; its refusals (binary, too big) become messages.
 const GLUE = `
 import json
 from carddb.errors import CarddbError
-from carddb.rules.deckfile import decode_deck_bytes
+from carddb.core.decks.file import decode_deck_bytes
 
 def carddb_decode(data, where):
     try:
@@ -15,11 +15,11 @@ def carddb_decode(data, where):
         return json.dumps({"error": str(exc)})
 `;
 
-// The next visit's head start: a memory snapshot of Python with carddb/rules imported, kept in this browser's
+// The next visit's head start: a memory snapshot of Python with carddb/core imported, kept in this browser's
 // Cache Storage under the engine's version and the rules bundle's content hash (a new site makes a new one).
 const SNAPSHOTS = "carddb-engine-snapshot";
-const PRELOAD = "import carddb.errors, carddb.rules.browser, carddb.rules.report, carddb.rules.deckparse, "
-  + "carddb.rules.deckwrite, carddb.rules.deckfile, carddb.rules.search_query";
+const PRELOAD = "import carddb.errors, carddb.core.browser, carddb.core.checker.report, carddb.core.decks.parse, "
+  + "carddb.core.decks.write, carddb.core.decks.file, carddb.core.search.query";
 
 async function readSnapshot(key) {
   try {
@@ -90,14 +90,17 @@ async function start(root) {
   py.runPython(`import sys\nif '/carddb' not in sys.path: sys.path.insert(0, '/carddb')\n${PRELOAD}`);
   let saved = Promise.resolve(false);
   if (!timings.restored) {
-    // Python with carddb/rules imported, as it is now (before any proxy to it exists, which a snapshot cannot
+    // Python with carddb/core imported, as it is now (before any proxy to it exists, which a snapshot cannot
     // hold): the next visit starts from this in a fraction of the time. Storing it happens after "ready".
     try { saved = saveSnapshot(key, py.makeMemorySnapshot()); } catch { /* a Pyodide that cannot snapshot */ }
   }
   py.runPython(GLUE);
-  const browser = py.pyimport("carddb.rules.browser");
+  const browser = py.pyimport("carddb.core.browser");
+  // ssq's turn calculator has entry points of its own, in its game's folder (imported on its page's first use)
+  let ssqModule = null;
+  const ssq = () => (ssqModule ??= py.pyimport("carddb.games.ssq.browser"));
   mark("rules");
-  return { py, browser, decode: py.globals.get("carddb_decode"), version: py.version, timings, saved };
+  return { py, browser, ssq, decode: py.globals.get("carddb_decode"), version: py.version, timings, saved };
 }
 
 async function game(id) {
@@ -133,23 +136,23 @@ async function handle(engine, message) {
   if (message.op === "ssq") {
     const data = await game(message.game);
     const started = performance.now();
-    const result = engine.browser.ssq_turn_json(data.toml, data.cards, JSON.stringify(message.request),
+    const result = engine.ssq().ssq_turn_json(data.toml, data.cards, JSON.stringify(message.request),
                                                 message.format || null);
     return { result, ms: performance.now() - started };
   }
   if (message.op === "initiative") {
     const data = await game(message.game);
-    return { result: engine.browser.ssq_initiative_json(data.toml, JSON.stringify(message.successes)) };
+    return { result: engine.ssq().ssq_initiative_json(data.toml, JSON.stringify(message.successes)) };
   }
   if (message.op === "ssq-fight") {
-    // clash, charge, sp, recovery: the entry points of carddb/rules/browser.py named after the commands.
+    // clash, charge, sp, recovery: the entry points of carddb/games/ssq/browser.py named after the commands.
     const data = await game(message.game);
     const calc = FIGHT_CALCS[message.calc];
     if (!calc) throw new Error(`unknown calculation ${message.calc}`);
     const request = JSON.stringify(message.request);
     return { result: message.calc === "clash"
-      ? engine.browser[calc](data.toml, data.cards, request, message.format || null)
-      : engine.browser[calc](data.toml, data.cards, request) };
+      ? engine.ssq()[calc](data.toml, data.cards, request, message.format || null)
+      : engine.ssq()[calc](data.toml, data.cards, request) };
   }
   if (message.op === "play") {
     // A play helper (javascripts/play.js): the request `carddb play <game> <helper> --json` builds.
@@ -175,7 +178,7 @@ async function handle(engine, message) {
     return { result: engine.browser.builder_read_json(data.toml, data.cards, message.deck, message.filename || "") };
   }
   if (message.op === "playtest-deal" || message.op === "playtest-odds") {
-    // The builder's playtest table (javascripts/playtest.js): carddb/rules/playtest.py, as `carddb deck odds`.
+    // The builder's playtest table (javascripts/playtest.js): carddb/core/play/playtest.py, as `carddb deck odds`.
     const data = await game(message.game);
     const entries = JSON.stringify(message.entries);
     return { result: message.op === "playtest-deal"
@@ -195,7 +198,7 @@ async function handle(engine, message) {
 }
 
 // Printing: `carddb print` itself (the layout engine, ReportLab's vector painter and the PDF self-check under
-// Pyodide), unpacked beside carddb/rules from the site's printing bundle on the first print request.
+// Pyodide), unpacked beside carddb/core from the site's printing bundle on the first print request.
 let printing = null;
 function printingEngine(engine, id) {
   printing ??= (async () => {

@@ -1,6 +1,6 @@
 // The builder's playtest table: the deck shuffled and dealt as its rulebook starts a game, the next card drawn
 // on demand, and the exact odds of a card or a kind, in the opening hand and by a turn. Dealing and counting
-// are carddb/rules/playtest.py in the rules engine (the same code as `carddb deck odds`); drawing is a step
+// are carddb/core/play/playtest.py in the rules engine (the same code as `carddb deck odds`); drawing is a step
 // along the dealt deck, here. Every name is written with textContent.
 
 function seed() {

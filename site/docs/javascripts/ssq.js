@@ -98,7 +98,7 @@ function showError(box, message, make) {
 }
 
 // Between and around turns: each form of `carddb ssq clash | charge | sp | recovery` becomes the request its entry
-// point in carddb/rules/browser.py takes; an empty number field is left out (null), as an option not given.
+// point in carddb/games/ssq/browser.py takes; an empty number field is left out (null), as an option not given.
 function number(form, name) {
   const value = form.elements[name].value;
   return value === "" ? null : Number(value);

@@ -1,0 +1,66 @@
+"""A deck check as one report: the ``deck check --json`` object and the text the command prints. Pure stdlib."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from carddb.core.cards.card import Card
+from carddb.core.checker.check import CardIndex, check_deck
+from carddb.core.decks.deck import Deck
+from carddb.core.decks.parse import parse_deck
+from carddb.core.game.definition import GameDefinition
+from carddb.core.problems import Problem, is_legal
+
+
+@dataclass(frozen=True)
+class DeckReport:
+    game: GameDefinition
+    deck: Deck
+    problems: list[Problem]
+
+    @property
+    def legal(self) -> bool:
+        return is_legal(self.problems)
+
+    @property
+    def zones(self) -> dict[str, int]:
+        return self.deck.zone_counts(tuple(self.game.zones))
+
+    def to_dict(self) -> dict[str, Any]:
+        """The public JSON object of ``design.md``."""
+        return {"game": self.game.id, "format": self.game.format, "legal": self.legal, "zones": self.zones,
+                "problems": [p.to_dict() for p in self.problems]}
+
+    def text(self, filename: str = "") -> str:
+        """A verdict line, then one line per problem: ``error copy-limit  line 12  Power Block: 6 copies ...``."""
+        errors = sum(1 for p in self.problems if p.is_error)
+        warnings = len(self.problems) - errors
+        counts = ", ".join(f"{self.game.zones[z].label} {n}" for z, n in self.zones.items() if z in self.game.zones)
+        what = f"{filename}: " if filename else ""
+        fmt = f", {self.game.formats[self.game.format].label} format" if self.game.format in self.game.formats else ""
+        if errors:
+            verdict = (f"{what}ILLEGAL {self.game.name} deck{fmt}: {_n(errors, 'error')}"
+                       f"{', ' + _n(warnings, 'warning') if warnings else ''} ({counts})")
+        else:
+            verdict = (f"{what}LEGAL {self.game.name} deck{fmt}"
+                       f"{' with ' + _n(warnings, 'warning') if warnings else ''} ({counts})")
+        lines = [verdict]
+        for p in self.problems:
+            zone = self.game.zones[p.zone].label if p.zone in self.game.zones else p.zone  # as the deck says it
+            where = f"line {p.line}" if p.line is not None else (zone if p.zone else "deck")
+            subject = f"{p.card}: " if p.card and p.card not in p.message else ""
+            lines.append(f"{p.severity:<7} {p.code:<15} {where:<10} {subject}{p.message}")
+        return "\n".join(lines) + "\n"
+
+
+def _n(count: int, noun: str) -> str:
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
+def check_deck_text(text: str, game: GameDefinition, cards: Sequence[Card] | CardIndex, filename: str = "",
+                    collection: Mapping[str, int] | None = None, collection_name: str = "") -> DeckReport:
+    """Read a deck file's text in any supported format and check it."""
+    deck = parse_deck(text, game, filename)
+    return DeckReport(game, deck, check_deck(deck, game, cards, collection, collection_name))

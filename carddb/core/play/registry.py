@@ -1,0 +1,86 @@
+"""Which games have play helpers, found through the ``carddb.games`` entry-point group.
+
+A game's helpers live in a package of their own (the five bundled games in ``carddb/games/<id>/``, a sixth game's
+in any installed distribution) that declares one ``GamePlugin`` under the group::
+
+    [project.entry-points."carddb.games"]
+    sixth = "sixth_game:PLUGIN"
+
+The plugin names its parts by import path, as strings, so that finding a game's helpers imports nothing else:
+the command line loads ``commands`` only for ``carddb play <id>``, the site loads ``forms`` only to write the Play
+page, and the browser, which has neither Click nor the site's code, loads only ``helpers`` and ``engine``.
+
+The site's rules engine ships each plugin's ``engine`` modules with an ``entry_points.txt`` of its own
+(``carddb.site.bundle``), so the browser finds the same plugins through this same code.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from functools import cache
+from importlib import metadata
+from typing import Any
+
+from carddb.errors import DefinitionError
+
+#: The entry-point group a game's play helpers register under.
+ENTRY_POINT_GROUP = "carddb.games"
+
+
+@dataclass(frozen=True)
+class GamePlugin:
+    """The play helpers of one game and the parts that show them.
+
+    ``game``: the game's id (``rules/<game>/game.toml``). ``helpers``: the pure module whose ``HELPERS`` maps each
+    helper's name to its function (``carddb.core.play.helpers.Helper``). ``engine``: every pure module the
+    helpers need, shipped to the browser (``helpers`` is added when missing). ``commands``: ``module:attribute``
+    of the Click group of ``carddb play <game>``. ``forms``: the module of the site's Play page forms, with
+    ``forms(game)`` returning ``carddb.site.play_page.Form`` objects and optionally ``NAME_LISTS``, extra card
+    name lists (kind -> predicate). ``turn_page``: ``module:function`` writing the page that stands in for the
+    deck builder of a game without decks (``function(game, cards) -> Markdown``).
+    """
+
+    game: str
+    helpers: str
+    engine: tuple[str, ...] = ()
+    commands: str = ""
+    forms: str = ""
+    turn_page: str = ""
+    summary: str = ""
+
+    @property
+    def engine_modules(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys((self.helpers, *self.engine)))
+
+
+@cache
+def plugins() -> dict[str, GamePlugin]:
+    """Every registered game plugin, by game id (each entry point loaded once a process)."""
+    found: dict[str, GamePlugin] = {}
+    where: dict[str, str] = {}
+    for entry in sorted(metadata.entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
+        source = entry.dist.name if entry.dist is not None else entry.value
+        try:
+            plugin = entry.load()
+        except Exception as exc:  # a broken third-party package: name it, whatever it raised
+            raise DefinitionError(f"the play helpers {entry.value!r} of {source} cannot be loaded "
+                                  f"({type(exc).__name__}: {exc})") from exc
+        if not isinstance(plugin, GamePlugin):
+            raise DefinitionError(f"the entry point {entry.name} = {entry.value!r} of {source} is not a GamePlugin")
+        if plugin.game in found and found[plugin.game] != plugin:
+            raise DefinitionError(f"two packages bring play helpers for {plugin.game}: {where[plugin.game]} and "
+                                  f"{source}; uninstall one")
+        found[plugin.game], where[plugin.game] = plugin, source
+    return found
+
+
+def plugin(game_id: str) -> GamePlugin | None:
+    return plugins().get(game_id)
+
+
+def load(reference: str) -> Any:
+    """``package.module:attribute`` (or a module alone) imported."""
+    module, _, attribute = reference.partition(":")
+    loaded = importlib.import_module(module)
+    return getattr(loaded, attribute) if attribute else loaded

@@ -1,0 +1,1 @@
+"""The search language of ``carddb cards search`` and the site's galleries."""

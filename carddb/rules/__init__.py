@@ -1,1 +1,0 @@
-"""carddb.rules layer."""

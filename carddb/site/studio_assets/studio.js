@@ -1,0 +1,374 @@
+// carddb site serve: the card studio. Added by the server to the pages it sends (never in a built site): an
+// Edit form on each card page, the face redrawn as you type, problems beside their fields, Save / Duplicate /
+// Delete / Undo / New card, and the designer's gallery. Every request carries the token of this server start.
+(() => {
+  if (window.carddbStudio) return;  // once, whatever instant navigation does
+  const token = document.currentScript?.dataset.token ?? "";
+  const PREFIX = "/__carddb__/studio/";
+  const DEBOUNCE_MS = 150;
+  const REOPEN = "carddb-studio-reopen";
+  const HELD = "The site was rebuilt; this page reloads once your edits are saved or closed.";
+  let uid = 0;
+  // The editor open on this page, if any. While it holds work not yet saved (or a new card's form), a rebuild
+  // of the site does not reload the page under it: the reload waits until the editor is saved or closed.
+  let active = null;
+  let reloadHeld = false;
+  window.addEventListener("carddb:rebuilt", (event) => {
+    if (active?.holdsPage()) { event.preventDefault(); reloadHeld = true; active.heldNotice(); }
+    else if (active?.isOpen()) active.keepOpen();  // an editor with nothing unsaved opens again after the reload
+  });
+  const release = () => {
+    if (!reloadHeld || active?.holdsPage()) return;
+    if (active?.isOpen()) active.keepOpen();
+    location.reload();
+  };
+
+  const call = async (action, body) => {
+    const answer = await fetch(PREFIX + action, {
+      method: "POST", cache: "no-store", body: JSON.stringify(body),
+      headers: {"Content-Type": "application/json", "X-Carddb-Token": token},
+    });
+    const data = await answer.json().catch(() => ({error: `the server answered ${answer.status}`}));
+    if (!answer.ok) {
+      const error = new Error(data.error || `the server answered ${answer.status}`);
+      error.conflict = Boolean(data.conflict);
+      throw error;
+    }
+    return data;
+  };
+
+  const make = (tag, attributes = {}, ...children) => {
+    const node = document.createElement(tag);
+    for (const [name, value] of Object.entries(attributes)) {
+      if (value === null || value === undefined || value === false) continue;
+      if (name === "text") node.textContent = value;
+      else node.setAttribute(name, value === true ? "" : value);
+    }
+    node.append(...children.filter((child) => child !== null && child !== undefined));
+    return node;
+  };
+
+  // -- the form --------------------------------------------------------------------------------------------
+  const hintOf = (field) => {
+    const parts = [];
+    if (field.type === "int") {
+      if (field.min !== null && field.max !== null) parts.push(`a whole number from ${field.min} to ${field.max}`);
+      else if (field.min !== null) parts.push(`a whole number, at least ${field.min}`);
+      else if (field.max !== null) parts.push(`a whole number, at most ${field.max}`);
+      else parts.push("a whole number");
+      if (field.also.length) parts.push(`or ${field.also.join(" / ")}`);
+    }
+    if (field.type === "list") {
+      parts.push(field.choices.length ? `any of ${field.choices.map((c) => c[0]).join(", ")}, separated by ;`
+        : "words separated by ;");
+    }
+    if (field.type === "map") parts.push("Name=number pairs, separated by ;");
+    if (field.help) parts.push(field.help);
+    return parts.join(" ");
+  };
+
+  const inputFor = (field, value, id) => {
+    const described = `${id}-hint ${id}-problem`;
+    if (field.type === "text") {
+      return make("textarea", {id, name: field.key, rows: 3, "aria-describedby": described,
+        required: field.required}, value ?? "");
+    }
+    if (field.type === "bool") {
+      const box = make("input", {id, name: field.key, type: "checkbox", "aria-describedby": described});
+      box.checked = Boolean(value);
+      return box;
+    }
+    if (field.type === "choice") {
+      const select = make("select", {id, name: field.key, "aria-describedby": described, required: field.required});
+      if (!field.required) select.append(make("option", {value: "", text: "(none)"}));
+      for (const [code, label] of field.choices) {
+        select.append(make("option", {value: code, text: label === code ? code : `${label} (${code})`}));
+      }
+      select.value = value ?? "";
+      return select;
+    }
+    return make("input", {id, name: field.key, type: "text", value: value ?? "", required: field.required,
+      inputmode: field.type === "int" && !field.also.length ? "numeric" : null, "aria-describedby": described,
+      autocomplete: "off", spellcheck: field.type === "str" ? null : "false"});
+  };
+
+  const fieldRow = (field, value) => {
+    const id = `carddb-studio-${field.key}-${++uid}`;
+    const label = make("label", {for: id}, field.label,
+      field.required ? make("span", {class: "carddb-studio-required", text: " (required)"}) : null);
+    return make("div", {class: `carddb-studio-field carddb-studio-${field.type}`, "data-field": field.key},
+      label, inputFor(field, value, id), make("p", {class: "carddb-studio-hint", id: `${id}-hint`, text: hintOf(field)}),
+      make("p", {class: "carddb-studio-problem", id: `${id}-problem`, "aria-live": "polite"}));
+  };
+
+  const valuesOf = (form) => {
+    const values = {};
+    for (const element of form.querySelectorAll("[data-field] input, [data-field] textarea, [data-field] select")) {
+      values[element.name] = element.type === "checkbox" ? element.checked : element.value;
+    }
+    return values;
+  };
+
+  // -- the editor on a card page ---------------------------------------------------------------------------
+  class Editor {
+    constructor(host, game, key, mode) {
+      this.host = host; this.game = game; this.key = key; this.mode = mode;  // mode: "edit" or "new"
+      this.sequence = 0; this.timer = null;
+      this.saved = null;  // the form's values as last opened or saved: other values are unsaved work
+    }
+
+    holdsPage() {
+      if (this.closed) return false;
+      if (this.mode === "new") return true;  // its form goes with the page; done() leaves the page itself
+      return Boolean(this.form) && this.saved !== JSON.stringify(valuesOf(this.form));
+    }
+
+    // still loading (no form yet) counts: a rebuild between the click and the form must not lose the editor
+    isOpen() { return !this.closed && this.mode === "edit"; }
+
+    keepOpen() {
+      const text = this.status?.textContent ?? "";
+      const said = text === HELD ? "" : text;
+      sessionStorage.setItem(REOPEN, JSON.stringify({key: this.key, said}));
+    }
+
+    heldNotice() { if (this.status && !this.status.dataset.problem) this.say(HELD); }
+
+    async open() {
+      this.opened = await call("open", {game: this.game, key: this.key});
+      this.digest = this.opened.digest;
+      const values = this.mode === "new" ? {kind: this.opened.kind, set: this.opened.values.set}
+        : this.opened.values;
+      this.render(this.opened.kind, values);
+      this.saved = JSON.stringify(valuesOf(this.form));
+      this.preview();
+    }
+
+    render(kind, values) {
+      this.host.replaceChildren();
+      const title = this.mode === "new" ? `New ${this.game} card` : `Edit ${this.key}`;
+      this.status = make("p", {class: "carddb-studio-status", role: "status", "aria-live": "polite"});
+      this.form = make("form", {class: "carddb-studio-form", novalidate: true, "aria-label": title});
+      const icons = this.opened.icons.map((name) => `{${name}}`).join(" ");
+      for (const field of this.opened.kinds[kind]) {
+        const shown = field.key === "text" && icons ? {...field, help: `Icons: ${icons}`} : field;
+        this.form.append(fieldRow(shown, values[field.key]));
+      }
+      if (this.mode === "new") {
+        const files = {key: "__file", label: "Card file", type: "choice", required: true, also: [], help: "",
+          choices: this.opened.files.map((file) => [file, file]), min: null, max: null};
+        const row = fieldRow(files, this.opened.file || this.opened.files[0]);
+        row.removeAttribute("data-field");
+        row.querySelector("select").name = "__file";
+        this.fileSelect = row.querySelector("select");
+        this.form.append(row);
+      }
+      const buttons = make("div", {class: "carddb-studio-buttons"},
+        make("button", {type: "submit", class: "md-button md-button--primary", text: this.mode === "new"
+          ? "Add card" : "Save"}),
+        this.mode === "edit" && this.opened.file ? make("button", {type: "button", class: "md-button",
+          "data-action": "duplicate", text: "Duplicate"}) : null,
+        this.mode === "edit" && this.opened.file ? make("button", {type: "button", class: "md-button",
+          "data-action": "delete", text: "Delete…"}) : null,
+        make("button", {type: "button", class: "md-button", "data-action": "close", text: "Close"}));
+      this.form.append(buttons);
+      this.face = make("img", {class: "carddb-studio-face", alt: this.mode === "new" ? "The new card's face"
+        : `${this.key}: the face as edited`});
+      this.layout = make("ul", {class: "carddb-studio-layout", "aria-label": "What the layout says of the face"});
+      const preview = make("div", {class: "carddb-studio-preview"}, this.face, this.layout);
+      this.host.append(make("h2", {text: title, tabindex: "-1"}), this.status,
+        make("div", {class: "carddb-studio-grid"}, this.form, preview));
+      this.form.addEventListener("input", (event) => {
+        if (event.target.name === "kind") {
+          this.render(event.target.value, valuesOf(this.form));
+          this.host.querySelector('[name="kind"]').focus();
+        }
+        clearTimeout(this.timer);
+        this.timer = setTimeout(() => this.preview(), DEBOUNCE_MS);
+      });
+      this.form.addEventListener("submit", (event) => { event.preventDefault(); this.save(); });
+      buttons.addEventListener("click", (event) => {
+        const action = event.target.closest("[data-action]")?.dataset.action;
+        if (action === "duplicate") this.duplicate();
+        if (action === "delete") this.remove();
+        if (action === "close") {
+          this.closed = true; this.host.hidden = true; this.host.replaceChildren();
+          release();
+        }
+      });
+      this.host.hidden = false;
+    }
+
+    async preview() {
+      const mine = ++this.sequence;
+      try {
+        const answer = await call("preview", {game: this.game, key: this.mode === "edit" ? this.key : null,
+          values: valuesOf(this.form)});
+        if (mine !== this.sequence) return;  // a later keystroke's answer is on its way
+        this.showProblems(answer.problems);
+        if (answer.face) {
+          this.face.src = answer.face;
+          this.face.dataset.drawn = String(mine);
+        }
+        this.layout.replaceChildren(...answer.layout.map((said) => make("li", {text: said.message})));
+      } catch (error) {
+        if (mine === this.sequence) this.say(error.message, true);
+      }
+    }
+
+    showProblems(problems) {
+      for (const row of this.form.querySelectorAll("[data-field]")) {
+        const said = problems[row.dataset.field] || "";
+        row.querySelector(".carddb-studio-problem").textContent = said;
+        row.querySelector("input, textarea, select").setAttribute("aria-invalid", said ? "true" : "false");
+      }
+      const general = problems[""] || "";
+      if (general) this.say(general, true);
+      else if (this.status.dataset.problem) this.say("");
+    }
+
+    say(text, problem = false) {
+      this.status.textContent = text;
+      this.status.dataset.problem = problem ? "1" : "";
+      this.status.classList.toggle("carddb-studio-error", problem);
+    }
+
+    async save() {
+      const values = valuesOf(this.form);
+      try {
+        const saved = this.mode === "new"
+          ? await call("new", {game: this.game, file: this.fileSelect.value, values})
+          : await call("save", {game: this.game, key: this.key, digest: this.digest, values});
+        this.done(saved);
+      } catch (error) {
+        this.say(`Not saved: ${error.message}`, true);  // a conflict says to reload: the file changed on disk
+      }
+    }
+
+    async duplicate() {
+      try {
+        this.done(await call("duplicate", {game: this.game, key: this.key, digest: this.digest}));
+      } catch (error) { this.say(error.message, true); }
+    }
+
+    async remove() {
+      if (!window.confirm(`Delete ${this.key} from ${this.opened.file}? (Undo puts it back.)`)) return;
+      try {
+        this.done(await call("delete", {game: this.game, key: this.key, digest: this.digest}));
+      } catch (error) { this.say(error.message, true); }
+    }
+
+    done(saved) {
+      this.digest = saved.digest;
+      this.saved = JSON.stringify(valuesOf(this.form));
+      this.say(`${saved.said[0].toUpperCase()}${saved.said.slice(1)}. The page shows it once the site is rebuilt.`);
+      sessionStorage.setItem(REOPEN, JSON.stringify({key: saved.key, said: this.status.textContent}));
+      const here = location.pathname;
+      const target = saved.page ? `/${saved.page}` : `/games/${this.game}/cards/`;
+      if (target !== here) location.assign(target);  // the page waits for the rebuild (it reloads when it comes)
+      else release();  // a rebuild held while the form was unsaved: its page is out of date
+    }
+  }
+
+  // -- the bar on every card page --------------------------------------------------------------------------
+  const bar = (game, key, host) => {
+    const status = make("span", {class: "carddb-studio-barstatus", role: "status", "aria-live": "polite"});
+    const edit = key ? make("button", {type: "button", class: "md-button md-button--primary", text: "Edit card",
+      "aria-expanded": "false"}) : null;
+    const add = make("button", {type: "button", class: "md-button", text: "New card"});
+    const undo = make("button", {type: "button", class: "md-button", text: "Undo last edit"});
+    const gallery = make("a", {class: "md-button", href: `${PREFIX}gallery?game=${encodeURIComponent(game)}`,
+      text: "Studio gallery"});
+    const open = async (mode) => {
+      try {
+        if (active) active.closed = true;  // its form is replaced by this one
+        const editor = new Editor(host, game, key || null, mode);
+        active = editor;  // from the click: a rebuild while the form loads must not take it away
+        await editor.open();
+        edit?.setAttribute("aria-expanded", "true");
+        host.querySelector("h2").focus();
+        return editor;
+      } catch (error) {
+        status.textContent = error.message;
+        if (active) active.closed = true;
+        release();
+        return null;
+      }
+    };
+    edit?.addEventListener("click", () => open("edit"));
+    add.addEventListener("click", () => open("new"));
+    undo.addEventListener("click", async () => {
+      try {
+        const undone = await call("undo", {});
+        status.textContent = `${undone.said[0].toUpperCase()}${undone.said.slice(1)}. The page shows it once the site is rebuilt.`;
+      } catch (error) { status.textContent = error.message; }
+    });
+    return {element: make("div", {class: "carddb-studio-bar", "data-search-exclude": true,
+      "aria-label": "Card studio", role: "group"}, make("strong", {text: "Studio: "}), edit, add, undo, gallery,
+      status), open};
+  };
+
+  const mountCardPage = () => {
+    const page = document.querySelector("[data-card-page]");
+    if (!page || page.dataset.studio) return;
+    page.dataset.studio = "1";
+    const host = make("section", {class: "carddb-studio", "aria-label": "Card editor", hidden: true});
+    const {element, open} = bar(page.dataset.game, page.dataset.key, host);
+    page.before(element, host);
+    const reopen = JSON.parse(sessionStorage.getItem(REOPEN) || "null");
+    if (reopen && reopen.key === page.dataset.key) {
+      sessionStorage.removeItem(REOPEN);
+      open("edit").then((editor) => editor?.say(reopen.said));
+    } else if (location.hash === "#studio-edit" || location.hash === "#studio-new") {
+      open(location.hash === "#studio-new" ? "new" : "edit");
+    }
+  };
+
+  // -- the designer's gallery ------------------------------------------------------------------------------
+  const mountGallery = async () => {
+    const main = document.querySelector("[data-studio-gallery]");
+    if (!main || main.dataset.studio) return;
+    main.dataset.studio = "1";
+    const status = make("p", {role: "status", "aria-live": "polite"});
+    main.append(status);
+    let data;
+    try { data = await call("gallery", {game: main.dataset.game}); } catch (error) {
+      status.textContent = error.message; return;
+    }
+    const counts = {};
+    for (const card of data.cards) for (const rule of new Set(card.problems.map((p) => p.rule))) {
+      counts[rule] = (counts[rule] || 0) + 1;
+    }
+    const filter = make("select", {id: "carddb-studio-filter"},
+      make("option", {value: "", text: `every card (${data.cards.length})`}),
+      make("option", {value: "*", text: `any problem (${data.cards.filter((c) => c.problems.length).length})`}),
+      ...Object.entries(data.rules).map(([rule, label]) => make("option", {value: rule,
+        text: `${label} (${counts[rule] || 0})`})));
+    const grid = make("ul", {class: "carddb-studio-faces"});
+    const show = () => {
+      const wanted = filter.value;
+      const cards = data.cards.filter((card) => !wanted || (wanted === "*" ? card.problems.length
+        : card.problems.some((p) => p.rule === wanted)));
+      grid.replaceChildren(...cards.map((card) => make("li", {},
+        make("a", {href: `${card.page}#studio-edit`},
+          make("img", {src: card.face, alt: `${card.key}: edit this card`, loading: "lazy", width: 250}),
+          make("span", {text: card.key})),
+        card.problems.length ? make("ul", {class: "carddb-studio-problems"},
+          ...card.problems.map((p) => make("li", {text: p.message}))) : null)));
+      status.textContent = `${cards.length} of ${data.cards.length} cards shown.`;
+    };
+    filter.addEventListener("change", show);
+    main.querySelector("h1").textContent = `Studio gallery: ${data.name}`;
+    main.append(make("p", {}, make("a", {href: `/games/${data.game}/cards/`, text: `All ${data.name} cards`}),
+      data.cards.length ? " · " : null, data.cards.length ? make("a", {href: `${data.cards[0].page}#studio-new`,
+        text: "New card"}) : null),
+      make("p", {}, make("label", {for: "carddb-studio-filter", text: "Show: "}), filter), grid);
+    show();
+  };
+
+  window.carddbStudio = {call};
+  const mount = () => { mountCardPage(); mountGallery(); };
+  if (window.document$?.subscribe) window.document$.subscribe(mount);  // Material's instant navigation
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", mount);
+  else mount();
+})();

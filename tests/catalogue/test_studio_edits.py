@@ -1,0 +1,202 @@
+"""The card studio's edits on a workspace's card files, YAML and CSV: a save changes exactly the lines of the
+values changed (comments and the other cards kept), new, duplicate and delete, undo of the last edit, a file
+changed on disk since the form was opened refused as a conflict, and every problem of a form named with its field.
+"""
+
+from __future__ import annotations
+
+import difflib
+import shutil
+from pathlib import Path
+
+import pytest
+
+from carddb.catalogue.api import Catalogue
+from carddb.catalogue.cardfiles import cards_to_csv
+from carddb.catalogue.studio_edits import Studio
+from carddb.catalogue.workspace_cards import read_workspace_game
+from carddb.catalogue.writeback import write_back
+from carddb.core.cards.card import Card, Printing
+from carddb.errors import CardDataError, ConflictError, InputError, NotFoundError
+from carddb.workspace import Workspace
+
+REPO = Path(__file__).resolve().parents[2]
+CARDS = "rules/shmod/cards/base.yaml"
+
+
+@pytest.fixture
+def workspace(tmp_path: Path) -> Workspace:
+    shutil.copytree(REPO / "rules" / "shmod", tmp_path / "rules" / "shmod")
+    return Workspace(tmp_path)
+
+
+@pytest.fixture
+def csv_workspace(workspace: Workspace) -> Workspace:
+    found = read_workspace_game(workspace, "shmod")
+    (workspace.root / CARDS).unlink()
+    (workspace.root / "rules/shmod/cards/base.csv").write_text(
+        cards_to_csv(found.game, [card for card, _ in found.cards]), encoding="utf-8", newline="")
+    return workspace
+
+
+def changed_lines(before: str, after: str) -> tuple[list[str], list[str]]:
+    """The lines removed and the lines added, as ``git diff`` shows them."""
+    removed, added = [], []
+    for line in difflib.ndiff(before.splitlines(), after.splitlines()):
+        if line.startswith("- "):
+            removed.append(line[2:])
+        elif line.startswith("+ "):
+            added.append(line[2:])
+    return removed, added
+
+
+def test_a_save_changes_only_the_lines_of_the_values_changed(workspace: Workspace) -> None:
+    studio = Studio(workspace)
+    before = (workspace.root / CARDS).read_text(encoding="utf-8")
+    opened = studio.open("shmod", "Replenish")
+    values = {**opened["values"], "level": "4", "text": "Shuffle your Graveyard into your deck, then draw 2 cards."}
+    saved = studio.save("shmod", "Replenish", opened["digest"], values)
+    after = (workspace.root / CARDS).read_text(encoding="utf-8")
+    assert changed_lines(before, after) == (
+        ["    level: 2", '    text: "Shuffle your Graveyard into your deck."'],
+        ["    level: 4", '    text: "Shuffle your Graveyard into your deck, then draw 2 cards."'])
+    assert after.startswith("# Shmod base set.")  # the comments are the file's own
+    assert saved.page == "games/shmod/cards/replenish/" and saved.file == CARDS
+    card = next(card for card, _ in read_workspace_game(workspace, "shmod").cards if card.key == "Replenish")
+    assert card.fields["level"] == 4 and card.sample == ["kind", "level", "text"]  # its sample marks kept
+
+
+def test_a_value_added_and_one_emptied(workspace: Workspace) -> None:
+    studio = Studio(workspace)
+    before = (workspace.root / CARDS).read_text(encoding="utf-8")
+    opened = studio.open("shmod", "Cinder Hound")
+    studio.save("shmod", "Cinder Hound", opened["digest"], {**opened["values"], "flavor": "Hot.", "number": ""})
+    removed, added = changed_lines(before, (workspace.root / CARDS).read_text(encoding="utf-8"))
+    assert removed == ['    number: "M02"'] and added == ["    flavor: Hot."]
+
+
+def test_new_duplicate_delete_and_undo(workspace: Workspace) -> None:
+    studio = Studio(workspace)
+    path = workspace.root / CARDS
+    original = path.read_text(encoding="utf-8")
+    opened = studio.open("shmod", "Monster Bash")
+    new = {**opened["values"], "name": "Second Bash", "number": "S99"}
+    studio.create("shmod", CARDS, new)
+    keys = [card.key for card, _ in read_workspace_game(workspace, "shmod").cards]
+    assert keys[-1] == "Second Bash"
+
+    copied = studio.duplicate("shmod", "Yoink!", studio.open("shmod", "Yoink!")["digest"])
+    keys = [card.key for card, _ in read_workspace_game(workspace, "shmod").cards]
+    assert copied.key == "Yoink! (copy)" and keys[keys.index("Yoink!") + 1] == "Yoink! (copy)"
+
+    with_copy = path.read_text(encoding="utf-8")
+    deleted = studio.delete("shmod", "Monster Bash", studio.open("shmod", "Monster Bash")["digest"])
+    assert deleted.key is None
+    keys = [card.key for card, _ in read_workspace_game(workspace, "shmod").cards]
+    assert "Monster Bash" not in keys and "Second Bash" in keys
+    assert "# ---------------------------------------------------------------- FIRE monsters" in path.read_text()
+
+    studio.undo()  # the delete, undone: the file as it was before it
+    assert path.read_text(encoding="utf-8") == with_copy
+    with pytest.raises(NotFoundError, match="no edit to undo"):
+        studio.undo()
+    assert with_copy != original
+
+
+def test_a_file_changed_on_disk_since_the_form_opened_is_a_conflict(workspace: Workspace) -> None:
+    studio = Studio(workspace)
+    path = workspace.root / CARDS
+    opened = studio.open("shmod", "Replenish")
+    edited = path.read_text(encoding="utf-8").replace("Take control of 1", "Take control of 2")
+    path.write_text(edited, encoding="utf-8")  # the designer's text editor, meanwhile
+    with pytest.raises(ConflictError, match="changed on disk"):
+        studio.save("shmod", "Replenish", opened["digest"], {**opened["values"], "level": "5"})
+    assert path.read_text(encoding="utf-8") == edited  # never overwritten
+
+
+def test_undo_refuses_a_file_changed_since_the_edit(workspace: Workspace) -> None:
+    studio = Studio(workspace)
+    path = workspace.root / CARDS
+    opened = studio.open("shmod", "Replenish")
+    studio.save("shmod", "Replenish", opened["digest"], {**opened["values"], "level": "5"})
+    path.write_text(path.read_text(encoding="utf-8") + "\n# a note\n", encoding="utf-8")
+    with pytest.raises(ConflictError, match="nothing was undone"):
+        studio.undo()
+    assert path.read_text(encoding="utf-8").endswith("# a note\n")
+
+
+def test_every_problem_of_a_form_is_named_with_its_field(workspace: Workspace) -> None:
+    studio = Studio(workspace)
+    opened = studio.open("shmod", "Cinder Hound")
+    values = {**opened["values"], "atk": "lots", "type": "PLASMA", "set": "nope"}
+    card, problems = studio.check("shmod", values, "Cinder Hound")
+    assert card is None
+    assert problems["atk"] == "expected a whole number, got 'lots'"
+    assert problems["type"].startswith("'PLASMA' is not one of FIRE")
+    assert "which rules/shmod/game.toml does not declare" in problems["set"]
+    before = (workspace.root / CARDS).read_text(encoding="utf-8")
+    with pytest.raises(CardDataError, match=r"the card is not saved: type: .*; atk: expected a whole number"):
+        studio.save("shmod", "Cinder Hound", opened["digest"], values)
+    assert (workspace.root / CARDS).read_text(encoding="utf-8") == before
+
+
+def test_unknown_fields_games_and_files_are_refused(workspace: Workspace) -> None:
+    studio = Studio(workspace)
+    opened = studio.open("shmod", "Replenish")
+    with pytest.raises(InputError, match="shmod has no field 'power'"):
+        studio.save("shmod", "Replenish", opened["digest"], {**opened["values"], "power": "9"})
+    with pytest.raises(NotFoundError, match=r"no game '\.\./shmod'"):
+        studio.open("../shmod", "Replenish")
+    with pytest.raises(NotFoundError, match="is not a card file of shmod"):
+        studio.create("shmod", "../../etc/passwd", opened["values"])
+    with pytest.raises(NotFoundError, match="is not a card file of shmod"):
+        studio.create("shmod", str(workspace.root / CARDS), opened["values"])
+    with pytest.raises(InputError, match="at most 4000 characters"):
+        studio.check("shmod", {**opened["values"], "text": "x" * 5000})
+
+
+def test_a_card_renamed_into_another_cards_name_is_refused(workspace: Workspace) -> None:
+    studio = Studio(workspace)
+    opened = studio.open("shmod", "Replenish")
+    with pytest.raises(CardDataError, match="duplicate card 'Yoink!'"):
+        studio.save("shmod", "Replenish", opened["digest"], {**opened["values"], "name": "Yoink!"})
+
+
+def test_csv_edits_keep_every_other_row(csv_workspace: Workspace) -> None:
+    studio = Studio(csv_workspace)
+    path = csv_workspace.root / "rules/shmod/cards/base.csv"
+    before = path.read_text(encoding="utf-8")
+    opened = studio.open("shmod", "Replenish")
+    studio.save("shmod", "Replenish", opened["digest"], {**opened["values"], "level": "4"})
+    removed, added = changed_lines(before, path.read_text(encoding="utf-8"))
+    assert len(removed) == len(added) == 1 and removed[0].startswith("Replenish,spell,")
+    assert added[0] == removed[0].replace(",2,", ",4,", 1)
+    studio.duplicate("shmod", "Replenish", studio.open("shmod", "Replenish")["digest"])
+    studio.delete("shmod", "Yoink!", studio.open("shmod", "Yoink!")["digest"])
+    keys = [card.key for card, _ in read_workspace_game(csv_workspace, "shmod").cards]
+    assert keys[:3] == ["Replenish", "Replenish (copy)", "Revival Stone"]
+    studio.undo()
+    assert "Yoink!" in [card.key for card, _ in read_workspace_game(csv_workspace, "shmod").cards]
+
+
+def test_a_save_updates_the_catalogue_and_an_imported_card_is_saved_in_it(workspace: Workspace,
+                                                                         tmp_path: Path) -> None:
+    catalogue = Catalogue(str(tmp_path / "catalogue.db"), workspace)
+    catalogue.load_workspace_game(workspace, "shmod")
+    game = catalogue.game("shmod")
+    imported = Card(game="shmod", name="Imported Idea", kind="spell", fields={"level": 1},
+                    printings=[Printing(set="base", number="X1")])
+    catalogue.write(game, [imported], "ideas.yaml")
+    studio = Studio(workspace, catalogue)
+    opened = studio.open("shmod", "Replenish")
+    studio.save("shmod", "Replenish", opened["digest"], {**opened["values"], "level": "6"})
+    assert catalogue.find("shmod", "Replenish")[0].fields["level"] == 6
+    opened = studio.open("shmod", "Imported Idea")
+    assert opened["file"] is None
+    saved = studio.save("shmod", "Imported Idea", opened["digest"], {**opened["values"], "level": "3"})
+    assert "write-back" in saved.said
+    (card, source), = catalogue.find_with_sources("shmod", "Imported Idea")
+    assert card.fields["level"] == 3 and source.kind == "edit"
+    write_back(catalogue, workspace, "shmod")  # and from the catalogue into a card file
+    written = [card for card, _ in read_workspace_game(workspace, "shmod").cards if card.key == "Imported Idea"]
+    assert [card.fields["level"] for card in written] == [3]

@@ -1,0 +1,95 @@
+"""A game's client files are kept between site builds while their inputs are unchanged, and made again when
+an export is written again or an entry of the cache is damaged; what is kept is what would be made."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from carddb import incremental
+from carddb.app.build import build
+from carddb.catalogue.api import Catalogue, open_catalogue
+from carddb.incremental import MANIFEST, remember_in
+from carddb.site import client_cache
+from carddb.site.client_cache import pack, remembered_clients, unpack
+from carddb.site.client_files import game_clients
+from carddb.workspace import Workspace
+from tests.test_incremental import small_workspace
+
+pytestmark = pytest.mark.slow
+GAME = "minibattle"
+SITE = "https://example.org/play/"
+
+
+@pytest.fixture(scope="module")
+def exported(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Catalogue]:
+    root = small_workspace(tmp_path_factory.mktemp("cache"))
+    catalogue = open_catalogue(str(root / "output" / "catalogue.db"), str(root))
+    report = build(Workspace(root), catalogue, skip=["sheets", "site"])
+    assert not report.failures, report.failures
+    return root, catalogue
+
+
+@pytest.fixture
+def counted(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The games whose client files were made (not taken from the cache), with the process memo emptied, as in
+    a new ``carddb build``."""
+    made: list[str] = []
+
+    def counting(exports, game, cards, site_url):  # type: ignore[no-untyped-def]
+        made.append(game.id)
+        return game_clients(exports, game, cards, site_url)
+
+    monkeypatch.setattr(client_cache, "game_clients", counting)
+    incremental._remembered.clear()
+    return made
+
+
+def test_the_packed_client_files_read_back_the_same_and_a_damaged_entry_is_refused(exported) -> None:  # type: ignore[no-untyped-def]
+    root, catalogue = exported
+    clients = game_clients(root / "output", catalogue.game(GAME), catalogue.cards(GAME), SITE)
+    assert clients.data and clients.copies and clients.offered  # a real game's: zips, rewritten objects, images
+    packed = pack(clients)
+    assert unpack(packed) == clients
+    assert unpack(packed[:-1]) is None
+    assert unpack(packed[:100] + bytes([packed[100] ^ 1]) + packed[101:]) is None
+    assert unpack(b"") is None
+
+
+def test_a_second_build_takes_them_from_the_cache_until_an_export_changes(exported, counted, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    root, catalogue = exported
+    game, cards = catalogue.game(GAME), catalogue.cards(GAME)
+    out = root / "output"
+    with remember_in(tmp_path / "cache"):
+        first = remembered_clients(out, game, cards, SITE)
+    incremental._remembered.clear()  # another process
+    with remember_in(tmp_path / "cache"):
+        again = remembered_clients(out, game, cards, SITE)
+    assert counted == [GAME] and again == first
+
+    # the LackeyCCG export written again (its manifest is new): made again, as a clean build would make them
+    manifest = out / "lackey" / GAME / MANIFEST
+    manifest.write_text(manifest.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    with remember_in(tmp_path / "cache"):
+        changed = remembered_clients(out, game, cards, SITE)
+    assert counted == [GAME, GAME] and changed == game_clients(out, game, cards, SITE)
+
+    # another address: made again, every URL in them the new one
+    with remember_in(tmp_path / "cache"):
+        elsewhere = remembered_clients(out, game, cards, "https://example.com/")
+    assert len(counted) == 3 and elsewhere.data != changed.data
+
+
+def test_a_damaged_cache_entry_is_made_again(exported, counted, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    root, catalogue = exported
+    game, cards = catalogue.game(GAME), catalogue.cards(GAME)
+    with remember_in(tmp_path / "cache"):
+        first = remembered_clients(root / "output", game, cards, SITE)
+    (entry,) = (tmp_path / "cache").iterdir()
+    entry.write_bytes(entry.read_bytes()[:-10])  # cut short, as by a full disk
+    incremental._remembered.clear()
+    with remember_in(tmp_path / "cache"):
+        again = remembered_clients(root / "output", game, cards, SITE)
+    assert again == first and counted == [GAME, GAME]
+    assert unpack(entry.read_bytes()) == first  # the entry is whole again: the next build takes it
