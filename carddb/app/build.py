@@ -14,7 +14,6 @@ says, step by step, what was redone and what was up to date.
 
 from __future__ import annotations
 
-import re
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -28,6 +27,7 @@ from carddb.workspace import Workspace
 if TYPE_CHECKING:  # the catalogue pulls in SQLAlchemy; every command imports this module for its help text
     from carddb.catalogue.api import Catalogue
     from carddb.exporters.report import ExportReport
+    from carddb.site.build import SiteReport
     from carddb.workers import Pool
 
 Say = Callable[[str], None]
@@ -211,7 +211,16 @@ class _SiteStep:
     site_url: str | None
     wanted: bool
     ran: bool = False
-    redone: Redone = None
+    #: what the runs redid: every page (a site made whole), else ``built`` of the site's ``total`` pages
+    whole: bool = False
+    built: int = 0
+    total: int | None = None
+
+    @property
+    def redone(self) -> Redone:
+        if self.whole:
+            return ""
+        return None if self.total is None else f"{self.built} of {_count(self.total, 'page')} built"
 
     def run(self) -> None:
         if not self.wanted:
@@ -226,14 +235,19 @@ class _SiteStep:
             return
         try:
             with self.progress.task("site: pages") as task:
-                redone = _site(self.workspace, self.catalogue, self.out, self.tell if not self.ran else
+                result = _site(self.workspace, self.catalogue, self.out, self.tell if not self.ran else
                                self._second_tell, self.report, self.site_url, task)
         except CarddbError as exc:
             self.report.failures.append(f"site: {exc}")
             self.tell(f"site FAILED: {exc}")
             self.wanted = False
             return
-        self.redone = redone if not self.ran else _both(self.redone, redone)
+        if not result.kept:  # the pages of both runs count, of the site's pages
+            if result.pages_built is None:
+                self.whole = True
+            else:
+                self.built += result.pages_built[0]
+                self.total = result.pages_built[1]
         self.ran = True
 
     def _second_tell(self, line: str) -> None:
@@ -246,16 +260,6 @@ class _SiteStep:
         if warn:
             self.report.warnings.append(line)
         self.wanted = False
-
-
-def _both(first: Redone, second: Redone) -> Redone:
-    """What two runs of the site step redid, as one: the pages of both, of the site's pages."""
-    if first is None or second is None:
-        return second if first is None else first
-    counted = [re.fullmatch(r"(\d+) of (\d+ pages?) built", part) for part in (first, second)]
-    if counted[0] and counted[1]:
-        return f"{int(counted[0][1]) + int(counted[1][1])} of {counted[1][2]} built"
-    return second or first
 
 
 def _build_games(workspace: Workspace, catalogue: Catalogue, games: list[str], skip: Sequence[str], out: Path,
@@ -502,7 +506,7 @@ def _export_redone(result: ExportReport) -> Redone:
 
 
 def _site(workspace: Workspace, catalogue: Catalogue, out: Path, tell: Say, report: BuildReport,
-          site_url: str | None = None, task: Task | None = None) -> Redone:
+          site_url: str | None = None, task: Task | None = None) -> SiteReport:
     from carddb.site.build import build_site
 
     result = build_site(workspace.root, catalogue, out / "site", site_url=site_url, progress=task or Task())
@@ -512,12 +516,7 @@ def _site(workspace: Workspace, catalogue: Catalogue, out: Path, tell: Say, repo
         tell(f"site: {note}")
         if f"site: {note}" not in report.warnings:  # a pages_first build runs this twice
             report.warnings.append(f"site: {note}")
-    if result.kept:
-        return None
-    if result.pages_built is None:
-        return ""
-    built, total = result.pages_built
-    return f"{built} of {_count(total, 'page')} built"
+    return result
 
 
 def _site_missing(workspace: Workspace) -> str | None:
