@@ -15,7 +15,7 @@ from typing import Any
 import yaml
 
 from carddb.catalogue.validate import RawCard
-from carddb.core.cards.card import COMMON_KEYS, PRINTING_KEYS, Card
+from carddb.core.cards.card import COMMON_KEYS, PRINTING_KEYS, Card, Printing
 from carddb.core.game.definition import GameDefinition
 from carddb.core.limits import brief, shown
 from carddb.errors import CardDataError
@@ -117,7 +117,7 @@ def _read_csv(text: str, name: str) -> list[RawCard]:
             line = reader.line_num + 1
             if None in row:
                 raise CardDataError(f"{where}: more cells than the header has columns")
-            values = {k: _unquote(v) for k, v in row.items()}
+            values = {k: unquote_cell(v) for k, v in row.items()}
             printing = {k: values.pop(k, "") for k in PRINTING_KEYS if k in values}
             # One row per printing: rows that repeat a card with another printing merge when built.
             raws.append(RawCard(values=values, where=where, printings=[printing], mergeable=True))
@@ -126,7 +126,8 @@ def _read_csv(text: str, name: str) -> list[RawCard]:
     return raws
 
 
-def _unquote(value: str | None) -> str:
+def unquote_cell(value: str | None) -> str:
+    """A CSV cell's text: the quote that kept a spreadsheet from running it as a formula taken off."""
     if value is None:
         return ""
     if value.startswith("'") and value[1:2] != "" and value[1:2] in (*FORMULA_START, "'"):
@@ -134,7 +135,7 @@ def _unquote(value: str | None) -> str:
     return value
 
 
-def _quote(value: str) -> str:
+def quote_cell(value: str) -> str:
     # A leading quote keeps a spreadsheet from running the cell as a formula; a text that itself starts
     # with a quote gets one more, so reading the file back is exact.
     if (value.startswith(FORMULA_START) and not _is_number(value)) or value.startswith("'"):
@@ -207,16 +208,24 @@ def cards_to_csv(game: GameDefinition, cards: list[Card]) -> str:
     writer.writerow(header)
     for card in cards:
         for printing in card.printings or []:
-            row = []
-            for key in header:
-                if key in COMMON_KEYS:
-                    cell = getattr(card, key)
-                elif key in PRINTING_KEYS:
-                    cell = getattr(printing, key)
-                elif key == "sample":
-                    cell = "; ".join(card.sample)
-                else:
-                    cell = game.fields[key].to_cell(card.fields.get(key))
-                row.append(_quote(cell))
-            writer.writerow(row)
+            writer.writerow(csv_row(game, header, card, printing))
     return buffer.getvalue()
+
+
+def csv_row(game: GameDefinition, header: list[str], card: Card, printing: Printing) -> list[str]:
+    """One printing of ``card`` as the cells under ``header`` of a CSV card file (a column the game does not
+    know is left empty)."""
+    row = []
+    for key in header:
+        if key in COMMON_KEYS:
+            cell = getattr(card, key)
+        elif key in PRINTING_KEYS:
+            cell = getattr(printing, key)
+        elif key == "sample":
+            cell = "; ".join(card.sample)
+        elif key in game.fields:
+            cell = game.fields[key].to_cell(card.fields.get(key))
+        else:
+            cell = ""
+        row.append(quote_cell(str(cell)))
+    return row

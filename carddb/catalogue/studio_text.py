@@ -17,8 +17,8 @@ from typing import Any
 import yaml
 
 from carddb.catalogue import cardfiles
-from carddb.catalogue.writeback import _last_line
-from carddb.core.cards.card import COMMON_KEYS, PRINTING_KEYS, Card, normalise_name
+from carddb.catalogue.writeback import last_line
+from carddb.core.cards.card import PRINTING_KEYS, Card, normalise_name
 from carddb.core.game.definition import GameDefinition
 from carddb.errors import InputError
 
@@ -51,7 +51,7 @@ def yaml_replace(game: GameDefinition, text: str, index: int, before: Card, afte
     """The text with card ``index`` of the file (``before``) made ``after``; ``whole``: its entry rewritten."""
     node = _entries(text)[index]
     lines = _lines(text)
-    first, last = node.start_mark.line, _last_line(node)
+    first, last = node.start_mark.line, last_line(node)
     if whole:
         indent = len(lines[first]) - len(lines[first].lstrip(" "))
         return "".join([*lines[:first], cardfiles.yaml_list_items(game, [after], indent), *lines[last + 1:]])
@@ -69,7 +69,7 @@ def yaml_replace(game: GameDefinition, text: str, index: int, before: Card, afte
         key_node, value = held[key]
         if key_node is node.value[0][0]:
             return yaml_replace(game, text, index, before, after, whole=True)  # its line starts with "- "
-        end = _last_line(value) + 1
+        end = last_line(value) + 1
         if key not in new:
             edits.append((key_node.start_mark.line, end, []))
         else:
@@ -116,7 +116,7 @@ def yaml_remove(text: str, index: int) -> str:
         raise InputError("that is the file's only card; a card file keeps at least one (delete the file instead)")
     node = entries[index]
     lines = _lines(text)
-    del lines[node.start_mark.line:_last_line(node) + 1]
+    del lines[node.start_mark.line:last_line(node) + 1]
     return "".join(lines)
 
 
@@ -127,7 +127,7 @@ def yaml_insert(game: GameDefinition, text: str, card: Card, after: int | None =
         raise InputError("the card file has no card to put a new one beside; add one in a text editor first")
     lines = _lines(text)
     node = entries[-1 if after is None else after]
-    at = _last_line(node) + 1
+    at = last_line(node) + 1
     first = lines[node.start_mark.line]
     indent = len(first) - len(first.lstrip(" "))
     return "".join([*lines[:at], cardfiles.yaml_list_items(game, [card], indent), *lines[at:]])
@@ -150,28 +150,15 @@ def _records(text: str) -> tuple[list[str], list[str], list[tuple[int, int, dict
 def _rows_of(game: GameDefinition, rows: list[tuple[int, int, dict[str, str]]], card: Card) -> list[int]:
     wanted = (normalise_name(card.name), card.qualifier)
     return [n for n, (_s, _e, cells) in enumerate(rows)
-            if (normalise_name(cardfiles._unquote(cells.get("name", ""))),
-                cardfiles._unquote(cells.get(game.qualifier_field, "")) if game.qualifier_field else "") == wanted]
+            if (normalise_name(cardfiles.unquote_cell(cells.get("name", ""))),
+                cardfiles.unquote_cell(cells.get(game.qualifier_field, "")) if game.qualifier_field else "") == wanted]
 
 
 def _card_rows(game: GameDefinition, header: list[str], card: Card, ending: str) -> list[str]:
     buffer = io.StringIO(newline="")
     writer = csv.writer(buffer, lineterminator=ending)
     for printing in card.printings:
-        row = []
-        for key in header:
-            if key in COMMON_KEYS:
-                cell = getattr(card, key)
-            elif key in PRINTING_KEYS:
-                cell = getattr(printing, key)
-            elif key == "sample":
-                cell = "; ".join(card.sample)
-            elif key in game.fields:
-                cell = game.fields[key].to_cell(card.fields.get(key))
-            else:
-                cell = ""
-            row.append(cardfiles._quote(str(cell)))
-        writer.writerow(row)
+        writer.writerow(cardfiles.csv_row(game, header, card, printing))
     missing = [k for k in card.fields if k not in header and not game.fields[k].computed]
     missing += [k for k in ("text", "flavor") if getattr(card, k) and k not in header]
     if missing:

@@ -172,7 +172,7 @@ def _edit_yaml(game: GameDefinition, text: str, current: list[Card], replacing: 
         lines[-1] += "\n"
     spans = []
     for node in entries.value:
-        first, last = node.start_mark.line, _last_line(node)
+        first, last = node.start_mark.line, last_line(node)
         dash = lines[first][:node.start_mark.column]
         if dash.strip() != "-" or last < first:
             return None  # the entry does not start on its "- " line
@@ -195,7 +195,7 @@ def _edit_yaml(game: GameDefinition, text: str, current: list[Card], replacing: 
     return "".join(out)
 
 
-def _last_line(node: yaml.Node) -> int:
+def last_line(node: yaml.Node) -> int:
     """The last line (from 0) holding any of the node's text."""
     if isinstance(node, yaml.ScalarNode):
         end = node.end_mark
@@ -205,7 +205,7 @@ def _last_line(node: yaml.Node) -> int:
     if getattr(node, "flow_style", False) or not node.value:
         return node.end_mark.line
     last = node.value[-1]
-    return _last_line(last[1] if isinstance(node, yaml.MappingNode) else last)
+    return last_line(last[1] if isinstance(node, yaml.MappingNode) else last)
 
 
 def _cards_of(game: GameDefinition, text: str, path: str) -> list[Card]:
