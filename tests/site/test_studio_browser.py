@@ -217,6 +217,7 @@ def test_a_rebuild_never_reloads_the_page_under_unsaved_edits(served: tuple[Path
 
 def test_add_a_card_delete_it_and_undo_from_the_browser(served: tuple[Path, str], chromium: Any) -> None:
     root, url = served
+    wait_until_idle(url)  # no earlier test's rebuild reloads the page under a click
     page = chromium.new_context().new_page()
     page.set_default_timeout(60_000)
     page.goto(url + "games/shmod/cards/monster-bash/")
@@ -304,6 +305,7 @@ def test_the_editor_and_the_gallery_pass_axe_and_fit_the_screen(served: tuple[Pa
 
 def test_the_editor_follows_instant_navigation_to_the_next_card(served: tuple[Path, str], chromium: Any) -> None:
     _root, url = served
+    wait_until_idle(url)  # a reload of the page by an earlier test's rebuild would swallow the click on Edit
     page = chromium.new_context().new_page()
     page.set_default_timeout(60_000)
     page.goto(url + "games/shmod/cards/yoink/")
@@ -320,6 +322,7 @@ def test_deleting_a_card_a_sample_deck_names_shows_the_builds_error_until_undone
     if not AXE.is_file():
         pytest.skip(f"{AXE} is missing: run `npm ci --prefix site`")
     root, url = served
+    wait_until_idle(url)  # no earlier test's rebuild reloads the page under a click
     page = chromium.new_context(viewport={"width": 360, "height": 800}).new_page()
     page.set_default_timeout(90_000)
     page.goto(url + "games/shmod/cards/monster-bash/")
