@@ -145,8 +145,10 @@ def test_a_failed_build_is_said_and_kept_for_the_page_until_one_succeeds(tmp_pat
     errors: list[str] = []
     statuses: list[dict] = []
     stop = threading.Event()
+    during: list[dict] = []  # the status an open page reads while each build runs
 
     def once(games, catalogue):  # type: ignore[no-untyped-def]
+        during.append(read_status(workspace.output_dir))
         outcome = outcomes.pop(0) if outcomes else "ok"
         if isinstance(outcome, Exception):
             raise outcome
@@ -168,7 +170,10 @@ def test_a_failed_build_is_said_and_kept_for_the_page_until_one_succeeds(tmp_pat
     assert not thread.is_alive()
     assert statuses[0]["error"] == "rules/shmod/cards/base.yaml:3: not valid YAML (expected ':')"
     assert errors == ["Error: rules/shmod/cards/base.yaml:3: not valid YAML (expected ':')"]
-    assert statuses[1] == {"builds": 2, "error": None, "changed": ["rules/shmod/cards/base.yaml"], "games": ["shmod"]}
+    assert statuses[1] == {"builds": 2, "building": False, "error": None, "changed": ["rules/shmod/cards/base.yaml"],
+                           "games": ["shmod"]}
+    # while a build runs, the status says so and still counts the builds finished before it
+    assert [(status["builds"], status["building"]) for status in during] == [(0, True), (1, True)]
     assert json.loads((workspace.output_dir / STATUS_FILE).read_text(encoding="utf-8"))["error"] is None
 
 

@@ -205,6 +205,8 @@ def watch_build(workspace: Workspace, catalogue: Catalogue,
     status = WatchStatus()
 
     def once(built: list[str] | None, changed: list[str]) -> None:
+        status.building = True  # said before the build: a page (or a test) can wait for the build to end
+        status.write(workspace.output_dir)
         status.builds += 1
         status.changed = changed
         status.games = built if built is not None else chosen
@@ -219,6 +221,8 @@ def watch_build(workspace: Workspace, catalogue: Catalogue,
             status.error = "\n".join(failures) or None
             for failure in failures:
                 error(f"Error: {failure}")
+        finally:
+            status.building = False
         status.write(workspace.output_dir)
         watcher.follow(_read_files(workspace, follower))
 

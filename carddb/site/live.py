@@ -33,7 +33,8 @@ STATUS_FILE = Path(".carddb") / "watch.json"  # inside output/
 class WatchStatus:
     """What the last build of a watcher said: written for the site's live reload to show."""
 
-    builds: int = 0
+    builds: int = 0  # the builds finished
+    building: bool = False  # a build is running now
     error: str | None = None
     changed: list[str] = field(default_factory=list)
     games: list[str] | None = None  # the games the build built; None: every game
@@ -41,7 +42,8 @@ class WatchStatus:
     def write(self, output_dir: Path) -> None:
         from carddb.files.replacing import write_file
 
-        write_file(output_dir / STATUS_FILE, json.dumps({"builds": self.builds, "error": self.error,
+        write_file(output_dir / STATUS_FILE, json.dumps({"builds": self.builds, "building": self.building,
+                                                         "error": self.error,
                                                          "changed": self.changed, "games": self.games}))
 
 
@@ -124,7 +126,8 @@ class LiveReload:
             # The site was built after that failure was written down: a later build got through (the site is its
             # last step), and its status follows in a moment. A page reloaded in between shows no stale error.
             error = None
-        return {"stamp": stamp, "error": error, "builds": watched.get("builds", 0)}
+        return {"stamp": stamp, "error": error, "builds": watched.get("builds", 0),
+                "building": bool(watched.get("building"))}
 
     def _stamp(self, st: os.stat_result) -> str:
         """What a page compares to know the site changed: the keys of every part of the site but the client files.

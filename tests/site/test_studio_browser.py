@@ -165,19 +165,21 @@ def rebuild_stamp(root: Path) -> None:
 
 
 def wait_until_idle(url: str, quiet: float = 4.0) -> None:
-    """Until the server's count of finished builds has not moved for ``quiet`` seconds: the builds of the saves of
-    earlier tests are over, so only this test's simulated rebuilds reach its page."""
+    """Until no build runs and the server's count of finished builds has not moved for ``quiet`` seconds: the
+    builds of the saves of earlier tests are over, so only this test's simulated rebuilds reach its page."""
     from urllib.request import urlopen
 
-    deadline, last, since = time.monotonic() + 90, None, time.monotonic()
+    deadline, last, since = time.monotonic() + 120, None, time.monotonic()
     while time.monotonic() < deadline:
         with urlopen(url + "__carddb__/status") as answer:  # our own server, on 127.0.0.1
-            builds = json.load(answer)["builds"]
-        if builds != last:
-            last, since = builds, time.monotonic()
+            status = json.load(answer)
+        now = (status["builds"], status["building"], status["stamp"])
+        if now != last or status["building"]:
+            last, since = now, time.monotonic()
         elif time.monotonic() - since >= quiet:
             return
         time.sleep(0.25)
+    raise AssertionError(f"the server never went quiet: {last}")
 
 
 def test_a_rebuild_never_reloads_the_page_under_unsaved_edits(served: tuple[Path, str], chromium: Any) -> None:
@@ -210,6 +212,7 @@ def test_a_rebuild_never_reloads_the_page_under_unsaved_edits(served: tuple[Path
     # a new card's form is kept too, from the click that opens it
     page.get_by_role("button", name="New card").click()
     rebuild_stamp(root)
+    page.get_by_role("heading", name="New shmod card").wait_for()
     page.get_by_label("Name").fill("Not Added")
     page.wait_for_timeout(1000)
     assert page.get_by_label("Name").input_value() == "Not Added"
@@ -222,6 +225,7 @@ def test_add_a_card_delete_it_and_undo_from_the_browser(served: tuple[Path, str]
     page.set_default_timeout(60_000)
     page.goto(url + "games/shmod/cards/monster-bash/")
     page.get_by_role("button", name="New card").click()
+    page.get_by_role("heading", name="New shmod card").wait_for()
     page.get_by_label("Name").fill("Studio Spark")
     page.get_by_label("LEVEL").fill("1")
     page.get_by_label("Rules text").fill("Draw 1 card.")
@@ -243,6 +247,7 @@ def test_add_a_card_delete_it_and_undo_from_the_browser(served: tuple[Path, str]
         page.wait_for_timeout(200)
     assert page.locator("#carddb-build-error").count() == 0
 
+    wait_until_idle(url)  # the deletion's build is over: its reload would swallow the click on Undo
     page = page.context.new_page()  # the list's own page reloads itself when the site is rebuilt
     page.goto(url + "games/shmod/cards/replenish/")
     page.get_by_role("button", name="Undo last edit").click()
@@ -338,6 +343,7 @@ def test_deleting_a_card_a_sample_deck_names_shows_the_builds_error_until_undone
     violations = page.evaluate("""() => axe.run(document, {resultTypes: ['violations']}).then((r) => r.violations
         .filter((v) => v.impact === 'critical' || v.impact === 'serious').map((v) => v.id))""")
     assert violations == []
+    wait_until_idle(url)  # the deletion's build is over: its reload would swallow the click on Undo
     page = page.context.new_page()
     page.goto(url + "games/shmod/cards/replenish/")
     page.get_by_role("button", name="Undo last edit").click()

@@ -7,6 +7,8 @@
   const PREFIX = "/__carddb__/studio/";
   const DEBOUNCE_MS = 150;
   const REOPEN = "carddb-studio-reopen";
+  const BAR_SAID = "carddb-studio-bar-said";
+  const BAR_SAID_MS = 120_000;  // long enough for a rebuild; a message older than that is about another build
   const HELD = "The site was rebuilt; this page reloads once your edits are saved or closed.";
   let uid = 0;
   // The editor open on this page, if any. While it holds work not yet saved (or a new card's form), a rebuild
@@ -120,8 +122,10 @@
     holdsPage() {
       if (this.closed) return false;
       if (this.mode === "new") return true;  // its form goes with the page; done() leaves the page itself
-      return Boolean(this.form) && this.saved !== JSON.stringify(valuesOf(this.form));
+      return this.unsaved();
     }
+
+    unsaved() { return !this.closed && Boolean(this.form) && this.saved !== JSON.stringify(valuesOf(this.form)); }
 
     // still loading (no form yet) counts: a rebuild between the click and the form must not lose the editor
     isOpen() { return !this.closed && this.mode === "edit"; }
@@ -280,8 +284,12 @@
     const gallery = make("a", {class: "md-button", href: `${PREFIX}gallery?game=${encodeURIComponent(game)}`,
       text: "Studio gallery"});
     const open = async (mode) => {
+      if (active?.unsaved() && !window.confirm(`Leave the edits not saved in "${active.host.querySelector("h2")
+        ?.textContent}"?`)) return null;
       try {
         if (active) active.closed = true;  // its form is replaced by this one
+        // at once: typing into the old form while the new one loads would be lost when it comes
+        host.replaceChildren(make("p", {role: "status", text: "Opening the form…"}));
         const editor = new Editor(host, game, key || null, mode);
         active = editor;  // from the click: a rebuild while the form loads must not take it away
         await editor.open();
@@ -290,6 +298,8 @@
         return editor;
       } catch (error) {
         status.textContent = error.message;
+        host.replaceChildren();
+        host.hidden = true;
         if (active) active.closed = true;
         release();
         return null;
@@ -301,6 +311,9 @@
       try {
         const undone = await call("undo", {});
         status.textContent = `${undone.said[0].toUpperCase()}${undone.said.slice(1)}. The page shows it once the site is rebuilt.`;
+        // the rebuild that follows reloads this page: the bar says it again after the reload
+        sessionStorage.setItem(BAR_SAID, JSON.stringify({page: location.pathname, said: status.textContent,
+          at: Date.now()}));
       } catch (error) { status.textContent = error.message; }
     });
     return {element: make("div", {class: "carddb-studio-bar", "data-search-exclude": true,
@@ -315,6 +328,13 @@
     const host = make("section", {class: "carddb-studio", "aria-label": "Card editor", hidden: true});
     const {element, open} = bar(page.dataset.game, page.dataset.key, host);
     page.before(element, host);
+    const said = JSON.parse(sessionStorage.getItem(BAR_SAID) || "null");
+    if (said) {
+      sessionStorage.removeItem(BAR_SAID);
+      if (said.page === location.pathname && Date.now() - said.at < BAR_SAID_MS) {
+        element.querySelector(".carddb-studio-barstatus").textContent = said.said;
+      }
+    }
     const reopen = JSON.parse(sessionStorage.getItem(REOPEN) || "null");
     if (reopen && reopen.key === page.dataset.key) {
       sessionStorage.removeItem(REOPEN);
