@@ -17,7 +17,8 @@ _ALWAYS = [
     ("parse", "A line of the deck file could not be read (its line number and text are given)."),
     ("unknown-card", "No card of that name in the game; up to 3 close names are suggested."),
     ("ambiguous-card", "Several cards share that name and the line does not say which one; the choices are listed."),
-    ("unknown-zone", "A card is in a zone the game does not have (a hand-made link); the game's zones are listed."),
+    ("unknown-zone", "A zone the game does not have: a deck file's heading (its cards are not counted) or a hand-made "
+                     "link's zone; the game's zones are listed."),
 ]
 
 

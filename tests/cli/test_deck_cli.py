@@ -145,7 +145,7 @@ def test_a_deck_for_the_wrong_game(cli) -> None:  # type: ignore[no-untyped-def]
     result = cli("deck", "check", str(MARIO), "--game", "shmod", "--json")
     data = json.loads(result.stdout)
     assert result.exit_code == 1
-    assert {p["code"] for p in data["problems"]} == {"parse", "unknown-card"}
+    assert {p["code"] for p in data["problems"]} == {"unknown-zone", "unknown-card"}
     assert data["problems"][0]["message"].startswith("Shmod has no zone called 'Character'")
 
 

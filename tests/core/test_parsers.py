@@ -45,9 +45,9 @@ def test_zone_headers_by_id_label_alias_and_generic_words() -> None:
     assert deck.problems == []
 
 
-def test_unreadable_lines_are_parse_problems_and_reading_goes_on() -> None:
+def test_unreadable_lines_and_unknown_zones_are_problems_and_reading_goes_on() -> None:
     deck = read("ssbm", "Character:\n1 Mario\nDeck:\n0 Jump\n3\n-2 Dash\nCrypt:\n4 Attack\nDeck:\n5 Power Block\n")
-    assert [(p.code, p.line) for p in deck.problems] == [("parse", 4), ("parse", 5), ("parse", 7)]
+    assert [(p.code, p.line) for p in deck.problems] == [("parse", 4), ("parse", 5), ("unknown-zone", 7)]
     assert deck.problems[0].message == "0 is not a usable count (1 to 999): '0 Jump'."
     assert deck.problems[1].message == "A count but no card name: '3'."
     assert deck.problems[2].message.startswith("Super Smash Bros. Melee CCG has no zone called 'Crypt'")
@@ -82,7 +82,7 @@ def test_lackey_text_deck_of_the_real_shape_with_a_zone_header() -> None:
     assert detect_format(text) == "lackey-text"
     deck = read("shmod", text)
     assert [(e.count, e.name) for e in deck.entries] == [(4, "Ember Whelp"), (2, "Gloom Imp"), (1, "Mirror Guard")]
-    assert [(p.code, p.line) for p in deck.problems] == [("parse", 4)]
+    assert [(p.code, p.line) for p in deck.problems] == [("unknown-zone", 4)]
     assert "no zone called 'Crypt'" in deck.problems[0].message
 
 

@@ -111,6 +111,6 @@ def test_dec_sb_lines_after_a_zone_comment_go_to_that_zone(shmod):
             "// ZONE: Side deck\nSB:  2 Flame Imp\n// ZONE: Nowhere\nSB:  1 Flame Imp\n")
     deck = parse_deck(text, shmod)
     assert deck.zone_counts(("main", "side", "stack")) == {"main": 50, "side": 2, "stack": 3}
-    assert any("no zone called 'Nowhere'" in p.message for p in deck.problems)
+    assert any(p.code == "unknown-zone" and "no zone called 'Nowhere'" in p.message for p in deck.problems)
     old_form = "//NAME: x\n        50 Flame Imp\n// ZONE: Stack\n        3 Steam Titan\n"  # written before
     assert parse_deck(old_form, shmod).zone_counts(("main", "stack")) == {"main": 50, "stack": 3}

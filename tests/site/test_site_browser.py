@@ -96,6 +96,20 @@ def test_a_house_format_gives_the_command_lines_answer(checker: Visit, site: Bui
                    "problems": [(p["code"], p["message"]) for p in expected["problems"]]}
 
 
+def test_a_zone_the_game_does_not_have_is_an_unknown_zone_problem(checker: Visit, loaded_db: str,
+                                                                 tmp_path: Path) -> None:
+    deck = tmp_path / "graveyard.txt"
+    deck.write_text("Main:\n3 Replenish\nGraveyard:\n2 Replenish\n", encoding="utf-8")
+    expected = cli_check(loaded_db, "shmod", deck)
+    page = checker.page
+    page.select_option("select[name=game]", "shmod")
+    page.fill("textarea[name=deck]", deck.read_text(encoding="utf-8"))
+    got = run_check(page, lambda: page.click("button[type=submit]"))
+    assert got["problems"] == [(p["code"], p["message"]) for p in expected["problems"]]
+    unknown = [message for code, message in got["problems"] if code == "unknown-zone"]
+    assert len(unknown) == 1 and "no zone called 'Graveyard'" in unknown[0]
+
+
 def test_each_problem_links_to_its_rule(checker: Visit, site: BuiltSite) -> None:
     page = checker.page
     page.select_option("select[name=game]", "shmod")

@@ -74,8 +74,8 @@ class _CodReader:
         self.comments = ""
         self.cards: list[tuple[str, str, int, int]] = []  # (zone or "side", name as written, count, line)
 
-    def problem(self, line: int | None, message: str, zone: str | None = None) -> None:
-        self.deck.problems.append(Problem(code="parse", message=message, zone=zone, line=line,
+    def problem(self, line: int | None, message: str, zone: str | None = None, code: str = "parse") -> None:
+        self.deck.problems.append(Problem(code=code, message=message, zone=zone, line=line,
                                           rule=self.game.rule_link("")))
 
     def read(self, text: str) -> Deck:
@@ -125,7 +125,8 @@ class _CodReader:
             return None  # tokens are made during a game, not part of the deck
         zone = zone_for_header(name, self.game)
         if zone is None:
-            self.problem(line, f"{self.game.name} has no zone called {name!r}; its cards are not counted.")
+            self.problem(line, f"{self.game.name} has no zone called {name!r}; its cards are not counted.",
+                         code="unknown-zone")
         return zone
 
     def card(self, attrs: dict[str, str], line: int) -> None:

@@ -134,8 +134,8 @@ class _TextReader:
         # Where SB: lines go after a ``// ZONE:`` comment: its zone ("" when unknown); None before any.
         self.comment_zone: str | None = None
 
-    def problem(self, number: int, line: str, message: str) -> None:
-        self.deck.problems.append(Problem(code="parse", message=message, zone=self.zone, line=number,
+    def problem(self, number: int, line: str, message: str, code: str = "parse") -> None:
+        self.deck.problems.append(Problem(code=code, message=message, zone=self.zone, line=number,
                                           rule=self.game.rule_link(""), card=None))
 
     def read(self, text: str) -> Deck:
@@ -192,7 +192,8 @@ class _TextReader:
             self.zone = None
             self.unknown_header = name
             self.problem(number, line, f"{self.game.name} has no zone called {name!r} "
-                                       f"(zones: {_zone_names(self.game)}); the cards under it are not counted.")
+                                       f"(zones: {_zone_names(self.game)}); the cards under it are not counted.",
+                         code="unknown-zone")
             return
         self.zone = zone
 
@@ -238,8 +239,8 @@ class _DekReader:
         self.counts: dict[tuple[str, str, str, str], list[int]] = {}
         self.parser = safe_parser()
 
-    def problem(self, line: int | None, message: str, zone: str | None = None) -> None:
-        self.deck.problems.append(Problem(code="parse", message=message, zone=zone, line=line,
+    def problem(self, line: int | None, message: str, zone: str | None = None, code: str = "parse") -> None:
+        self.deck.problems.append(Problem(code=code, message=message, zone=zone, line=line,
                                           rule=self.game.rule_link("")))
 
     def read(self, text: str) -> Deck:
@@ -278,7 +279,7 @@ class _DekReader:
             self.zone = zone_for_header(name, self.game)
             if self.zone is None:
                 self.problem(line, f"{self.game.name} has no zone called {name!r} (zones: "
-                                   f"{_zone_names(self.game)}); its cards are not counted.")
+                                   f"{_zone_names(self.game)}); its cards are not counted.", code="unknown-zone")
         elif tag == "card":
             self.card = {}
             self.card_line = line
