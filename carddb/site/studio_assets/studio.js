@@ -39,6 +39,9 @@
     return data;
   };
 
+  // the server's words start lower case, to be part of a sentence: shown alone, they start one
+  const sentence = (text) => (text ? `${text[0].toUpperCase()}${text.slice(1)}` : text);
+
   const make = (tag, attributes = {}, ...children) => {
     const node = document.createElement(tag);
     for (const [name, value] of Object.entries(attributes)) {
@@ -265,7 +268,7 @@
     done(saved) {
       this.digest = saved.digest;
       this.saved = JSON.stringify(valuesOf(this.form));
-      this.say(`${saved.said[0].toUpperCase()}${saved.said.slice(1)}. The page shows it once the site is rebuilt.`);
+      this.say(`${sentence(saved.said)}. The page shows it once the site is rebuilt.`);
       sessionStorage.setItem(REOPEN, JSON.stringify({key: saved.key, said: this.status.textContent}));
       const here = location.pathname;
       const target = saved.page ? `/${saved.page}` : `/games/${this.game}/cards/`;
@@ -310,11 +313,11 @@
     undo.addEventListener("click", async () => {
       try {
         const undone = await call("undo", {});
-        status.textContent = `${undone.said[0].toUpperCase()}${undone.said.slice(1)}. The page shows it once the site is rebuilt.`;
+        status.textContent = `${sentence(undone.said)}. The page shows it once the site is rebuilt.`;
         // the rebuild that follows reloads this page: the bar says it again after the reload
         sessionStorage.setItem(BAR_SAID, JSON.stringify({page: location.pathname, said: status.textContent,
           at: Date.now()}));
-      } catch (error) { status.textContent = error.message; }
+      } catch (error) { status.textContent = sentence(error.message).replace(/([^.!?])$/, "$1."); }
     });
     return {element: make("div", {class: "carddb-studio-bar", "data-search-exclude": true,
       "aria-label": "Card studio", role: "group"}, make("strong", {text: "Studio: "}), edit, add, undo, gallery,
