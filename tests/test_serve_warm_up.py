@@ -7,8 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from carddb.app.build import build
-from carddb.app.serve import warm_up
+from carddb.app.serve import serve_build, warm_up
 from carddb.catalogue.api import open_catalogue
 from carddb.workspace import Workspace
 from tests.test_incremental import small_workspace, snapshot
@@ -19,11 +18,11 @@ pytestmark = pytest.mark.slow
 def test_warming_up_changes_no_output(tmp_path: Path) -> None:
     root = small_workspace(tmp_path)
     catalogue = open_catalogue(str(root / "output" / "catalogue.db"), str(root))
-    report = build(Workspace(root), catalogue, skip=["sheets"])
+    report = serve_build(Workspace(root), catalogue)
     assert not report.failures, report.failures
     before = snapshot(root / "output")  # all of it but the cache
     warm_up(Workspace(root), catalogue)
     after = snapshot(root / "output")
     assert after == before
-    again = build(Workspace(root), catalogue, skip=["sheets"])
+    again = serve_build(Workspace(root), catalogue)
     assert not again.redone, again.redone  # and the next build still finds everything up to date

@@ -105,8 +105,8 @@ def build(workspace: Workspace, catalogue: Catalogue | Callable[[], Catalogue],
     build with nothing to do never opens it; ``db`` then names where it is) into ``output/``.
 
     ``pages_first`` (``site serve``): the site is built as soon as the faces are drawn, then again after the
-    exports, which it hosts; an open page shows an edit a few seconds sooner, and what the build leaves is the
-    same."""
+    exports, which it hosts, and the proxy sheets come last; an open page shows an edit a few seconds sooner, and
+    what the build leaves is the same."""
     from carddb.app.build_stamp import catalogue_file, forget_stamp, read_stamp, stamp_digest
 
     started = time.perf_counter()
@@ -176,12 +176,18 @@ def _run_steps(workspace: Workspace, catalogue: Catalogue, games: list[str], ski
     try:
         # One cache folder for every step; a build of every game leaves in it only what it used.
         with remember_in(out / STATE_DIR / "cache", prune=whole) as cache:
-            if pages_first and site.wanted:
-                _build_games(workspace, catalogue, games, [*skip, *EXPORT_STEPS], out, tell, report, progress,
-                             take_files, pool)
+            late = pages_first and site.wanted
+            rendered: dict[str, Any] = {}  # the faces step's reports, for the exporters of a later pass
+
+            def only(steps: Sequence[str]) -> list[str]:
+                return [step for step in STEPS if step not in steps or step in skip]
+
+            if late:
+                _build_games(workspace, catalogue, games, [*skip, *EXPORT_STEPS, *PRINT_STEPS], out, tell, report,
+                             progress, take_files, pool, rendered=rendered)
                 site.run()
-                _build_games(workspace, catalogue, games, [s for s in STEPS if s not in EXPORT_STEPS or s in skip],
-                             out, tell, report, progress, take_files, pool, load=False)
+                _build_games(workspace, catalogue, games, only(EXPORT_STEPS), out, tell, report, progress, take_files,
+                             pool, load=False, rendered=rendered)
             else:
                 _build_games(workspace, catalogue, games, skip, out, tell, report, progress, take_files, pool)
             if whole:
@@ -189,6 +195,9 @@ def _run_steps(workspace: Workspace, catalogue: Catalogue, games: list[str], ski
             site.run()  # again after the exports (pages_first): its pages host their files
             if site.ran:
                 report.done("site", site.redone)
+            if late:  # last: the site shows no sheet, so an open page never waits for one
+                _build_games(workspace, catalogue, games, only(PRINT_STEPS), out, tell, report, progress, take_files,
+                             pool, load=False, rendered=rendered)
             cache.prune = cache.prune and not report.failures  # a failed step may want its entries next time
     finally:
         pool.close()
@@ -196,6 +205,8 @@ def _run_steps(workspace: Workspace, catalogue: Catalogue, games: list[str], ski
 
 #: The steps whose files the site hosts (carddb.site.client_files): ``pages_first`` builds the site before them.
 EXPORT_STEPS = ("lackey", "apprentice", "tts", "cockatrice")
+#: The steps whose files the site neither shows nor hosts: ``pages_first`` runs them after the site's last run.
+PRINT_STEPS = ("sheets",)
 
 
 @dataclass
@@ -264,9 +275,10 @@ class _SiteStep:
 
 def _build_games(workspace: Workspace, catalogue: Catalogue, games: list[str], skip: Sequence[str], out: Path,
                  tell: Say, report: BuildReport, progress: Reporter, take_files: bool, pool: Pool, *,
-                 load: bool = True) -> None:
-    """Each game's steps, less ``skip``; with ``load``, its card files loaded first (a second call does not)."""
-    rendered: dict[str, Any] = {}
+                 load: bool = True, rendered: dict[str, Any] | None = None) -> None:
+    """Each game's steps, less ``skip``; with ``load``, its card files loaded first (a second call does not).
+    ``rendered`` keeps the faces step's reports for the exporters of a later call of the same build."""
+    rendered = {} if rendered is None else rendered
     for game_id in games:
         if load:
             # Cards from the card files in, cards that left them out; cards from any other source stay (load.py).

@@ -71,9 +71,13 @@ def test_serve_after_build_and_build_after_serve_build_no_page(workspace: Worksp
         return next(number for number, line in enumerate(served.lines) if line.startswith(prefix))
 
     assert first("site: ") < first("mini: LackeyCCG plugin") < first("mini: Cockatrice card database"), served.lines
+    # the proxy sheets last, after the site's second run: a designer who prints after a save prints the edit
+    assert "mini sheets" in served.redone, served.redone
+    sheets = next(number for number, line in enumerate(served.lines) if " proxy PDFs in " in line)
+    assert first("mini: Cockatrice card database") < sheets, served.lines
     assert served.lines[-2].count("site (") == 1
     again = build(workspace, catalogue(workspace))
-    assert "site" in again.up_to_date, again.redone
+    assert not again.redone, again.redone  # serve left nothing for build to do, the sheets included
 
     left = site_files(workspace)
     shutil.rmtree(workspace.output_dir / "site")

@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import pypdf
 import pytest
 from PIL import Image
 
@@ -152,6 +153,11 @@ def test_edit_a_number_and_a_line_of_text_see_the_face_change_and_save(served: t
     assert face_file.read_bytes() != face_before
     with Image.open(face_file) as face:
         assert face.format == "PNG" and face.size == size_before
+    # and the proxy sheets that hold the card, made last by the same build: what the designer prints shows it
+    wait_until_idle(url)
+    sheet = pypdf.PdfReader(root / "output" / "sheets" / "shmod" / "legal-fire-water-fusion-fronts.pdf")
+    printed = " ".join(" ".join(page.extract_text().split()) for page in sheet.pages)
+    assert NEW_TEXT in printed and OLD_TEXT not in printed
 
 
 def rebuild_stamp(root: Path) -> None:
