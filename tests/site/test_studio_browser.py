@@ -322,6 +322,9 @@ def test_the_editor_follows_instant_navigation_to_the_next_card(served: tuple[Pa
     page.goto(url + "games/shmod/cards/yoink/")
     page.locator(".carddb-pager a", has_text="Revival Stone").click()  # Material swaps the page in place
     page.wait_for_url("**/games/shmod/cards/revival-stone/")
+    # the URL changes before Material swaps the content in: until the new card's part is there with its bar, a
+    # click would land on the old card's Edit button, whose form goes with the old content
+    page.locator('[data-card-page][data-key="Revival Stone"][data-studio]').wait_for(state="attached")
     assert page.locator(".carddb-studio-bar").count() == 1
     page.get_by_role("button", name="Edit card").click()
     page.get_by_role("heading", name="Edit Revival Stone").wait_for()
