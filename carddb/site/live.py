@@ -123,8 +123,9 @@ class LiveReload:
         except OSError:
             said = None
         if error and st is not None and said is not None and st.st_mtime_ns > said:
-            # The site was built after that failure was written down: a later build got through (the site is its
-            # last step), and its status follows in a moment. A page reloaded in between shows no stale error.
+            # The site was built after that failure was written down: a later build got through its site step
+            # (which follows every step a page shows), and its status follows in a moment. A page reloaded in
+            # between shows no stale error.
             error = None
         return {"stamp": stamp, "error": error, "builds": watched.get("builds", 0),
                 "building": bool(watched.get("building"))}

@@ -41,6 +41,7 @@
 
   // the server's words start lower case, to be part of a sentence: shown alone, they start one
   const sentence = (text) => (text ? `${text[0].toUpperCase()}${text.slice(1)}` : text);
+  const untilRebuilt = (said) => `${sentence(said)}. The page shows it once the site is rebuilt.`;
 
   const make = (tag, attributes = {}, ...children) => {
     const node = document.createElement(tag);
@@ -268,7 +269,7 @@
     done(saved) {
       this.digest = saved.digest;
       this.saved = JSON.stringify(valuesOf(this.form));
-      this.say(`${sentence(saved.said)}. The page shows it once the site is rebuilt.`);
+      this.say(untilRebuilt(saved.said));
       sessionStorage.setItem(REOPEN, JSON.stringify({key: saved.key, said: this.status.textContent}));
       const here = location.pathname;
       const target = saved.page ? `/${saved.page}` : `/games/${this.game}/cards/`;
@@ -313,7 +314,7 @@
     undo.addEventListener("click", async () => {
       try {
         const undone = await call("undo", {});
-        status.textContent = `${sentence(undone.said)}. The page shows it once the site is rebuilt.`;
+        status.textContent = untilRebuilt(undone.said);
         // the rebuild that follows reloads this page: the bar says it again after the reload
         sessionStorage.setItem(BAR_SAID, JSON.stringify({page: location.pathname, said: status.textContent,
           at: Date.now()}));
@@ -321,7 +322,7 @@
     });
     return {element: make("div", {class: "carddb-studio-bar", "data-search-exclude": true,
       "aria-label": "Card studio", role: "group"}, make("strong", {text: "Studio: "}), edit, add, undo, gallery,
-      status), open};
+      status), status, open};
   };
 
   const mountCardPage = () => {
@@ -329,13 +330,13 @@
     if (!page || page.dataset.studio) return;
     page.dataset.studio = "1";
     const host = make("section", {class: "carddb-studio", "aria-label": "Card editor", hidden: true});
-    const {element, open} = bar(page.dataset.game, page.dataset.key, host);
+    const {element, status, open} = bar(page.dataset.game, page.dataset.key, host);
     page.before(element, host);
     const said = JSON.parse(sessionStorage.getItem(BAR_SAID) || "null");
     if (said) {
       sessionStorage.removeItem(BAR_SAID);
       if (said.page === location.pathname && Date.now() - said.at < BAR_SAID_MS) {
-        element.querySelector(".carddb-studio-barstatus").textContent = said.said;
+        status.textContent = said.said;
       }
     }
     const reopen = JSON.parse(sessionStorage.getItem(REOPEN) || "null");
