@@ -126,6 +126,18 @@ def open_visit(chromium: Any, site: BuiltSite, init_script: str = "") -> Visit:
     return visit
 
 
+def wait_for_instant_navigation(page: Any) -> None:
+    """Wait until Material intercepts a click on a link of the site. It fetches ``sitemap.xml`` once the page has
+    loaded and swaps a page in place only for the addresses listed there: a click before the sitemap arrives is an
+    ordinary full page load. A reader never notices; a test that counts page loads, or one that means to follow an
+    in-place swap, does."""
+    page.wait_for_function("""() => performance.getEntriesByType('resource')
+        .some((entry) => new URL(entry.name).pathname.endsWith('/sitemap.xml') && entry.responseEnd > 0)""")
+    # Its body is in; Material parses it a task or two later (``site serve``'s open live-reload request rules out
+    # waiting for the network to go quiet)
+    page.wait_for_timeout(300)
+
+
 @pytest.fixture
 def visit(chromium: Any, site: BuiltSite) -> Iterator[Visit]:
     """A fresh browser context (cold cache, so a cold engine start)."""

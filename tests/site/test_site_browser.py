@@ -16,7 +16,15 @@ from carddb.catalogue.api import Catalogue
 from carddb.cli.main import app
 from carddb.core.cards.slugs import card_stems
 from carddb.workspace import Workspace
-from tests.site.conftest import HOSTILE_GAME, HOSTILE_NAME, HOSTILE_TEXT, BuiltSite, Visit, open_visit
+from tests.site.conftest import (
+    HOSTILE_GAME,
+    HOSTILE_NAME,
+    HOSTILE_TEXT,
+    BuiltSite,
+    Visit,
+    open_visit,
+    wait_for_instant_navigation,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -193,6 +201,7 @@ def test_the_engine_loads_once_across_navigation(visit: Visit, site: BuiltSite, 
     path = next(p for g, p in SAMPLE_DECKS if g == "shmod")
     page = visit.page
     page.goto(f"{site.url}games/shmod/decks/")
+    wait_for_instant_navigation(page)  # else the first click is a full page load
     page.evaluate("window.__same_visit = true")
     page.locator(f"a[href$='?deck={path.name}']").first.click()
     page.wait_for_function("() => Number(document.querySelector('[data-result]')?.dataset.checks || 0) > 0")

@@ -25,6 +25,7 @@ from PIL import Image
 from carddb.catalogue.api import Catalogue
 from carddb.incremental import MANIFEST
 from carddb.workspace import Workspace
+from tests.site.conftest import wait_for_instant_navigation
 
 REPO = Path(__file__).resolve().parents[2]
 CARDS = "rules/shmod/cards/base.yaml"
@@ -320,6 +321,8 @@ def test_the_editor_follows_instant_navigation_to_the_next_card(served: tuple[Pa
     page = chromium.new_context().new_page()
     page.set_default_timeout(60_000)
     page.goto(url + "games/shmod/cards/yoink/")
+    wait_for_instant_navigation(page)  # else the click is a full page load, and the test would not test a swap
+    page.evaluate("window.__same_visit = true")
     page.locator(".carddb-pager a", has_text="Revival Stone").click()  # Material swaps the page in place
     page.wait_for_url("**/games/shmod/cards/revival-stone/")
     # the URL changes before Material swaps the content in: until the new card's part is there with its bar, a
@@ -329,6 +332,7 @@ def test_the_editor_follows_instant_navigation_to_the_next_card(served: tuple[Pa
     page.get_by_role("button", name="Edit card").click()
     page.get_by_role("heading", name="Edit Revival Stone").wait_for()
     assert page.get_by_label("Name").input_value() == "Revival Stone"
+    assert page.evaluate("window.__same_visit") is True  # the page was swapped in place, never loaded
 
 
 def test_deleting_a_card_a_sample_deck_names_shows_the_builds_error_until_undone(served: tuple[Path, str],
