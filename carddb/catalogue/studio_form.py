@@ -16,6 +16,11 @@ from carddb.errors import CardDataError, InputError
 
 #: The keys of the form beside the game's fields: the common keys and the first printing's.
 FORM_KEYS = (*COMMON_KEYS, *PRINTING_KEYS)
+#: The form's list of the card's other printings (its second on), each a mapping of ``PRINTING_KEYS``; a problem
+#: with one is named ``printings.N.key``, N counting the card's printings from 1 (the first is the plain keys).
+MORE_PRINTINGS = "more_printings"
+#: A card's printings that a form may list (far more than any card has: a bound on a hostile request).
+MAX_PRINTINGS = 100
 #: What a checked value is called in build_card's messages: ``form, field cost: ...``.
 WHERE = "form"
 _PROBLEM = re.compile(rf"^{WHERE}, field (?P<key>[^:\s]+): (?P<message>.*)$", re.DOTALL)
@@ -60,6 +65,7 @@ def form_values(game: GameDefinition, card: Card) -> dict[str, Any]:
     printing = card.printings[0] if card.printings else None
     for key in PRINTING_KEYS:
         values[key] = getattr(printing, key) if printing else ""
+    values[MORE_PRINTINGS] = [other.to_dict() for other in card.printings[1:]]
     for key, value in card.fields.items():
         definition = game.fields.get(key)
         if definition is None or definition.computed:
@@ -75,6 +81,9 @@ def checked_values(values: Any, game: GameDefinition) -> dict[str, Any]:
         raise InputError("the card's values must be an object of field names to values")
     out: dict[str, Any] = {}
     for key, value in values.items():
+        if key == MORE_PRINTINGS:
+            out[key] = _checked_printings(value)
+            continue
         if key not in FORM_KEYS and key not in game.fields:
             raise InputError(f"{game.id} has no field {str(key)[:60]!r}")
         if not isinstance(value, str | bool | int) or (isinstance(value, str) and len(value) > MAX_VALUE_CHARS):
@@ -83,33 +92,67 @@ def checked_values(values: Any, game: GameDefinition) -> dict[str, Any]:
     return out
 
 
+def _checked_printings(value: Any) -> list[dict[str, str]]:
+    if not isinstance(value, list) or len(value) > MAX_PRINTINGS:
+        raise InputError(f"the card's other printings must be a list of at most {MAX_PRINTINGS}")
+    out = []
+    for printing in value:
+        if not isinstance(printing, dict) or not set(printing) <= set(PRINTING_KEYS):
+            raise InputError(f"a printing must be an object of {', '.join(PRINTING_KEYS)}")
+        if not all(isinstance(text, str) and len(text) <= MAX_VALUE_CHARS for text in printing.values()):
+            raise InputError(f"a printing's values must be texts of at most {MAX_VALUE_CHARS} characters")
+        out.append({key: printing.get(key, "") for key in PRINTING_KEYS})
+    return out
+
+
 def card_from_form(game: GameDefinition, values: dict[str, Any], before: Card | None = None
                    ) -> tuple[Card | None, dict[str, str]]:
     """The card the form's values make, and the problems by field (empty when the card is good; then the card is
     never None). Checked by ``build_card``: a problem with one field is noted, that field left out, and the rest
-    checked again, so every field's problem shows at once. The card keeps ``before``'s other printings and its
-    sample marks, which the form does not show."""
-    raw = {key: value for key, value in values.items() if not (isinstance(value, bool) and not value)}
+    checked again, so every field's problem shows at once; then each of the other printings, by the same code
+    with that printing's values in place of the first's. The card keeps ``before``'s sample marks, which the form
+    does not show, and its other printings when the values do not list them."""
+    more = values.get(MORE_PRINTINGS)
+    raw = {key: value for key, value in values.items()
+           if key != MORE_PRINTINGS and not (isinstance(value, bool) and not value)}
     problems: dict[str, str] = {}
+    card = None
     for _ in range(len(raw) + 1):
         try:
             card = build_card(game, RawCard(values=dict(raw), where=WHERE))
         except CardDataError as exc:
-            found = _PROBLEM.match(exc.message)
-            key, message = (found["key"], found["message"]) if found else ("", exc.message)
-            problems.setdefault(key, _without_name(message, values))
+            key, message = _problem(exc, values)
+            problems.setdefault(key, message)
             if key not in raw or raw[key] in ("", None) or key in ("name", "kind"):
                 break  # nothing to leave out, or nothing else can be checked without it
             raw.pop(key)
             if key in game.kinds[str(raw["kind"])].required:
                 raw[key] = _stand_in(game, key)  # so the fields after it are checked too
             continue
-        if problems:
-            break
-        if before is not None:
-            card = replace(card, printings=[*card.printings[:1], *before.printings[1:]], sample=list(before.sample))
-        return card, {}
-    return None, problems
+        break
+    if card is not None and more is not None:  # the fields are good, or stood in for: the printings can be checked
+        printings = card.printings[:1]
+        for number, printing in enumerate(more, start=2):
+            try:
+                printings += build_card(game, RawCard(values={**raw, **printing}, where=WHERE)).printings
+            except CardDataError as exc:
+                key, message = _problem(exc, values)
+                problems.setdefault(f"printings.{number}.{key}" if key in PRINTING_KEYS else "",
+                                    f"printing {number}: {message}")
+        card = replace(card, printings=printings)
+    if card is None or problems:
+        return None, problems
+    if before is not None:
+        kept = before.printings[1:] if more is None else []
+        card = replace(card, printings=[*card.printings, *kept], sample=list(before.sample))
+    return card, {}
+
+
+def _problem(error: CardDataError, values: dict[str, Any]) -> tuple[str, str]:
+    """The field ``build_card``'s message names ("" for the card as a whole), and the message said beside it."""
+    found = _PROBLEM.match(error.message)
+    key, message = (found["key"], found["message"]) if found else ("", error.message)
+    return key, _without_name(message, values)
 
 
 def _stand_in(game: GameDefinition, key: str) -> Any:

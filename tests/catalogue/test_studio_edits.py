@@ -155,6 +155,60 @@ def test_unknown_fields_games_and_files_are_refused(workspace: Workspace) -> Non
         studio.check("shmod", {**opened["values"], "text": "x" * 5000})
 
 
+def test_other_printings_are_listed_checked_and_written_to_yaml_and_csv(workspace: Workspace) -> None:
+    studio = Studio(workspace)
+    path = workspace.root / CARDS
+    before = path.read_text(encoding="utf-8")
+    opened = studio.open("shmod", "Replenish")
+    assert opened["values"]["more_printings"] == []
+    wrong = {**opened["values"], "level": "lots", "more_printings": [{"set": "nope"}, {"number": "P2"}]}
+    card, problems = studio.check("shmod", wrong, "Replenish")
+    assert card is None
+    assert problems["level"] == "expected a whole number or X, got 'lots'"  # every problem at once, the printings' too
+    assert "printing 2: " in problems["printings.2.set"] and "'nope'" in problems["printings.2.set"]
+    assert problems["printings.3.set"] == "printing 3: Replenish has no set"
+    promo = {"set": "base", "number": "P01", "rarity": "promo", "art": ""}
+    studio.save("shmod", "Replenish", opened["digest"], {**opened["values"], "more_printings": [promo]})
+    removed, added = changed_lines(before, path.read_text(encoding="utf-8"))
+    assert removed == ['    number: "S01"']
+    assert added == ["    printings:", "    - set: base", "      number: S01", "    - set: base", "      number: P01",
+                     "      rarity: promo"]
+    opened = studio.open("shmod", "Replenish")
+    assert opened["values"]["more_printings"] == [promo]
+    studio.save("shmod", "Replenish", opened["digest"], {**opened["values"], "level": "4"})  # a save keeps them
+    card = next(card for card, _ in read_workspace_game(workspace, "shmod").cards if card.key == "Replenish")
+    assert [p.number for p in card.printings] == ["S01", "P01"] and card.fields["level"] == 4
+    opened = studio.open("shmod", "Replenish")
+    studio.save("shmod", "Replenish", opened["digest"], {**opened["values"], "more_printings": []})
+    card = next(card for card, _ in read_workspace_game(workspace, "shmod").cards if card.key == "Replenish")
+    assert [p.number for p in card.printings] == ["S01"]
+
+
+def test_a_csv_card_file_holds_a_printing_as_a_row(csv_workspace: Workspace) -> None:
+    studio = Studio(csv_workspace)
+    path = csv_workspace.root / "rules/shmod/cards/base.csv"
+    before = path.read_text(encoding="utf-8")
+    opened = studio.open("shmod", "Replenish")
+    promo = {"set": "base", "number": "P01", "rarity": "promo", "art": ""}
+    studio.save("shmod", "Replenish", opened["digest"], {**opened["values"], "more_printings": [promo]})
+    removed, added = changed_lines(before, path.read_text(encoding="utf-8"))
+    assert removed == [] and len(added) == 1
+    assert added[0].startswith("Replenish,spell,") and ",P01," in added[0] and "promo" in added[0]
+    card = next(card for card, _ in read_workspace_game(csv_workspace, "shmod").cards if card.key == "Replenish")
+    assert [(p.number, p.rarity) for p in card.printings] == [("S01", ""), ("P01", "promo")]
+
+
+def test_a_list_of_printings_that_is_no_list_of_printings_is_refused(workspace: Workspace) -> None:
+    studio = Studio(workspace)
+    values = studio.open("shmod", "Replenish")["values"]
+    for wrong, said in [("P01", "must be a list"), ([{"set": "base"}] * 101, "at most 100"),
+                        ([{"set": "base", "price": "1"}], "a printing must be an object of set, number, rarity, art"),
+                        (["base"], "a printing must be an object"),
+                        ([{"number": "x" * 5000}], "at most 4000 characters")]:
+        with pytest.raises(InputError, match=said):
+            studio.check("shmod", {**values, "more_printings": wrong}, "Replenish")
+
+
 def test_a_card_renamed_into_another_cards_name_is_refused(workspace: Workspace) -> None:
     studio = Studio(workspace)
     opened = studio.open("shmod", "Replenish")

@@ -25,6 +25,7 @@ from PIL import Image
 from carddb.catalogue.api import Catalogue
 from carddb.incremental import MANIFEST
 from carddb.workspace import Workspace
+from tests.catalogue.test_studio_edits import changed_lines
 from tests.site.conftest import wait_for_instant_navigation
 
 REPO = Path(__file__).resolve().parents[2]
@@ -302,7 +303,9 @@ def test_the_editor_and_the_gallery_pass_axe_and_fit_the_screen(served: tuple[Pa
     page.set_default_timeout(60_000)
     if screen == "editor":
         open_editor(page, url + "games/shmod/cards/cinder-hound/")
-        page.get_by_label("ATK").fill("x")  # with a problem shown
+        page.get_by_role("button", name="Add a printing").click()  # with a second printing's inputs
+        page.get_by_role("group", name="Printing 2").wait_for()
+        page.get_by_label("ATK").fill("x")  # and a problem shown
         page.locator('[data-field="atk"] .carddb-studio-problem').filter(has_text="whole number").wait_for()
     else:
         page.goto(url + "__carddb__/studio/gallery?game=shmod")
@@ -333,6 +336,47 @@ def test_the_editor_follows_instant_navigation_to_the_next_card(served: tuple[Pa
     page.get_by_role("heading", name="Edit Revival Stone").wait_for()
     assert page.get_by_label("Name").input_value() == "Revival Stone"
     assert page.evaluate("window.__same_visit") is True  # the page was swapped in place, never loaded
+
+
+def test_a_printing_added_in_the_browser_is_saved_shown_and_removed_again(served: tuple[Path, str],
+                                                                        chromium: Any) -> None:
+    root, url = served
+    wait_until_idle(url)  # no earlier test's rebuild reloads the page under a click
+    before = (root / CARDS).read_text(encoding="utf-8")
+    page = chromium.new_context().new_page()
+    page.set_default_timeout(60_000)
+    open_editor(page, url + "games/shmod/cards/ember-whelp/")
+    page.get_by_role("button", name="Add a printing").click()
+    second = page.get_by_role("group", name="Printing 2")
+    assert second.get_by_label("Set").input_value() == "base"  # the first printing's set, to start from
+    assert page.get_by_label("Set").count() == 2
+    second.get_by_label("Collector number").fill("P01")
+    second.get_by_label("Rarity").fill("promo")
+    page.get_by_role("button", name="Save").click()
+    wait_for_text(page, "P01")  # the card page's table of printings, once the site is rebuilt
+    removed, added = changed_lines(before, (root / CARDS).read_text(encoding="utf-8"))
+    assert removed == ['    number: "M01"']
+    assert added == ["    printings:", "    - set: base", "      number: M01", "    - set: base", "      number: P01",
+                     "      rarity: promo"]
+    (card,) = Catalogue(str(root / "output" / "catalogue.db"), Workspace(root)).find("shmod", "Ember Whelp")
+    assert [(p.number, p.rarity) for p in card.printings] == [("M01", ""), ("P01", "promo")]
+
+    wait_until_idle(url)
+    page = page.context.new_page()  # a tab of its own: the first one reopens its editor after the reload
+    open_editor(page, url + "games/shmod/cards/ember-whelp/")
+    second = page.get_by_role("group", name="Printing 2")
+    assert second.get_by_label("Collector number").input_value() == "P01"
+    second.get_by_role("button", name="Remove printing 2").click()
+    assert page.get_by_role("group", name="Printing 2").count() == 0
+    assert page.get_by_role("button", name="Add a printing").evaluate("(button) => button === document.activeElement")
+    page.get_by_role("button", name="Save").click()
+    deadline = time.monotonic() + 90
+    while "P01" in page.request.get(url + "games/shmod/cards/ember-whelp/").text():
+        assert time.monotonic() < deadline, "the printing removed is still on the card's page"
+        page.wait_for_timeout(200)
+    (card,) = Catalogue(str(root / "output" / "catalogue.db"), Workspace(root)).find("shmod", "Ember Whelp")
+    assert [p.number for p in card.printings] == ["M01"]
+    assert "P01" not in (root / CARDS).read_text(encoding="utf-8")
 
 
 def test_deleting_a_card_a_sample_deck_names_shows_the_builds_error_until_undone(served: tuple[Path, str],

@@ -99,7 +99,7 @@
   };
 
   const fieldRow = (field, value) => {
-    const id = `carddb-studio-${field.key}-${++uid}`;
+    const id = `carddb-studio-${field.key.replace(/\W/g, "-")}-${++uid}`;
     const label = make("label", {for: id}, field.label,
       field.required ? make("span", {class: "carddb-studio-required", text: " (required)"}) : null);
     return make("div", {class: `carddb-studio-field carddb-studio-${field.type}`, "data-field": field.key},
@@ -107,12 +107,39 @@
       make("p", {class: "carddb-studio-problem", id: `${id}-problem`, "aria-live": "polite"}));
   };
 
+  // A card's printings: the first is the form's Set, Collector number, Rarity and Art file; each other one is a
+  // group of the same inputs named printings.N.key (N counting from 1), sent as the list more_printings.
+  const PRINTING_KEYS = ["set", "number", "rarity", "art"];
+  const OTHER_PRINTING = /^printings\.(\d+)\.(\w+)$/;
+
   const valuesOf = (form) => {
-    const values = {};
+    const values = {more_printings: []};
     for (const element of form.querySelectorAll("[data-field] input, [data-field] textarea, [data-field] select")) {
-      values[element.name] = element.type === "checkbox" ? element.checked : element.value;
+      const value = element.type === "checkbox" ? element.checked : element.value;
+      const other = OTHER_PRINTING.exec(element.name);
+      if (other) (values.more_printings[Number(other[1]) - 2] ??= {})[other[2]] = value;
+      else values[element.name] = value;
     }
     return values;
+  };
+
+  const otherPrintings = (fields, printings) => {
+    const section = make("fieldset", {class: "carddb-studio-printings"},
+      make("legend", {text: "Other printings"}));
+    const own = fields.filter((field) => PRINTING_KEYS.includes(field.key));
+    printings.forEach((printing, at) => {
+      const number = at + 2;
+      const group = make("fieldset", {class: "carddb-studio-printing"}, make("legend", {text: `Printing ${number}`}));
+      for (const field of own) {
+        group.append(fieldRow({...field, key: `printings.${number}.${field.key}`}, printing[field.key]));
+      }
+      group.append(make("button", {type: "button", class: "md-button", "data-printing": "remove",
+        "data-number": number, text: `Remove printing ${number}`}));
+      section.append(group);
+    });
+    section.append(make("button", {type: "button", class: "md-button", "data-printing": "add",
+      text: "Add a printing"}));
+    return section;
   };
 
   // -- the editor on a card page ---------------------------------------------------------------------------
@@ -153,6 +180,7 @@
     }
 
     render(kind, values) {
+      this.kind = kind;
       this.host.replaceChildren();
       const title = this.mode === "new" ? `New ${this.game} card` : `Edit ${this.key}`;
       this.status = make("p", {class: "carddb-studio-status", role: "status", "aria-live": "polite"});
@@ -162,6 +190,7 @@
         const shown = field.key === "text" && icons ? {...field, help: `Icons: ${icons}`} : field;
         this.form.append(fieldRow(shown, values[field.key]));
       }
+      this.form.append(otherPrintings(this.opened.kinds[kind], values.more_printings ?? []));
       if (this.mode === "new") {
         const files = {key: "__file", label: "Card file", type: "choice", required: true, also: [], help: "",
           choices: this.opened.files.map((file) => [file, file]), min: null, max: null};
@@ -195,6 +224,10 @@
         this.timer = setTimeout(() => this.preview(), DEBOUNCE_MS);
       });
       this.form.addEventListener("submit", (event) => { event.preventDefault(); this.save(); });
+      this.form.addEventListener("click", (event) => {
+        const button = event.target.closest("[data-printing]");
+        if (button) this.changePrintings(button.dataset.printing, Number(button.dataset.number));
+      });
       buttons.addEventListener("click", (event) => {
         const action = event.target.closest("[data-action]")?.dataset.action;
         if (action === "duplicate") this.duplicate();
@@ -205,6 +238,21 @@
         }
       });
       this.host.hidden = false;
+    }
+
+    // a printing added (in the first one's set) or removed: the form is drawn again with the values typed so far
+    changePrintings(action, number) {
+      const values = valuesOf(this.form);
+      if (action === "add") values.more_printings.push({set: values.set ?? "", number: "", rarity: "", art: ""});
+      else values.more_printings.splice(number - 2, 1);
+      this.render(this.kind, values);
+      this.say(action === "add" ? `Printing ${values.more_printings.length + 1} added; save to keep it.`
+        : `Printing ${number} removed; save to keep the change.`);
+      const groups = this.form.querySelectorAll(".carddb-studio-printing");
+      const target = action === "add" ? groups[groups.length - 1]?.querySelector("select, input")
+        : this.form.querySelector('[data-printing="add"]');
+      target?.focus();
+      this.preview();
     }
 
     async preview() {
