@@ -29,8 +29,11 @@ STAMP = Path(".carddb") / "build-stamp.json"  # inside output/
 #: Never inputs of a build: its outputs, version control, environments, caches.
 SKIPPED = {"output", ".git", ".venv", "venv", "node_modules", "__pycache__", ".pytest_cache", ".ruff_cache",
            ".hypothesis", ".mypy_cache"}
+#: In output/.carddb: the card studio's last edit, kept for its Undo across server starts (``site serve``).
+STUDIO_UNDO_FILE = "studio-undo.json"
 #: Files of output/ that a build does not make (or makes after the stamp): left out of the outputs' status.
-NOT_OUTPUTS = {"catalogue.db", "catalogue.db-wal", "catalogue.db-shm", "build-stamp.json", "watch.json"}
+NOT_OUTPUTS = {"catalogue.db", "catalogue.db-wal", "catalogue.db-shm", "build-stamp.json", "watch.json",
+               STUDIO_UNDO_FILE}
 
 
 @dataclass

@@ -42,10 +42,14 @@ def watch_and_serve(workspace: Workspace, catalogue: Catalogue, *, host: str = "
     ``http://host:port/``, and build again whenever a file of the workspace changes; open pages reload
     themselves, and show a failed build's error until a build succeeds (``carddb.app.watch``). With ``studio``,
     the served pages can edit their cards (``docs/studio.md``): what they save, the watcher builds."""
+    from carddb.app.build import STATE_DIR
+    from carddb.app.build_stamp import STUDIO_UNDO_FILE
     from carddb.app.watch import watch_build
 
     site = workspace.output_dir / "site"
-    editor = StudioServer(Studio(workspace, catalogue, load_files=False)) if studio else None
+    # the last edit is kept beside the build's state, so that Undo still works after the server is started again
+    undo_file = workspace.output_dir / STATE_DIR / STUDIO_UNDO_FILE
+    editor = StudioServer(Studio(workspace, catalogue, load_files=False, undo_file=undo_file)) if studio else None
     server = make_server(site.resolve(), host, port, live=LiveReload(site, workspace.output_dir), studio=editor)
     url = server_url(server)
     thread = threading.Thread(target=server.serve_forever, daemon=True)

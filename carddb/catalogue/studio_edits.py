@@ -1,5 +1,5 @@
 """The card studio's edits: a card opened for editing, saved into the card file it came from, a new card, a copy,
-a card deleted, and the last of these undone (``docs/studio.md``).
+a card deleted, and the last of these undone (``docs/studio.md``), also after the server is started again.
 
 A card file is the truth: an edit changes its text (``carddb.catalogue.studio_text``: the card's lines, every
 other line kept), reads the new text back with the rest of the game's files (the new file must hold exactly the
@@ -13,8 +13,9 @@ once; ``carddb site serve``'s watcher loads it all the same and rebuilds only th
 from __future__ import annotations
 
 import hashlib
+import json
 import threading
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -73,16 +74,42 @@ class _Undo:
     key: str | None
     what: str
 
+    @classmethod
+    def read(cls, place: Path | None) -> _Undo | None:
+        """The edit kept at ``place`` by an earlier server; None when there is none, or it cannot be read (then
+        there is nothing to undo: a file is put back only as the studio left it, never from a guess)."""
+        if place is None:
+            return None
+        try:
+            kept = json.loads(place.read_text(encoding="utf-8"))
+            names = {f.name for f in fields(cls)}
+            if not isinstance(kept, dict) or set(kept) != names or not all(
+                    isinstance(kept[name], str) or (name == "key" and kept[name] is None) for name in names):
+                return None
+            return cls(**kept)
+        except (OSError, ValueError):
+            return None
+
+    def keep(self, place: Path | None) -> None:
+        if place is not None:
+            from carddb.files.replacing import write_file
+
+            place.parent.mkdir(parents=True, exist_ok=True)
+            write_file(place, json.dumps(asdict(self), ensure_ascii=False))
+
 
 class Studio:
-    """The edits of one ``carddb site serve``: one writer at a time, and the last edit kept to undo."""
+    """The edits of one ``carddb site serve``: one writer at a time, and the last edit kept to undo (in
+    ``undo_file`` too, when given, so that a server started again can still undo it)."""
 
-    def __init__(self, workspace: Workspace, catalogue: Catalogue | None = None, *, load_files: bool = True) -> None:
+    def __init__(self, workspace: Workspace, catalogue: Catalogue | None = None, *, load_files: bool = True,
+                 undo_file: Path | None = None) -> None:
         self.workspace = workspace
         self.catalogue = catalogue
         self.load_files = load_files  # False under a watcher, which loads every saved file itself
         self._lock = threading.Lock()
-        self._undo: _Undo | None = None
+        self._undo_file = undo_file
+        self._undo = _Undo.read(undo_file)
         #: each game's card files as last read, with the time and size of every file they were read from
         self._read: dict[str, tuple[tuple[tuple[str, int, int, int], ...], WorkspaceGame]] = {}
 
@@ -199,17 +226,27 @@ class Studio:
             last = self._undo
             if last is None:
                 raise NotFoundError("there is no edit to undo")
+            if last.game not in self.workspace.game_ids():
+                self._forget_undo()
+                raise NotFoundError(f"the game of the last edit, {last.game!r}, is no longer in this workspace")
+            found = self.game_cards(last.game)
+            self._card_file(found, last.path)  # kept on disk by an earlier server: still one of the game's files
             path = self.workspace.root / last.path
             current = read_text_file(path, what="card file")
             if text_digest(current) != last.after_digest:
                 raise ConflictError(f"{last.path} changed on disk since the studio {last.what}; nothing was undone")
-            self._check_game(self.game_cards(last.game), last.path, last.before)
+            self._check_game(found, last.path, last.before)
             from carddb.files.replacing import write_file
 
             write_file(path, last.before)
-            self._undo = None
+            self._forget_undo()
             self._load(last.game)
             return Saved(last.game, last.key, last.path, text_digest(last.before), None, f"undid: {last.what}")
+
+    def _forget_undo(self) -> None:
+        self._undo = None
+        if self._undo_file is not None:
+            self._undo_file.unlink(missing_ok=True)
 
     # the steps ----------------------------------------------------------------------------------------------
     def _good(self, found: WorkspaceGame, values: Any, before: Card | None) -> Card:
@@ -273,6 +310,7 @@ class Studio:
         write_file(self.workspace.root / origin, text)
         digest = text_digest(text)
         self._undo = _Undo(origin, before, digest, found.game.id, key, what)
+        self._undo.keep(self._undo_file)
         self._load(found.game.id)
         return Saved(found.game.id, key, origin, digest, self._page(found, origin, cards, key), what)
 

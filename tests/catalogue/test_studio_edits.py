@@ -103,6 +103,42 @@ def test_new_duplicate_delete_and_undo(workspace: Workspace) -> None:
     assert with_copy != original
 
 
+def test_the_last_edit_is_undone_by_a_studio_started_again(workspace: Workspace, tmp_path: Path) -> None:
+    kept = tmp_path / "state" / "studio-undo.json"
+    path = workspace.root / CARDS
+    original = path.read_text(encoding="utf-8")
+    studio = Studio(workspace, undo_file=kept)
+    studio.save("shmod", "Replenish", studio.open("shmod", "Replenish")["digest"],
+                {**studio.open("shmod", "Replenish")["values"], "level": "5"})
+    assert kept.is_file()
+    again = Studio(workspace, undo_file=kept)  # the server stopped and started again
+    assert again.undo().said == "undid: saved Replenish into rules/shmod/cards/base.yaml"
+    assert path.read_text(encoding="utf-8") == original
+    assert not kept.exists()
+    with pytest.raises(NotFoundError, match="no edit to undo"):
+        Studio(workspace, undo_file=kept).undo()
+
+
+def test_a_kept_edit_that_cannot_be_trusted_is_never_undone(workspace: Workspace, tmp_path: Path) -> None:
+    kept = tmp_path / "studio-undo.json"
+    path = workspace.root / CARDS
+    studio = Studio(workspace, undo_file=kept)
+    studio.save("shmod", "Replenish", studio.open("shmod", "Replenish")["digest"],
+                {**studio.open("shmod", "Replenish")["values"], "level": "5"})
+    saved = path.read_text(encoding="utf-8")
+    path.write_text(saved + "\n", encoding="utf-8")  # changed in a text editor while the server was down
+    with pytest.raises(ConflictError, match="changed on disk since the studio saved Replenish"):
+        Studio(workspace, undo_file=kept).undo()
+    path.write_text(saved, encoding="utf-8")
+    good = kept.read_text(encoding="utf-8")
+    for broken in ["{", "[]", good.replace('"game"', '"gamer"'),
+                   good.replace("rules/shmod/cards/base.yaml", "../../etc/passwd")]:
+        kept.write_text(broken, encoding="utf-8")
+        with pytest.raises((NotFoundError, ConflictError, InputError)):
+            Studio(workspace, undo_file=kept).undo()
+        assert path.read_text(encoding="utf-8") == saved
+
+
 def test_a_file_changed_on_disk_since_the_form_opened_is_a_conflict(workspace: Workspace) -> None:
     studio = Studio(workspace)
     path = workspace.root / CARDS
