@@ -20,10 +20,16 @@ from xml.parsers import expat
 from xml.sax.saxutils import escape, quoteattr
 
 from carddb.core.decks.deck import Deck, DeckEntry
-from carddb.core.decks.parse import MAX_COUNT, sb_zone, side_zone, split_qualifier, zone_for_header
+from carddb.core.decks.parse import (
+    MAX_COUNT,
+    XmlDeckReader,
+    sb_zone,
+    side_zone,
+    split_qualifier,
+    zone_for_header,
+)
 from carddb.core.game.definition import GameDefinition
-from carddb.core.problems import Problem
-from carddb.core.safexml import EntityRefused, entity_line, safe_parser, without_doctype
+from carddb.core.safexml import EntityRefused, entity_line, without_doctype
 
 MAIN, SIDE, TOKENS = "main", "side", "tokens"
 _ZONE_LINE = re.compile(r"^(?P<zone>[^:]{1,60}?):\s+(?P<count>\d+)\s+(?P<name>\S.*?)\s*$")
@@ -63,20 +69,11 @@ def _label(game: GameDefinition, zone: str) -> str:
     return game.zones[zone].label if zone in game.zones else zone
 
 
-class _CodReader:
+class _CodReader(XmlDeckReader):
     def __init__(self, game: GameDefinition) -> None:
-        self.game = game
-        self.deck = Deck(game=game.id, source_format="cockatrice")
-        self.parser = safe_parser()
-        self.path: list[str] = []
-        self.text: list[str] = []
-        self.zone: str | None = None
+        super().__init__(game, "cockatrice")
         self.comments = ""
         self.cards: list[tuple[str, str, int, int]] = []  # (zone or "side", name as written, count, line)
-
-    def problem(self, line: int | None, message: str, zone: str | None = None, code: str = "parse") -> None:
-        self.deck.problems.append(Problem(code=code, message=message, zone=zone, line=line,
-                                          rule=self.game.rule_link("")))
 
     def read(self, text: str) -> Deck:
         refused = entity_line(text)

@@ -225,23 +225,31 @@ def parse_text(text: str, game: GameDefinition) -> Deck:
     return _TextReader(game).read(text)
 
 
-class _DekReader:
-    """LackeyCCG ``.dek``: ``<deck><superzone name="Deck"><card><name>..</name><set>..</set></card>``."""
+class XmlDeckReader:
+    """What the readers of a client's XML deck file share: the deck being read, the path of open elements with
+    their text, the zone open, and a problem told with the game's rules link."""
 
     def __init__(self, game: GameDefinition, source_format: str) -> None:
         self.game = game
         self.deck = Deck(game=game.id, source_format=source_format)
+        self.parser = safe_parser()
         self.path: list[str] = []
         self.text: list[str] = []
         self.zone: str | None = None
-        self.card: dict[str, str] = {}
-        self.card_line = 0
-        self.counts: dict[tuple[str, str, str, str], list[int]] = {}
-        self.parser = safe_parser()
 
     def problem(self, line: int | None, message: str, zone: str | None = None, code: str = "parse") -> None:
         self.deck.problems.append(Problem(code=code, message=message, zone=zone, line=line,
                                           rule=self.game.rule_link("")))
+
+
+class _DekReader(XmlDeckReader):
+    """LackeyCCG ``.dek``: ``<deck><superzone name="Deck"><card><name>..</name><set>..</set></card>``."""
+
+    def __init__(self, game: GameDefinition, source_format: str) -> None:
+        super().__init__(game, source_format)
+        self.card: dict[str, str] = {}
+        self.card_line = 0
+        self.counts: dict[tuple[str, str, str, str], list[int]] = {}
 
     def read(self, text: str) -> Deck:
         refused = entity_line(text)
