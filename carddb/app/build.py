@@ -140,6 +140,9 @@ def build(workspace: Workspace, catalogue: Catalogue | Callable[[], Catalogue],
     forget_stamp(out)  # from here on the outputs change: an interrupted build leaves no stamp behind
     opened = catalogue() if callable(catalogue) and not hasattr(catalogue, "cards") else catalogue
     _run_steps(workspace, opened, games, skip, out, tell, report, progress, take_files, site_url, pages_first)
+    from carddb.core.play.registry import broken_plugins
+
+    report.warnings.extend(broken_plugins())
     report.warnings_file = _write_warnings(out, report.warnings)
     steps_said = list(report.lines)
     _finish(report, games, out, started, tell)

@@ -95,7 +95,7 @@ def odds(ctx: click.Context, file: Path, game_id: str, card: str | None, kind: s
 
 def _odds_text(rows, opening: str, later: str, per_count: bool) -> str:  # type: ignore[no-untyped-def]
     def pct(chance) -> str:  # type: ignore[no-untyped-def]
-        return "never" if chance.value is None else f"{chance.percent:.1f} %"
+        return chance.shown
 
     lines = []
     if per_count:
