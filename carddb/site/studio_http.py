@@ -225,7 +225,7 @@ def studio_handler(base: type, studio: StudioServer, live: LiveReload) -> type:
                 super().send_error(code, message, explain)
                 return
             try:
-                body = with_script(page.read_bytes(), str(live.status()["stamp"]))
+                body = with_script(self.page_bytes(page), str(live.status()["stamp"]))
             except OSError:
                 super().send_error(code, message, explain)
                 return
