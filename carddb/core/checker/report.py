@@ -34,7 +34,8 @@ class DeckReport:
                 "problems": [p.to_dict() for p in self.problems]}
 
     def text(self, filename: str = "") -> str:
-        """A verdict line, then one line per problem: ``error copy-limit  line 12  Power Block: 6 copies ...``."""
+        """A verdict line, then one line per problem: ``error copy-limit  line 12  Power Block: 6 copies ...``,
+        each followed by the rulebook section it breaks (``rule: rules/ssbm/rulebook.md#deck-limit``)."""
         errors = sum(1 for p in self.problems if p.is_error)
         warnings = len(self.problems) - errors
         counts = ", ".join(f"{self.game.zones[z].label} {n}" for z, n in self.zones.items() if z in self.game.zones)
@@ -52,6 +53,8 @@ class DeckReport:
             where = f"line {p.line}" if p.line is not None else (zone if p.zone else "deck")
             subject = f"{p.card}: " if p.card and p.card not in p.message else ""
             lines.append(f"{p.severity:<7} {p.code:<15} {where:<10} {subject}{p.message}")
+            if p.rule:  # where the rulebook says it, under each problem (the JSON's "rule")
+                lines.append(f"{'':<34} rule: {p.rule}")
         return "\n".join(lines) + "\n"
 
 
