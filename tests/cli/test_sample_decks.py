@@ -70,6 +70,9 @@ def test_sample_deck_verdict(path: Path, cli) -> None:  # type: ignore[no-untype
     assert text.exit_code == result.exit_code
     first = text.stdout.splitlines()[0]
     assert ("LEGAL" if legal else "ILLEGAL") in first.split(": ", 1)[1].split()[0]
-    assert len(text.stdout.splitlines()) == 1 + len(report["problems"])
+    problem_lines = [line for line in text.stdout.splitlines()[1:] if not line.lstrip().startswith("rule: ")]
+    assert len(problem_lines) == len(report["problems"])
+    assert [line.split("rule: ")[1] for line in text.stdout.splitlines() if line.lstrip().startswith("rule: ")] == [
+        p["rule"] for p in report["problems"] if p["rule"]]  # under each problem, its rule
     for problem in report["problems"]:
         assert any(problem["code"] in line and problem["message"] in line for line in text.stdout.splitlines()[1:])
