@@ -85,3 +85,19 @@ def test_the_deck_list_page_keeps_whole_reasons_and_marks_what_is_not_printed(cl
     assert "3 Power Block 2 Powr Blok (not printed) 1 Zzzz Unknown (not printed)" in words
     assert "line 5: 2 Powr Blok: no such card (did you mean Power Block, Bowser Bomb?)" in words
     assert "…" not in page
+
+
+def test_play_of_a_game_without_helpers_points_to_the_guide(cli) -> None:  # type: ignore[no-untyped-def]
+    result = cli("play", "sixth", "damage")
+    assert result.exit_code == 2
+    assert result.stderr.splitlines()[0] == (
+        "Error: no play helpers for 'sixth'; the games with play helpers: minibattle, shmod, ssbm, ssq, website. "
+        "A game's own helpers are a package of its own: docs/new-game.md#play-helpers-of-your-own "
+        "(see 'carddb play --help')")
+
+
+def test_a_turn_short_of_smash_points_never_says_minus_left(cli) -> None:  # type: ignore[no-untyped-def]
+    result = cli("ssq", "turn", "Mario", "Red Fireball", "Red Fireball", "--sp", "1")
+    assert result.exit_code == 1
+    assert "SP needed 2, 1 more than the fighter has" in result.stdout.splitlines()[1]
+    assert "-1 left" not in result.stdout

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from carddb.core.play import registry
-from tests.hostile.conftest import Ledger, in_process
+from tests.hostile.conftest import Ledger, in_process, one_error_line
 
 BROKEN = {
     "exit0": "raise SystemExit(0)\n",
@@ -64,3 +64,12 @@ def test_play_and_its_games_still_answer_beside_a_broken_plugin(ws_copy: Path, b
     ledger.tried("broken plugin")
     run = in_process(ws_copy, "roll", "2d6", "--seed", "1")
     assert run.exit_code == 0, run.stdout + run.stderr
+
+
+def test_play_names_the_broken_plugin_of_the_game_asked_for(ws_copy: Path, broken_plugin: str,
+                                                           ledger: Ledger) -> None:
+    ledger.tried("broken plugin")
+    run = in_process(ws_copy, "play", "evil", "anything")
+    assert run.exit_code == 2, run
+    line = one_error_line(run, naming="no play helpers for 'evil'")
+    assert "evil-plugin" in line and "docs/new-game.md#play-helpers-of-your-own" in line

@@ -75,8 +75,8 @@ def _scan() -> tuple[dict[str, GamePlugin], list[str]]:
         try:
             plugin = entry.load()
         except (Exception, SystemExit) as exc:  # whatever a third-party package raises, even sys.exit(0)
-            broken.append(f"the play helpers {entry.value!r} of {source} cannot be loaded ({_failure(exc)}); "
-                          "carddb goes on without them")
+            broken.append(f"the play helpers {entry.name} = {entry.value!r} of {source} cannot be loaded "
+                          f"({_failure(exc)}); carddb goes on without them")
             continue
         if not isinstance(plugin, GamePlugin):
             broken.append(f"the entry point {entry.name} = {entry.value!r} of {source} is not a GamePlugin; "
@@ -93,6 +93,16 @@ def _failure(exc: BaseException) -> str:
     if isinstance(exc, SystemExit):
         return f"it called sys.exit({exc.code!r}) while being imported"
     return f"{type(exc).__name__}: {str(exc)[:200]}"
+
+
+def no_play_helpers(game_id: str) -> str:
+    """What ``carddb play GAME`` says of a game without play helpers: which games have them, why this one may
+    not (its plugin did not load), and where a game's own helpers are explained."""
+    games = ", ".join(sorted(name for name, found in plugins().items() if found.commands))
+    broken = next((line for line in broken_plugins() if f" {game_id} = " in line), "")
+    why = f" ({broken})" if broken else ""
+    return (f"no play helpers for {game_id!r}{why}; the games with play helpers: {games}. A game's own helpers are "
+            "a package of its own: docs/new-game.md#play-helpers-of-your-own")
 
 
 def plugin(game_id: str) -> GamePlugin | None:
