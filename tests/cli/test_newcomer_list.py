@@ -101,3 +101,10 @@ def test_a_turn_short_of_smash_points_never_says_minus_left(cli) -> None:  # typ
     assert result.exit_code == 1
     assert "SP needed 2, 1 more than the fighter has" in result.stdout.splitlines()[1]
     assert "-1 left" not in result.stdout
+
+
+def test_a_bare_word_finds_the_cards_of_that_category(cli) -> None:  # type: ignore[no-untyped-def]
+    found = cli("cards", "search", "fusion", "--game", "shmod")
+    assert found.exit_code == 0
+    assert "Steam Titan" in found.stdout  # categories Fusion/Golem; its text never says "fusion"
+    assert cli("cards", "search", "none", "--game", "shmod").stdout.strip() == "No cards match."
