@@ -3,7 +3,8 @@
     type:fire level<=3 "draw a card" set:base -limited (kind:spell or kind:trap)
 
 Terms are ANDed; ``or`` joins alternatives; parentheses group; ``-`` negates. A term is a quoted phrase or a
-word (free text in name and text, or a value of a list or choice field: ``fusion``), a flag (a true/false field: ``limited``), or ``key OP value`` where OP is
+word (free text in name and text, or a value of a list or choice field: ``fusion``), a flag (a true/false
+field: ``limited``), or ``key OP value`` where OP is
 ``:`` (equals; contains for text; holds for lists), ``=``, ``!=``, ``<``, ``<=``, ``>``, ``>=``. Keys are
 the games' field keys plus ``name``, ``text``, ``kind``, ``set``, ``rarity`` and ``game``; see docs/search.md.
 
