@@ -316,3 +316,20 @@ def search_cards(query: str, cards: Sequence[Card], fields: Mapping[str, FieldDe
                  set_names: Mapping[str, str] | None = None) -> list[Card]:
     """The cards ``query`` finds, in the order given (as ``carddb cards search``, without a database)."""
     return CardSearch(query, fields, set_names).select(cards)
+
+
+def search_index(cards: Iterable[Card], fields: Mapping[str, FieldDef], set_names: Mapping[str, str]
+                 ) -> dict[str, Any]:
+    """What the site's gallery answers a search with while the rules engine loads (``quicksearch.js``): every
+    value a term reads, already normalised as ``CardSearch`` normalises it, for each card. The engine's answer,
+    when it is ready, replaces the quick one; the two are tested to agree."""
+    return {
+        "fields": {name: {"key": d.key, "type": d.type} for name, d in fields.items()},
+        "word_fields": word_fields(fields),
+        "sets": {code.casefold(): name.casefold() for code, name in set_names.items()},
+        "cards": [{"key": card.key, "game": card.game, "name": normalise_name(card.name), "text": _search_text(card),
+                   "kind": card.kind.lower(),
+                   "printings": [[p.set.casefold(), p.rarity.lower()] for p in card.printings],
+                   "values": {key: searched_values(raw) for key, raw in card.fields.items() if raw is not None}}
+                  for card in cards],
+    }
