@@ -3,7 +3,7 @@
 // needed), and buttons that add a card to the deck being built, which is checked after every change.
 // Card data is only read from data- attributes and written with textContent.
 
-import { deckStore, lastCheck, lazyChecker, onChecked, setZoneOrder } from "./deck.js";
+import { deckStore, lastCheck, lazyChecker, onChecked, rememberedCheck, setZoneOrder } from "./deck.js";
 import { quickSearch } from "./quicksearch.js";
 
 const SEPARATOR = "\u001f";
@@ -31,14 +31,21 @@ export async function galleryData(ctx, game) {
 export function deckSummary(store, data, outcome) {
   const counts = data.zones.map((z) => `${z.label} ${store.total(z.id)}`).join(" · ");
   if (store.isEmpty()) return { text: "Your deck is empty.", verdict: "empty" };
-  if (!outcome || outcome.changedAt !== store.changedAt) return { text: `${counts}. Checking…`, verdict: "checking" };
+  if (!outcome || outcome.changedAt !== store.changedAt) {
+    const kept = rememberedCheck(store);  // this very deck, checked on an earlier page: said until checked again
+    return { text: `${counts}. ${kept ? `${verdictWords(kept)} when last checked; checking again…` : "Checking…"}`,
+      verdict: "checking" };
+  }
   const result = outcome.result;
   if (result.error) return { text: `${counts}. ${result.error}`, verdict: "error" };
+  return { text: `${counts}. ${verdictWords(result)}.`, verdict: result.legal ? "legal" : "illegal" };
+}
+
+function verdictWords(result) {
   const errors = result.problems.filter((p) => p.severity === "error").length;
   const warnings = result.problems.length - errors;
   const said = result.legal ? "Legal" : `Not legal: ${errors} error${errors === 1 ? "" : "s"}`;
-  return { text: `${counts}. ${said}${warnings ? `, ${warnings} warning${warnings === 1 ? "" : "s"}` : ""}.`,
-    verdict: result.legal ? "legal" : "illegal" };
+  return `${said}${warnings ? `, ${warnings} warning${warnings === 1 ? "" : "s"}` : ""}`;
 }
 
 function wireAddButtons(root, ctx, store, data) {
