@@ -11,7 +11,8 @@ complete version.
 Everything in progress carries carddb's name and the process id (``.deck.dek.carddb-4711-1a2b3c4d.part``,
 ``.site.carddb-new-4711-1a2b3c4d``); the next write into the same folder removes those of processes that
 are no longer running. Files and folders get the permissions of the user's umask (0644 and 0755 under
-umask 022), whatever the ones they replace had (earlier carddb versions wrote private 0600/0700 ones).
+umask 022), whatever the ones they replace had (earlier carddb versions wrote private 0600/0700 ones); a file
+made read-only is refused, never replaced (``refusal``).
 """
 
 from __future__ import annotations
