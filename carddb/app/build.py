@@ -140,6 +140,9 @@ def build(workspace: Workspace, catalogue: Catalogue | Callable[[], Catalogue],
     forget_stamp(out)  # from here on the outputs change: an interrupted build leaves no stamp behind
     opened = catalogue() if callable(catalogue) and not hasattr(catalogue, "cards") else catalogue
     _run_steps(workspace, opened, games, skip, out, tell, report, progress, take_files, site_url, pages_first)
+    from carddb.core.play.registry import broken_plugins
+
+    report.warnings.extend(broken_plugins())
     report.warnings_file = _write_warnings(out, report.warnings)
     steps_said = list(report.lines)
     _finish(report, games, out, started, tell)
@@ -172,7 +175,7 @@ def _run_steps(workspace: Workspace, catalogue: Catalogue, games: list[str], ski
     pool = Pool()  # the build's one pool of drawing processes, started only when a step has work to share
     whole = set(games) >= set(workspace.game_ids())
     site = _SiteStep(workspace, catalogue, out, tell, report, progress, site_url, wanted="site" not in skip and
-                     bool(games))
+                     bool(games), served_here=pages_first)
     try:
         # One cache folder for every step; a build of every game leaves in it only what it used.
         with remember_in(out / STATE_DIR / "cache", prune=whole) as cache:
@@ -221,6 +224,7 @@ class _SiteStep:
     progress: Reporter
     site_url: str | None
     wanted: bool
+    served_here: bool = False  # site serve's build (pages_first): built for this computer is no warning then
     ran: bool = False
     #: what the runs redid: every page (a site made whole), else ``built`` of the site's ``total`` pages
     whole: bool = False
@@ -247,7 +251,7 @@ class _SiteStep:
         try:
             with self.progress.task("site: pages") as task:
                 result = _site(self.workspace, self.catalogue, self.out, self.tell if not self.ran else
-                               self._second_tell, self.report, self.site_url, task)
+                               self._second_tell, self.report, self.site_url, task, self.served_here)
         except CarddbError as exc:
             self.report.failures.append(f"site: {exc}")
             self.tell(f"site FAILED: {exc}")
@@ -518,14 +522,13 @@ def _export_redone(result: ExportReport) -> Redone:
 
 
 def _site(workspace: Workspace, catalogue: Catalogue, out: Path, tell: Say, report: BuildReport,
-          site_url: str | None = None, task: Task | None = None) -> SiteReport:
+          site_url: str | None = None, task: Task | None = None, served_here: bool = False) -> SiteReport:
     from carddb.site.build import build_site
 
     result = build_site(workspace.root, catalogue, out / "site", site_url=site_url, progress=task or Task())
     tell(f"site: {result.pages} pages, {result.cards} cards ({result.faces} faces), {_count(result.decks, 'deck')}, "
          f"Pyodide {result.pyodide_version}, {result.bytes / 1_048_576:.1f} MB in {result.out_dir}")
-    for note in result.notes:
-        tell(f"site: {note}")
+    for note in result.warnings(served_here=served_here):  # said once, with the build's other warnings
         if f"site: {note}" not in report.warnings:  # a pages_first build runs this twice
             report.warnings.append(f"site: {note}")
     return result

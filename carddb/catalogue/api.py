@@ -32,6 +32,7 @@ from carddb.catalogue.validate import RawCard, build_cards
 from carddb.catalogue.workspace_cards import read_workspace_game
 from carddb.core.cards.card import Card, normalise_name
 from carddb.core.cards.fields import FieldDef
+from carddb.core.cards.names import no_card_named
 from carddb.core.game.definition import GameDefinition
 from carddb.errors import CardDataError, ConflictError, InputError, NotFoundError, OutputError
 from carddb.workspace import DB_ENV, Workspace
@@ -213,7 +214,7 @@ class Catalogue:
                                                            CardRow.norm_name == wanted)).scalars().all()
             cards = read_cards(session, game_id, ids=list(ids))
         if not cards:
-            raise NotFoundError(f"no card named {name!r} in {game_id}")
+            raise NotFoundError(no_card_named(name, game_id, self.cards(game_id)))
         sources = self.sources(game_id, [wanted])
         return [(card, sources[identity(card)]) for card in cards]
 

@@ -124,24 +124,31 @@ class BoosterResult:
     opened_at: datetime
     seed: int
     cards: list[PackCard] = field(default_factory=list)
+    preview: bool = False  # opened from a chosen seed: shown, in no collection
 
     def to_dict(self) -> dict[str, object]:
         return {"game": self.game, "player": self.player, "opened_at": self.opened_at.isoformat(),
-                "seed": self.seed, "cards": [{"card": p.card.key, "rarity": p.rarity, "upgraded": p.upgraded}
-                                             for p in self.cards]}
+                "seed": self.seed, "preview": self.preview,
+                "cards": [{"card": p.card.key, "rarity": p.rarity, "upgraded": p.upgraded} for p in self.cards]}
 
 
 def open_booster(catalogue: Catalogue, game_id: str, player: str, seed: int | None = None,
                  clock: Clock = utc_now) -> BoosterResult:
-    """Open one pack into the player's collection, if the game's limits allow it; recorded in one transaction."""
+    """Open one pack into the player's collection, if the game's limits allow it; recorded in one transaction.
+
+    A pack from a chosen ``seed`` is a preview, the same pack for the same seed, that goes into no collection and
+    counts against no limit: a seed a player picks would let them try seeds elsewhere (a copy of the catalogue)
+    and open only the packs they like into their real collection."""
     game = catalogue.game(game_id)
     if game.booster is None:
         raise InputError(f"{game.name} declares no booster pack (add [booster] to its game.toml)")
     now = _aware(clock())
     if seed is not None and not in_int_range(seed):
         raise InputError(f"seed {seed}: a booster seed is a whole number {int_range_text()}")
-    seed = seed if seed is not None else random.SystemRandom().randrange(2**31)
     cards = catalogue.cards(game_id)
+    if seed is not None:
+        return BoosterResult(game_id, player, now, seed, open_pack(game, cards, random.Random(seed)), preview=True)
+    seed = random.SystemRandom().randrange(2**31)
     with catalogue.transaction() as session:
         opened = session.execute(select(BoosterOpening.opened_at).where(
             BoosterOpening.game_id == game_id, BoosterOpening.player == player)).scalars().all()

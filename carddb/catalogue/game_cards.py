@@ -10,6 +10,7 @@ be checked before the first build.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 from carddb.catalogue.definitions import unknown_game, workspace_definition
@@ -60,3 +61,27 @@ def from_workspace(workspace: Workspace, game_id: str, format_id: str | None = N
 
     found = read_workspace_game(workspace, game_id)  # UnknownGameError naming the games there
     return found.game.with_format(format_id), [card for card, _file in found.cards]
+
+
+def other_games(game_id: str, db: str | None = None, root: str | None = None
+                ) -> Iterator[tuple[GameDefinition, list[Card]]]:
+    """Every other game of the workspace (or of the catalogue) with its cards, one at a time, read only when
+    asked: what a deck that does not fit its game is compared with (``with_other_game_hint``). A game that cannot
+    be read is passed over: a hint is never worth an error."""
+    import os
+
+    from carddb.errors import CarddbError
+
+    workspace = Workspace.locate(root)
+    ids = workspace.game_ids() if workspace is not None else []
+    if not ids:
+        db_name = db or os.environ.get(DB_ENV) or Workspace.find(root).default_db()
+        if "://" in db_name or Path(db_name).exists():
+            ids = _held(open_reader(db_name, root))
+    for other in ids:
+        if other == game_id:
+            continue
+        try:
+            yield game_and_cards(other, None, db, root)
+        except CarddbError:
+            continue

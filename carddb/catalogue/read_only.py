@@ -22,6 +22,7 @@ from carddb.catalogue.reader import SqliteReader
 from carddb.catalogue.schema_revision import HEAD_REVISION
 from carddb.core.cards.card import Card, normalise_name
 from carddb.core.cards.fields import FieldDef
+from carddb.core.cards.names import no_card_named
 from carddb.core.game.definition import GameDefinition
 from carddb.core.search.query import CardSearch
 from carddb.errors import NotFoundError
@@ -77,7 +78,7 @@ class ReadOnlyCatalogue:
         wanted = normalise_name(name)
         cards = [card for card in self.cards(game_id) if normalise_name(card.name) == wanted]
         if not cards:
-            raise NotFoundError(f"no card named {name!r} in {game_id}")
+            raise NotFoundError(no_card_named(name, game_id, self.cards(game_id)))
         sources = self.sources(game_id, [wanted])
         return [(card, sources[(normalise_name(card.name), card.qualifier)]) for card in cards]
 

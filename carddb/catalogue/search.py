@@ -3,7 +3,8 @@
     type:fire level<=3 "draw a card" set:base -limited (kind:spell or kind:trap)
 
 Terms are ANDed; ``or`` joins alternatives; parentheses group; ``-`` negates. A term is a quoted phrase or a
-word (free text in name and text), a flag (a true/false field: ``limited``), or ``key OP value`` where OP is
+word (free text in name and text, or a value of a list or choice field), a flag (a true/false field:
+``limited``), or ``key OP value`` where OP is
 ``:`` (equals; contains for text; holds for lists), ``=``, ``!=``, ``<``, ``<=``, ``>``, ``>=``. Keys are
 the games' field keys plus ``name``, ``text``, ``kind``, ``set``, ``rarity`` and ``game``. Parsing knows the
 fields (from the game definitions) and compiles to portable SQL; see docs/search.md.
@@ -33,6 +34,7 @@ from carddb.core.search.query import (  # the parser is pure (the browser runs i
     parse,
     unknown_field,
     whole_number,
+    word_fields,
 )
 
 __all__ = ["BUILTIN_KEYS", "And", "Node", "Not", "Or", "SearchError", "Term", "compile_query", "parse"]
@@ -55,7 +57,11 @@ def _term(term: Term, fields: Mapping[str, FieldDef], query: str) -> ColumnEleme
         if flag.type == "bool":
             return _field_in(FieldValueRow.key == flag.key, FieldValueRow.num == 1)
     if term.key == "":
-        return CardRow.search_text.like(_contains(term.value), escape="\\")
+        keys = word_fields(fields)
+        in_text = CardRow.search_text.like(_contains(term.value), escape="\\")
+        if not keys:
+            return in_text
+        return or_(in_text, _field_in(FieldValueRow.key.in_(keys), FieldValueRow.txt == normalise_name(term.value)))
     value = normalise_name(term.value)
     if term.key in BUILTIN_KEYS:
         return _builtin(term, value, query)

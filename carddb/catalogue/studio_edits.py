@@ -163,6 +163,7 @@ class Studio:
             found = self.game_cards(game_id)
             before, origin = self._find(found, key)
             after = self._good(found, values, before)
+            self._name_free(found, after, before)
             if origin is None:
                 return self._save_in_catalogue(found, before, after)
             text = self._current(origin, digest)
@@ -182,6 +183,7 @@ class Studio:
             found = self.game_cards(game_id)
             origin = self._card_file(found, file)
             card = self._good(found, values, None)
+            self._name_free(found, card, None)
             text = read_text_file(self.workspace.root / origin, what="card file")
             cards = [*self._file_cards(found, origin), card]
             new = (studio_text.csv_append(found.game, text, card) if origin.endswith(".csv")
@@ -236,9 +238,10 @@ class Studio:
             if text_digest(current) != last.after_digest:
                 raise ConflictError(f"{last.path} changed on disk since the studio {last.what}; nothing was undone")
             self._check_game(found, last.path, last.before)
+            self._writable(last.path)
             from carddb.files.replacing import write_file
 
-            write_file(path, last.before)
+            write_file(path, last.before, inside=self.workspace.root)
             self._forget_undo()
             self._load(last.game)
             return Saved(last.game, last.key, last.path, text_digest(last.before), None, f"undid: {last.what}")
@@ -255,6 +258,16 @@ class Studio:
             listed = "; ".join(f"{key or 'card'}: {message}" for key, message in problems.items())
             raise CardDataError(f"the card is not saved: {listed}")
         return card
+
+    @staticmethod
+    def _name_free(found: WorkspaceGame, card: Card, before: Card | None) -> None:
+        """A card renamed or made is not named as another card of the game (one line, before anything is read)."""
+        identity = (normalise_name(card.name), card.qualifier)
+        for other, path in found.cards:
+            if other is not before and (normalise_name(other.name), other.qualifier) == identity:
+                where = path or "the catalogue"
+                raise CardDataError(f"{found.game.id} has a card named {other.key!r} already (in {where}): "
+                                    "give this one another name; nothing was saved")
 
     def _current(self, origin: str, digest: str) -> str:
         text = read_text_file(self.workspace.root / origin, what="card file")
@@ -295,7 +308,7 @@ class Studio:
             for raw in file_raws:
                 raw.origin = name
             raws.extend(file_raws)
-        built = build_cards_with_origins(found.game, raws, origin)
+        built = build_cards_with_origins(found.game, raws, origin, refused="nothing was saved")
         if cards is not None:
             read = [fingerprint(card) for card, path in built if path == origin]
             if read != [fingerprint(card) for card in cards]:
@@ -305,14 +318,24 @@ class Studio:
     def _write(self, found: WorkspaceGame, origin: str, before: str, text: str, cards: list[Card], key: str | None,
                what: str) -> Saved:
         self._check_game(found, origin, text, cards)
+        self._writable(origin)
         from carddb.files.replacing import write_file
 
-        write_file(self.workspace.root / origin, text)
+        write_file(self.workspace.root / origin, text, inside=self.workspace.root)
         digest = text_digest(text)
         self._undo = _Undo(origin, before, digest, found.game.id, key, what)
         self._undo.keep(self._undo_file)
         self._load(found.game.id)
         return Saved(found.game.id, key, origin, digest, self._page(found, origin, cards, key), what)
+
+    def _writable(self, origin: str) -> None:
+        """A card file the studio may replace: not read-only, not a link to a file outside the workspace (the
+        studio's refusal is the 422 of a bad value, where a command's would be exit 3)."""
+        from carddb.files.replacing import refusal
+
+        refused = refusal(self.workspace.root / origin, self.workspace.root)
+        if refused:
+            raise InputError(f"{refused}; nothing was saved")
 
     def _page(self, found: WorkspaceGame, origin: str, cards: list[Card], key: str | None) -> str | None:
         """The card's page on the site once rebuilt (its stem among the game's cards as they are now)."""

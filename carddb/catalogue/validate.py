@@ -39,9 +39,11 @@ def build_cards(game: GameDefinition, raws: Iterable[RawCard], source: str, *,
 
 
 def build_cards_with_origins(game: GameDefinition, raws: Iterable[RawCard], source: str, *,
-                             extra_sets: Collection[str] = ()) -> list[tuple[Card, str]]:
+                             extra_sets: Collection[str] = (), refused: str = "nothing was imported",
+                             ) -> list[tuple[Card, str]]:
     """``build_cards``, each card with the ``origin`` of the record it came from. Set codes must be declared by
-    the game (or be among ``extra_sets``: the sets a restored dump lists)."""
+    the game (or be among ``extra_sets``: the sets a restored dump lists). ``refused`` ends the message of
+    cards that do not build: what did not happen (the studio's "nothing was saved")."""
     problems: list[str] = []
     cards: list[tuple[Card, str]] = []
     seen: dict[tuple[str, str], tuple[str, Card]] = {}
@@ -65,7 +67,7 @@ def build_cards_with_origins(game: GameDefinition, raws: Iterable[RawCard], sour
     if problems:
         shown = problems[:MAX_REPORTED]
         more = f"\n... and {len(problems) - MAX_REPORTED} more" if len(problems) > MAX_REPORTED else ""
-        raise CardDataError(f"{source}: {plural(len(problems), 'problem')}; nothing was imported\n  "
+        raise CardDataError(f"{source}: {plural(len(problems), 'problem')}; {refused}\n  "
                             + "\n  ".join(shown) + more)
     return cards
 

@@ -43,7 +43,8 @@ def check(
     as_json: bool,
 ) -> None:
     """Check a deck: exit 0 when legal, 1 when it has errors, 2 when the file or game cannot be read."""
-    from carddb.core.checker.report import check_deck_text
+    from carddb.catalogue.game_cards import other_games
+    from carddb.core.checker.report import check_deck_text, with_other_game_hint
 
     text = read_deck_file(file)
     game, cards = _deck_game(ctx, game_id, format_id)
@@ -53,6 +54,7 @@ def check(
 
         owned = owned_in(state(ctx), collection, game.id)
     report = check_deck_text(text, game, cards, file.name, owned, collection or "")
+    report = with_other_game_hint(report, other_games(game.id, state(ctx).db, state(ctx).root))
     if as_json:
         click.echo(json.dumps(report.to_dict(), ensure_ascii=False, indent=2))
     else:
@@ -95,7 +97,7 @@ def odds(ctx: click.Context, file: Path, game_id: str, card: str | None, kind: s
 
 def _odds_text(rows, opening: str, later: str, per_count: bool) -> str:  # type: ignore[no-untyped-def]
     def pct(chance) -> str:  # type: ignore[no-untyped-def]
-        return "never" if chance.value is None else f"{chance.percent:.1f} %"
+        return chance.shown
 
     lines = []
     if per_count:

@@ -53,4 +53,6 @@ def init(
         click.echo(f"{root} already holds every workspace file; add a game with --game ID or --example GAME.")
         return
     here = root.resolve() == Path.cwd().resolve()
-    click.echo(f"Next: {'' if here else f'cd {root} && '}carddb build" + "".join(f" --game {g}" for g in report.games))
+    alone = set(report.games) == set(Workspace(root).game_ids())  # a new workspace: build it all, as README says
+    click.echo(f"Next: {'' if here else f'cd {root} && '}carddb build"
+               + ("" if alone else "".join(f" --game {g}" for g in report.games)))

@@ -20,11 +20,11 @@ class _GamesGroup(Group):
         return sorted(name for name, found in plugins().items() if found.commands)
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
-        from carddb.core.play.registry import load, plugin
+        from carddb.core.play.registry import load, no_play_helpers, plugin
 
         found = plugin(name)
         if found is None or not found.commands:
-            return None
+            raise click.UsageError(no_play_helpers(name), ctx)
         command: click.Command = load(found.commands)
         if found.summary:
             command.help = found.summary

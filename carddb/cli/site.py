@@ -33,7 +33,7 @@ def build(ctx: click.Context, out: Path, site_url: str) -> None:
         report = build_workspace_site(st.workspace, st.catalogue(), out or st.workspace.output_dir / "site",
                                       site_url=site_url, progress=progress)
     st.say(_summary(report))
-    for note in report.notes:
+    for note in report.warnings():
         click.echo(f"note: {note}", err=True)
 
 

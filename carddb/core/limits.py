@@ -10,6 +10,8 @@ from __future__ import annotations
 import reprlib
 from typing import Any
 
+from carddb.errors import InputError
+
 #: The catalogue's INTEGER columns (card field values, collection counts, booster seeds) hold 32 bits on
 #: PostgreSQL and 64 on SQLite; every whole number that can reach one is checked against the smaller range.
 #: It is also well inside the integers JSON readers (JavaScript in the browser) keep exact.
@@ -56,3 +58,16 @@ def brief(value: Any) -> str:
     if isinstance(value, str):
         return value if len(value) <= SHOWN_CHARS else value[:SHOWN_CHARS - 3] + "..."
     return shown(value)
+
+
+#: More digits than any whole number carddb keeps (``LARGEST_INT`` has 10).
+MAX_DIGITS = 20
+
+
+def json_whole_number(text: str) -> int:
+    """``json.loads``'s ``parse_int``: a number too long to be a value refused by name, the way an out-of-range
+    value is (Python refuses more than 4,300 digits with a bare ``ValueError`` that no caller expects)."""
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise InputError(f"a number of {len(text.lstrip('-')):,} digits is out of range: a whole number here is "
+                         f"{int_range_text()}")
+    return int(text)

@@ -222,12 +222,27 @@ def yaml_document(text: str, name: str, what: str = "file") -> tuple[Any, Any]:
         mark = getattr(exc, "problem_mark", None)
         where = f" line {mark.line + 1}" if mark else ""
         problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-        raise InputError(f"{name}{where}: not valid YAML ({problem})") from None
+        hint = _yaml_hint(f"{getattr(exc, 'context', '')} {problem}", text, mark)
+        raise InputError(f"{name}{where}: not valid YAML ({problem})", hint=hint) from None
     except (RecursionError, ValueError) as exc:  # ValueError: a number with more digits than Python reads
         raise InputError(f"{name}: cannot be read as YAML ({type(exc).__name__}: {str(exc)[:80]})") from None
     finally:
         if loader is not None:
             loader.dispose()
+
+
+def _yaml_hint(problem: str, text: str, mark: Any) -> str | None:
+    """What to do about the YAML mistakes people make in card text: a colon followed by a space inside a value
+    (``text: Draw 2: then discard``) starts a mapping, and a value that opens with a quote must close with it."""
+    line = text.splitlines()[mark.line] if mark is not None and mark.line < len(text.splitlines()) else ""
+    key, colon, value = line.strip().removeprefix("- ").partition(": ")
+    if "mapping values are not allowed" in problem:
+        shown = (f'{key}: "{value.strip()}"' if colon and len(line) < 200 and '"' not in value
+                 else 'text: "Draw 2: then ..."')
+        return f"a colon followed by a space inside a value starts a new key: put the value in quotes ({shown})"
+    if "quoted scalar" in problem:
+        return "a value that starts with a quote must end with the same quote"
+    return None
 
 
 def load_yaml(text: str, name: str, what: str = "file") -> Any:

@@ -11,7 +11,8 @@ complete version.
 Everything in progress carries carddb's name and the process id (``.deck.dek.carddb-4711-1a2b3c4d.part``,
 ``.site.carddb-new-4711-1a2b3c4d``); the next write into the same folder removes those of processes that
 are no longer running. Files and folders get the permissions of the user's umask (0644 and 0755 under
-umask 022), whatever the ones they replace had (earlier carddb versions wrote private 0600/0700 ones).
+umask 022), whatever the ones they replace had (earlier carddb versions wrote private 0600/0700 ones); a file
+made read-only is refused, never replaced (``refusal``).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ import re
 import secrets
 import shutil
 import signal
+import stat
 import sys
 import time
 from collections.abc import Iterator
@@ -50,10 +52,11 @@ _reached: dict[str, int] = {}
 
 # --- files ----------------------------------------------------------------------------------------------
 
-def write_file(path: str | Path, data: bytes | str, *, encoding: str = "utf-8") -> Path:
-    """Write ``data`` to ``path`` whole or not at all (text is encoded as given, line endings untouched)."""
+def write_file(path: str | Path, data: bytes | str, *, encoding: str = "utf-8", inside: Path | None = None) -> Path:
+    """Write ``data`` to ``path`` whole or not at all (text is encoded as given, line endings untouched);
+    ``inside``: only when the file really written (through any link) is inside that folder."""
     payload = data.encode(encoding) if isinstance(data, str) else data
-    with staged_file(path) as part:
+    with staged_file(path, inside=inside) as part:
         fd = os.open(part, os.O_WRONLY | os.O_TRUNC | getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0))
         with os.fdopen(fd, "wb") as handle:
             handle.write(payload)
@@ -61,18 +64,23 @@ def write_file(path: str | Path, data: bytes | str, *, encoding: str = "utf-8") 
 
 
 @contextlib.contextmanager
-def staged_file(path: str | Path) -> Iterator[Path]:
+def staged_file(path: str | Path, *, inside: Path | None = None) -> Iterator[Path]:
     """Yield a new, empty hidden file beside ``path`` to write; when the block ends without an error it is
     renamed over ``path`` (made first if missing); on any error it is removed and ``path`` is untouched."""
-    target = _real_target(Path(path))
-    with staged_files([target]) as parts:
+    with staged_files([Path(path)], inside=inside) as parts:
         yield parts[0]
 
 
 @contextlib.contextmanager
-def staged_files(paths: list[Path]) -> Iterator[list[Path]]:
+def staged_files(paths: list[Path], *, inside: Path | None = None) -> Iterator[list[Path]]:
     """Like ``staged_file`` for several files that go in together: each gets its hidden file, and only when
-    the block succeeds are they renamed into place (a failed check after writing leaves every target as it was)."""
+    the block succeeds are they renamed into place (a failed check after writing leaves every target as it was).
+    A target made read-only, or (with ``inside``) one a link leads out of that folder, is refused before
+    anything is written (``refusal``)."""
+    for path in paths:
+        refused = refusal(path, inside)
+        if refused:
+            raise OutputError(f"{refused}; nothing was written")
     targets = [_real_target(Path(p)) for p in paths]
     parts: list[Path] = []
     current = targets[0] if targets else Path()
@@ -93,6 +101,24 @@ def staged_files(paths: list[Path]) -> Iterator[list[Path]]:
                 _mine.discard(str(part))
                 with contextlib.suppress(OSError):
                     part.unlink()
+
+
+def refusal(path: str | Path, inside: Path | None = None) -> str | None:
+    """Why carddb will not replace the file ``path``, or None: a file made read-only (no write permission for
+    anyone: its owner's wish, even when the folder would let a rename replace it, and even for root), or, with
+    ``inside``, a file that is, through a link, outside that folder (a link in a workspace must not make
+    a write there reach a file elsewhere)."""
+    path = Path(path)
+    target = Path(os.path.realpath(path))
+    if inside is not None and not target.is_relative_to(os.path.realpath(inside)):
+        return f"{path} is a link to {target}, outside {inside}: carddb writes only the files inside it"
+    try:
+        mode = os.stat(target).st_mode
+    except OSError:
+        return None  # a new file, or one the write itself will fail on with its own message
+    if stat.S_ISREG(mode) and not mode & 0o222:
+        return f"{path} is read-only: carddb does not replace a file made read-only (make it writable first)"
+    return None
 
 
 def _failure(exc: OSError, target: Path, hidden: list[Path]) -> str:

@@ -38,6 +38,7 @@ from carddb.paint.sheet_report import SheetReport
 if TYPE_CHECKING:  # the drawing modules are loaded when something is drawn: a build whose PDFs are current
     from reportlab.pdfgen.canvas import Canvas  # loads neither ReportLab nor the layout engine
 
+    from carddb.core.decks.deck import DeckEntry
     from carddb.layout import FaceLayout, TemplateSet
     from carddb.paint.sheets import SheetFace
     from carddb.workers import Pool
@@ -310,11 +311,18 @@ def _card_list(cards: Sequence[Card]) -> list[str]:
     return [f"{count}  {key}" for key, count in counts.items()]
 
 
-def deck_lines(game: GameDefinition, text: str, filename: str = "") -> list[str]:
-    """The deck list page: each zone's cards with their counts, as the deck file lists them."""
+def deck_lines(game: GameDefinition, text: str, filename: str = "", all_cards: Sequence[Card] = ()) -> list[str]:
+    """The deck list page: each zone's cards with their counts, as the deck file lists them; with ``all_cards``, a
+    line naming no card of them says it is not printed (listed with the reason under "Not printed")."""
+    from carddb.core.cards.names import NameIndex
     from carddb.core.decks.parse import parse_deck
 
     deck = parse_deck(text, game, filename)
+    index = NameIndex(all_cards, dict(game.aliases), {s.name: s.code for s in game.sets}) if all_cards else None
+
+    def printed(entry: DeckEntry) -> bool:
+        return index is None or index.resolve(entry.name, entry.qualifier, entry.set_hint).card is not None
+
     lines: list[str] = []
     for zone_id, total in deck.zone_counts(tuple(game.zones)).items():
         entries = [e for e in deck.entries if e.zone == zone_id]
@@ -324,7 +332,8 @@ def deck_lines(game: GameDefinition, text: str, filename: str = "") -> list[str]
         if lines:
             lines.append("")
         lines.append(f"{label} ({total})")
-        lines.extend(f"{entry.count}  {entry.written}" for entry in entries)
+        lines.extend(f"{entry.count}  {entry.written}" + ("" if printed(entry) else "  (not printed)")
+                     for entry in entries)
     return lines
 
 
@@ -361,7 +370,7 @@ def print_deck(workspace_root: str | Path, game: GameDefinition, all_cards: Sequ
     cards, problems = cards_of_deck(game, all_cards, text, filename)
     title = Path(filename).stem if filename else f"{game.name} deck"
     return print_cards(workspace_root, game, cards, out, options, title=title, not_printed=problems,
-                       deck_list=deck_lines(game, text, filename))
+                       deck_list=deck_lines(game, text, filename, all_cards))
 
 
 def cards_of_set(game: GameDefinition, all_cards: Sequence[Card], set_code: str | None) -> list[Card]:

@@ -49,6 +49,23 @@ def fitted(text: str, font: str, size: float, width_mm: float) -> str:
     return (text.rstrip() + ELLIPSIS) if text else ""
 
 
+def wrapped(text: str, font: str, size: float, width_mm: float) -> list[str]:
+    """``text`` as lines no wider than ``width_mm``, broken between words, the later ones indented further (a
+    "Not printed" reason keeps its "did you mean ...?" instead of losing it to an ellipsis)."""
+    lead = text[:len(text) - len(text.lstrip(" "))]
+    lines: list[str] = []
+    current = lead
+    for word in text.lstrip(" ").split(" "):
+        candidate = f"{current} {word}" if current.strip() else current + word
+        if current.strip() and pdfmetrics.stringWidth(candidate, font, size) > width_mm * PT:
+            lines.append(current)
+            current = f"{lead}    {word}"
+        else:
+            current = candidate
+    lines.append(current)
+    return [fitted(line, font, size, width_mm) for line in lines]
+
+
 def side_words(page: PagePlan) -> str:
     if page.side == "back":
         return f"backs of page {page.number - 1}"
@@ -107,14 +124,16 @@ def draw_deck_list(canvas: Canvas, page: PagePlan, job: Any) -> None:
     step = LIST_PT * LIST_LEADING / PT
     first = top - 18
     per_column = max(1, int((first - LIST_MARGIN_MM) / step))
-    columns = [job.deck_list[i:i + per_column] for i in range(0, len(job.deck_list), per_column)]
     column_w = width / 2 - 4
+    shown = []  # (line, font): a heading in bold, a line too long for its column broken over several
+    for line in job.deck_list:
+        font = bold if line and not line[:1].isdigit() and not line.startswith(" ") else regular
+        shown += [(part, font) for part in wrapped(line, font, LIST_PT, column_w)]
+    columns = [shown[i:i + per_column] for i in range(0, len(shown), per_column)]
     for c, lines in enumerate(columns[:2]):
-        for i, line in enumerate(lines):
+        for i, (line, font) in enumerate(lines):
             if c == 1 and i == per_column - 1 and len(columns) > 2:
-                line = f"{ELLIPSIS} and {len(job.deck_list) - 2 * per_column + 1} more lines"
-            font = bold if line and not line[:1].isdigit() and not line.startswith(" ") else regular
+                line, font = f"{ELLIPSIS} and {len(shown) - 2 * per_column + 1} more lines", regular
             canvas.setFont(font, LIST_PT)
-            canvas.drawString((left + c * (column_w + 8)) * PT, (first - i * step) * PT,
-                              fitted(line, font, LIST_PT, column_w))
+            canvas.drawString((left + c * (column_w + 8)) * PT, (first - i * step) * PT, line)
     canvas.restoreState()

@@ -43,6 +43,16 @@ class SiteReport:
     notes: list[str] = field(default_factory=list)
     kept: bool = False  # the previous site was made from the same inputs: nothing was built
     pages_built: tuple[int, int] | None = None  # pages MkDocs built again, of how many (None: not counted)
+    built_for: str = ""  # the site's address (site_url)
+
+    def warnings(self, *, served_here: bool = False) -> list[str]:
+        """The notes, and that the site was built for this computer's own address, unless it is being served
+        here (``carddb site serve``, on any port: then that is the point, not a mistake)."""
+        if served_here or not self.built_for or is_published(self.built_for):
+            return list(self.notes)
+        return [*self.notes, f"site_url {self.built_for} is this computer's own address: other players will not "
+                             "see the images of the client files (set SITE_URL or --site-url to where the site is "
+                             "published)"]
 
 
 #: The task of a build nobody watches.
@@ -97,12 +107,9 @@ def build_site(workspace_root: str | Path, catalogue: CatalogueLike, out_dir: st
                        "")
         notes = [] if content.faces == content.cards else [
             f"{content.cards - content.faces} cards have no rendered face (run `carddb render`); they show as text"]
-        if not is_published(address):
-            notes.append(f"site_url {address} is this computer's own address: other players will not see the "
-                         "images of the client files (set SITE_URL or --site-url to where the site is published)")
         report = SiteReport(out_dir=out, games=content.games, pages=len(content.pages), cards=content.cards,
                             faces=content.faces, decks=content.decks, pyodide_version=version, bytes=0, seconds=0.0,
-                            notes=notes)
+                            notes=notes, built_for=address)
         report.pages_built = run_mkdocs(root, content, out, site_url, inputs=sources, report=report, cache=cache,
                                         progress=progress)
     report.seconds = time.perf_counter() - started

@@ -177,7 +177,7 @@ def live_handler(base: type, live: LiveReload, refused: Callable[[str], bool] = 
             if page is not None:
                 try:
                     stamp = str(live.status()["stamp"])  # before reading the page: a rebuild between is noticed
-                    body = with_script(page.read_bytes(), stamp)
+                    body = with_script(self.page_bytes(page), stamp)
                 except OSError:
                     super().do_GET()
                     return

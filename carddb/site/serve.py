@@ -22,7 +22,7 @@ from carddb.errors import InputError
 from carddb.site.build import SiteReport, build_workspace_site
 from carddb.site.http_cache import CachingHandler
 from carddb.site.live import LiveReload, live_handler
-from carddb.site.served_sitemap import SITEMAP, served_sitemap
+from carddb.site.served_sitemap import SITEMAP, local_move, served_copy, served_sitemap
 from carddb.site.studio_http import StudioServer, studio_handler
 from carddb.workspace import Workspace
 
@@ -34,6 +34,9 @@ _TYPES = {".wasm": "application/wasm", ".mjs": "text/javascript", ".js": "text/j
           ".dec": "text/plain; charset=utf-8", ".txt": "text/plain; charset=utf-8"}
 
 
+#: What may name the site's address: its pages, and the client files it hosts under /clients/ (their
+#: updatelist, saved objects and card database; a .cod or .dek deck names none).
+_MOVED_CLIENT_FILES = (".txt", ".json", ".xml")
 #: The longest request path answered (a site's longest is well under 300 characters).
 MAX_PATH = 2048
 #: The first byte of a TLS record (handshake, alert): what a browser sends to an https:// address.
@@ -96,10 +99,54 @@ class _Handler(CachingHandler):  # cache lifetimes and precompressed copies: car
         if self.path.split("?", 1)[0] == SITEMAP:
             return self._send_sitemap()
         try:
+            moved = self._moved_file()
+            if moved is not None:
+                return self._send_moved(moved)
             return super().send_head()
         except ValueError:  # what the file system refuses to look up at all
             self.send_error(400, "Bad request path")
             return None
+
+    def list_directory(self, path):  # type: ignore[no-untyped-def]
+        """A folder without a page (``/games/ssbm/``) is the site's 404 page, as on a web host: never a listing."""
+        self.send_error(404, "File not found")
+        return None
+
+    def page_bytes(self, page: Path) -> bytes:
+        """A page or client file of the site as sent: a site built for this computer at another address than the
+        one served names the served one (``carddb.site.served_sitemap``)."""
+        return served_copy(page.read_bytes(), self._move())
+
+    def _move(self) -> tuple[bytes, bytes] | None:
+        try:
+            sitemap = Path(self.directory) / SITEMAP.lstrip("/")
+            stamp = sitemap.stat().st_mtime_ns
+        except OSError:
+            return None
+        known = getattr(self.server, "move", None)
+        if known is None or known[0] != stamp:
+            known = (stamp, local_move(sitemap.read_bytes(), server_url(self.server)))  # type: ignore[arg-type]
+            self.server.move = known  # type: ignore[attr-defined]
+        return known[1]
+
+    def _moved_file(self) -> Path | None:
+        """A page or client file whose built address this server moves (never its precompressed copy, which
+        names the built one), or None."""
+        if self._move() is None:
+            return None
+        target = Path(self.translate_path(self.path))
+        if target.is_dir() and self.path.split("?", 1)[0].endswith("/"):
+            target = target / "index.html"
+        client_file = self.path.startswith("/clients/") and target.suffix in _MOVED_CLIENT_FILES
+        return target if (target.suffix == ".html" or client_file) and target.is_file() else None
+
+    def _send_moved(self, target: Path):  # type: ignore[no-untyped-def]
+        body = self.page_bytes(target)
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(str(target)))
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        return io.BytesIO(body)
 
     def _send_sitemap(self):  # type: ignore[no-untyped-def]
         """The sitemap with this server's origin in its addresses (``carddb.site.served_sitemap``), never the

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from carddb.catalogue.studio_edits import Studio
+from carddb.core.limits import json_whole_number
 from carddb.errors import CarddbError, ConflictError, InputError, NotFoundError
 from carddb.site.live import TAG, LiveReload, with_script
 
@@ -108,7 +109,7 @@ class StudioServer:
         """The status and JSON answer of one admitted request; never raises for a user's mistake."""
         action = path.removeprefix(PREFIX)
         try:
-            request = json.loads(body.decode("utf-8") or "{}")
+            request = json.loads(body.decode("utf-8") or "{}", parse_int=json_whole_number)
             if not isinstance(request, dict):
                 raise InputError("the studio takes a JSON object")
             handler = getattr(self, f"_do_{action}", None) if action.isidentifier() else None
@@ -224,7 +225,7 @@ def studio_handler(base: type, studio: StudioServer, live: LiveReload) -> type:
                 super().send_error(code, message, explain)
                 return
             try:
-                body = with_script(page.read_bytes(), str(live.status()["stamp"]))
+                body = with_script(self.page_bytes(page), str(live.status()["stamp"]))
             except OSError:
                 super().send_error(code, message, explain)
                 return

@@ -56,13 +56,25 @@ def test_import_and_check_a_deck_against_the_collection(cli, db: str, tmp_path: 
 
 
 def test_booster_open_goes_into_the_collection(cli, db: str) -> None:  # type: ignore[no-untyped-def]
-    result = json.loads(cli("booster", "open", "--game", "minibattle", "--player", "misty", "--seed", "5", "--json",
-                            db=db).stdout)
+    result = json.loads(cli("booster", "open", "--game", "minibattle", "--player", "misty", "--json", db=db).stdout)
     assert [c["rarity"] for c in result["cards"]][:5] == ["common"] * 3 + ["uncommon"] * 2
+    assert result["preview"] is False
     owned = json.loads(cli("collection", "show", "misty", "--game", "minibattle", "--json", db=db).stdout)["cards"]
     assert sum(owned.values()) == 6
     nopack = cli("booster", "open", "--game", "ssbm", "--player", "misty", db=db)
     assert nopack.exit_code == 2 and "declares no booster pack" in nopack.stderr
+
+
+def test_a_pack_from_a_chosen_seed_is_a_preview_in_no_collection(cli, db: str) -> None:  # type: ignore[no-untyped-def]
+    """A seed a player picks would let them try seeds on a copy of the catalogue and open only good packs."""
+    first, again = (json.loads(cli("booster", "open", "--game", "minibattle", "--player", "misty", "--seed", "5",
+                                   "--json", db=db).stdout) for _ in range(2))
+    assert first["preview"] is True and first["cards"] == again["cards"]
+    shown = cli("collection", "show", "misty", "--game", "minibattle", "--json", db=db)
+    assert shown.exit_code == 2 or sum(json.loads(shown.stdout)["cards"].values()) == 0
+    said = cli("booster", "open", "--game", "minibattle", "--seed", "5", db=db)
+    assert said.exit_code == 0 and said.stdout.startswith(
+        "a preview of the minibattle booster of seed 5 (a pack from a chosen seed goes into no collection):")
 
 
 def test_third_pack_in_a_day_and_eleventh_in_a_week_are_refused(db: str) -> None:
@@ -74,9 +86,9 @@ def test_third_pack_in_a_day_and_eleventh_in_a_week_are_refused(db: str) -> None
 
     for day in range(5):
         now[0] = datetime(2026, 3, 2 + day, 9, 0, tzinfo=UTC)
-        open_booster(catalogue, "minibattle", "brock", seed=day, clock=clock)
+        open_booster(catalogue, "minibattle", "brock", clock=clock)
         now[0] += timedelta(hours=1)
-        open_booster(catalogue, "minibattle", "brock", seed=100 + day, clock=clock)
+        open_booster(catalogue, "minibattle", "brock", clock=clock)
         now[0] += timedelta(hours=1)
         if day == 0:
             with pytest.raises(LimitError, match="2 boosters today"):

@@ -26,7 +26,8 @@ def test_illegal_deck_text_output_one_line_per_problem(cli) -> None:  # type: ig
     assert result.exit_code == 1
     assert result.stdout.splitlines()[1:] == [
         "error   copy-limit      line 8     6 copies of Power Block; its deck limit is 5.",
-        "error   copy-limit      line 9     4 copies of Mushroom; its deck limit is 3."]
+        "                                   rule: rules/ssbm/rulebook.md#deck-limit",
+        "error   copy-limit      line 9     4 copies of Mushroom; its deck limit is 3."]  # the same rule: said once
 
 
 def test_json_shape(cli) -> None:  # type: ignore[no-untyped-def]

@@ -70,6 +70,10 @@ def test_sample_deck_verdict(path: Path, cli) -> None:  # type: ignore[no-untype
     assert text.exit_code == result.exit_code
     first = text.stdout.splitlines()[0]
     assert ("LEGAL" if legal else "ILLEGAL") in first.split(": ", 1)[1].split()[0]
-    assert len(text.stdout.splitlines()) == 1 + len(report["problems"])
+    problem_lines = [line for line in text.stdout.splitlines()[1:] if not line.lstrip().startswith("rule: ")]
+    assert len(problem_lines) == len(report["problems"])
+    rules = [p["rule"] for p in report["problems"]]  # under each problem its rule, once for a run of the same
+    assert [line.split("rule: ")[1] for line in text.stdout.splitlines() if line.lstrip().startswith("rule: ")] == [
+        rule for i, rule in enumerate(rules) if rule and (i == 0 or rules[i - 1] != rule)]
     for problem in report["problems"]:
         assert any(problem["code"] in line and problem["message"] in line for line in text.stdout.splitlines()[1:])

@@ -13,7 +13,7 @@ import pytest
 from carddb.core.cards.card import Card
 from carddb.core.decks.deck import Deck, DeckEntry
 from carddb.core.game.definition import load_game_text
-from carddb.core.play.playtest import chance, deal, how_dealt, library, odds_data, odds_table
+from carddb.core.play.playtest import Chance, chance, deal, how_dealt, library, odds_data, odds_table
 
 GAME = """
 [game]
@@ -141,7 +141,7 @@ def test_json_gives_exact_fractions() -> None:
     lib = library(DECK, game("plain"), CARDS)
     data = odds_data(lib, odds_table(lib, [("Basic A", lambda c: c.name == "Basic A")], 2), 2)
     first = data["rows"][0]["chances"][0]  # type: ignore[index]
-    assert first == {"at_least": 1, "seen": 3, "chance": "7/12", "percent": 58.33}
+    assert first == {"at_least": 1, "seen": 3, "chance": "7/12", "percent": 58.33, "shown": "58.3 %"}
     assert data["seen_by_turn"] == 5
 
 
@@ -151,3 +151,10 @@ def test_a_bad_playtest_table_names_its_key() -> None:
     bad = GAME + '\n[playtest]\nopening_hand = "stage"\ndraw_per_turn = 1\n'
     with pytest.raises(DefinitionError, match=r"playtest\.opening_hand"):
         load_game_text(bad)
+
+
+@pytest.mark.parametrize(("value", "shown"), [
+    (Fraction(0), "0 %"), (Fraction(1), "100 %"), (Fraction(1, 3000), "< 0.1 %"), (Fraction(2999, 3000), "> 99.9 %"),
+    (Fraction(1, 8), "12.5 %"), (None, "never")])
+def test_a_small_chance_is_never_shown_as_nought(value: Fraction | None, shown: str) -> None:
+    assert Chance(1, 7, value).shown == shown

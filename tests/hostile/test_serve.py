@@ -23,6 +23,8 @@ HOSTILE_PATHS = {
     "/..%5c..%5cetc%5cpasswd": 400, "/%ff%fe%fd": 400, "/" + "a" * 3000: 400, "/assets/%01": 400,
     "/../../../../etc/passwd": 404, "/%2e%2e/%2e%2e/etc/passwd": 404, "/games/../../../etc/passwd": 404,
     "/nope.html": 404, "//etc/passwd": 404, "/index.html": 200, "/?q=%00": 200, "/#%00": 200,
+    # a folder without a page: the site's 404 page, never a listing of what is in it
+    "/games/mini/": 404, "/games/": 404, "/clients/": 404, "/assets/": 404,
 }
 
 
@@ -65,6 +67,19 @@ def test_hostile_paths_get_a_plain_answer(server: tuple[str, int], capfd: pytest
     time.sleep(0.2)
     captured = capfd.readouterr()
     assert captured.err == "" and captured.out == ""
+
+
+def test_a_folder_is_never_listed(server: tuple[str, int], ledger: Ledger) -> None:
+    for path in ("/games/mini/", "/games/", "/clients/mini/", "/search/"):
+        ledger.tried("site folder")
+        connection = http.client.HTTPConnection(*server, timeout=10)
+        try:
+            connection.request("GET", path)
+            answer = connection.getresponse()
+            body = answer.read()
+        finally:
+            connection.close()
+        assert answer.status == 404 and b"Directory listing" not in body and b"<title>" in body, path
 
 
 def test_a_client_that_goes_away_is_not_an_error(server: tuple[str, int], hostile_ws: Path,

@@ -169,3 +169,47 @@ def test_a_sitemap_built_for_a_published_address_names_the_served_one() -> None:
     odd = b"<urlset><url><loc>https://a.example/x/</loc></url><url><loc>https://b.example/y/</loc></url></urlset>"
     assert served_sitemap(odd, "http://127.0.0.1:8123/") == odd  # no address every other extends: as built
     assert served_sitemap(b"<urlset></urlset>", "http://127.0.0.1:8123/") == b"<urlset></urlset>"
+
+
+@pytest.mark.browser
+def test_play_online_names_the_served_port_and_fits_a_phone(workspace: Workspace, chromium, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """A site built for this computer's own address (8000) and served on another port: its Play online page and
+    the client files it offers name the port the server is on (a client pointed at 8000 finds nothing), the
+    address boxes fit a 360 px screen, and a game's folder is the site's 404 page, not a listing."""
+    site = workspace.output_dir / "site"
+    if not (site / "games" / "mini" / "online" / "index.html").is_file():
+        build(workspace, catalogue(workspace))
+    server = make_server(site, "127.0.0.1", 0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        url = server_url(server)
+        page = chromium.new_page()
+        for width in (360, 1280):
+            page.set_viewport_size({"width": width, "height": 800})
+            page.goto(url + "games/mini/online/")
+            boxes = page.evaluate("""() => [...document.querySelectorAll('input.carddb-copy-url')].map((box) =>
+                ({value: box.value, right: box.getBoundingClientRect().right}))""")
+            assert boxes and all(box["value"].startswith(url) and box["right"] <= width for box in boxes), boxes
+            page.screenshot(path=str(tmp_path / f"online-{width}.png"))
+        with urllib.request.urlopen(boxes[0]["value"], timeout=10) as answer:  # LackeyCCG's updatelist
+            listed = answer.read().decode("utf-8")
+        assert CONFIGURED not in listed and url in listed
+        answer = page.goto(url + "games/mini/")
+        assert answer.status == 404 and "Directory listing" not in page.content()
+        page.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_the_local_address_is_said_once_by_build_and_never_by_serve(workspace: Workspace) -> None:
+    """A new workspace builds for http://127.0.0.1:8000/: ``carddb build`` says once that other players will not
+    see the client files' images; ``site serve`` (on any port) serves this computer on purpose and says nothing."""
+    db = str(workspace.output_dir / "catalogue.db")
+    built = CliRunner().invoke(app, ["--root", str(workspace.root), "--db", db, "build"], catch_exceptions=False)
+    assert built.exit_code == 0, built.output
+    assert (built.stdout + built.stderr).count("is this computer's own address") == 1, built.output
+    served = serve_build(workspace, catalogue(workspace))
+    assert not [w for w in served.warnings if "own address" in w] and not [
+        line for line in served.lines if "own address" in line]

@@ -93,3 +93,25 @@ def test_the_odds_shown_are_the_command_lines(chromium: Any, site: BuiltSite, ca
     drawn = {f"card:{key}" for key in zones["main"]}
     assert {o for o in offered if o.startswith("card:")} == drawn  # only cards of the zone drawn from
     page.context.close()
+
+
+@pytest.mark.parametrize("width", [360, 1280])
+def test_the_hand_is_a_row_of_cards_not_a_bulleted_list(chromium: Any, site: BuiltSite, catalogue: Any,
+                                                        width: int) -> None:
+    """Material's ``.md-typeset ul`` (a bullet and a 185 px row per card) once outranked the hand's own style."""
+    _lib, _index, zones = kept_deck(catalogue, "shmod")
+    page = open_playtest(chromium, site, "shmod", zones)
+    page.set_viewport_size({"width": width, "height": 900})
+    page.locator("[data-playtest] button[data-action=deal]").click()
+    page.wait_for_function("() => document.querySelector('[data-playtest]').dataset.dealMs !== undefined")
+    boxes = page.evaluate("""() => [...document.querySelectorAll('[data-playtest-hand] li')].map((li) => {
+        const box = li.getBoundingClientRect();
+        return {top: Math.round(box.top), right: box.right, height: box.height, width: box.width,
+                bullet: getComputedStyle(li).listStyleType};
+    })""")
+    assert len(boxes) == 7
+    assert all(box["bullet"] == "none" and box["width"] < 150 and box["right"] <= width for box in boxes), boxes
+    rows = len({box["top"] for box in boxes})
+    assert rows == 1 if width == 1280 else rows <= 3, boxes
+    page.screenshot(path=str(Path(site.folder).parent / f"playtest-hand-{width}.png"), full_page=False)
+    page.context.close()

@@ -104,3 +104,13 @@ class NameIndex:
             return True
         norm = self.set_names.get(norm, norm)
         return any(normalise_name(p.set) == norm for p in card.printings)
+
+
+def no_card_named(name: str, game_id: str, cards: Iterable[Card]) -> str:
+    """The sentence for a name no card of the game has, with the close names ``deck check``, ``deck odds`` and
+    ``play`` offer too: ``no card named 'Powr Block' in ssbm; did you mean 'Power Block'?``."""
+    close = [repr(n) for n in NameIndex(cards).suggest(name)]
+    if not close:
+        return f"no card named {name!r} in {game_id}"
+    listed = close[0] if len(close) == 1 else f"{', '.join(close[:-1])} or {close[-1]}"
+    return f"no card named {name!r} in {game_id}; did you mean {listed}?"

@@ -135,6 +135,21 @@ class Chance:
     def percent(self) -> float | None:
         return None if self.value is None else float(self.value) * 100
 
+    @property
+    def shown(self) -> str:
+        """The chance as a player reads it: ``12.5 %``; ``< 0.1 %`` and ``> 99.9 %`` for a chance that rounds to
+        0 or 100 without being it (a 1-in-3,000 hand is not "0.0 %"), ``0 %`` and ``100 %`` only when exact."""
+        if self.value is None:
+            return "never"
+        if self.value in (0, 1):
+            return f"{int(self.value) * 100} %"
+        percent = float(self.value) * 100
+        if percent < 0.05:
+            return "< 0.1 %"
+        if percent >= 99.95:
+            return "> 99.9 %"
+        return f"{percent:.1f} %"
+
 
 def chance(lib: Library, target: Callable[[Card], bool], at_least: int = 1, seen: int | None = None) -> Chance:
     """The exact chance that at least ``at_least`` cards ``target`` matches are among the first ``seen`` cards
@@ -261,7 +276,9 @@ def odds_for(lib: Library, card: str = "", kind: str = "", by_turn: int = 3,
             close = get_close_matches(card, sorted({c.key for c in lib.cards}), n=1, cutoff=0.6)
             raise InputError(f"the deck draws no card called {card!r}"
                              + (f"; did you mean {close[0]!r}?" if close else ""))
-        targets, top = [(wanted[0].key, _is_card(wanted[0].key))], len(wanted)
+        # At least k copies for k up to what is drawn by then: beyond that every chance is nought (a deck of
+        # 200 lines of 999 copies asked 199,800 rows of its hypergeometric tail).
+        targets, top = [(wanted[0].key, _is_card(wanted[0].key))], min(len(wanted), lib.seen(by_turn, going_first))
     elif kind:
         if kind not in lib.game.kinds:
             raise InputError(f"{lib.game.name} has no kind {kind!r}; kinds: {', '.join(lib.game.kinds)}")
@@ -329,7 +346,7 @@ def odds_data(lib: Library, rows: Sequence[OddsRow], by_turn: int, going_first: 
     def one(c: Chance) -> dict[str, object]:
         return {"at_least": c.at_least, "seen": c.seen,
                 "chance": None if c.value is None else f"{c.value.numerator}/{c.value.denominator}",
-                "percent": None if c.percent is None else round(c.percent, 2)}
+                "percent": None if c.percent is None else round(c.percent, 2), "shown": c.shown}
 
     return {"game": lib.game.id, "dealt": how_dealt(lib), "cards": len(lib.cards), "opening_hand": lib.hand,
             "per_turn": lib.per_turn, "by_turn": by_turn, "going_first": going_first,

@@ -54,25 +54,55 @@ class GamePlugin:
         return tuple(dict.fromkeys((self.helpers, *self.engine)))
 
 
-@cache
 def plugins() -> dict[str, GamePlugin]:
-    """Every registered game plugin, by game id (each entry point loaded once a process)."""
+    """Every registered game plugin that loads, by game id (each entry point loaded once a process)."""
+    return _scan()[0]
+
+
+def broken_plugins() -> list[str]:
+    """A sentence for each registered plugin that does not load: carddb runs on without it (a plugin's failure is
+    that plugin's, never the end of a build), and says so."""
+    return _scan()[1]
+
+
+@cache
+def _scan() -> tuple[dict[str, GamePlugin], list[str]]:
     found: dict[str, GamePlugin] = {}
     where: dict[str, str] = {}
+    broken: list[str] = []
     for entry in sorted(metadata.entry_points(group=ENTRY_POINT_GROUP), key=lambda e: e.name):
         source = entry.dist.name if entry.dist is not None else entry.value
         try:
             plugin = entry.load()
-        except Exception as exc:  # a broken third-party package: name it, whatever it raised
-            raise DefinitionError(f"the play helpers {entry.value!r} of {source} cannot be loaded "
-                                  f"({type(exc).__name__}: {exc})") from exc
+        except (Exception, SystemExit) as exc:  # whatever a third-party package raises, even sys.exit(0)
+            broken.append(f"the play helpers {entry.name} = {entry.value!r} of {source} cannot be loaded "
+                          f"({_failure(exc)}); carddb goes on without them")
+            continue
         if not isinstance(plugin, GamePlugin):
-            raise DefinitionError(f"the entry point {entry.name} = {entry.value!r} of {source} is not a GamePlugin")
+            broken.append(f"the entry point {entry.name} = {entry.value!r} of {source} is not a GamePlugin; "
+                          "carddb goes on without it")
+            continue
         if plugin.game in found and found[plugin.game] != plugin:
             raise DefinitionError(f"two packages bring play helpers for {plugin.game}: {where[plugin.game]} and "
                                   f"{source}; uninstall one")
         found[plugin.game], where[plugin.game] = plugin, source
-    return found
+    return found, broken
+
+
+def _failure(exc: BaseException) -> str:
+    if isinstance(exc, SystemExit):
+        return f"it called sys.exit({exc.code!r}) while being imported"
+    return f"{type(exc).__name__}: {str(exc)[:200]}"
+
+
+def no_play_helpers(game_id: str) -> str:
+    """What ``carddb play GAME`` says of a game without play helpers: which games have them, why this one may
+    not (its plugin did not load), and where a game's own helpers are explained."""
+    games = ", ".join(sorted(name for name, found in plugins().items() if found.commands))
+    broken = next((line for line in broken_plugins() if f" {game_id} = " in line), "")
+    why = f" ({broken})" if broken else ""
+    return (f"no play helpers for {game_id!r}{why}; the games with play helpers: {games}. A game's own helpers are "
+            "a package of its own: docs/new-game.md#play-helpers-of-your-own")
 
 
 def plugin(game_id: str) -> GamePlugin | None:
@@ -80,7 +110,11 @@ def plugin(game_id: str) -> GamePlugin | None:
 
 
 def load(reference: str) -> Any:
-    """``package.module:attribute`` (or a module alone) imported."""
+    """``package.module:attribute`` (or a module alone) imported; a plugin's module that fails to (even by
+    ``sys.exit``) is a ``DefinitionError`` naming it, never the end of carddb's run."""
     module, _, attribute = reference.partition(":")
-    loaded = importlib.import_module(module)
-    return getattr(loaded, attribute) if attribute else loaded
+    try:
+        loaded = importlib.import_module(module)
+        return getattr(loaded, attribute) if attribute else loaded
+    except (Exception, SystemExit) as exc:
+        raise DefinitionError(f"the play helpers' module {reference!r} cannot be loaded ({_failure(exc)})") from None

@@ -3,7 +3,8 @@
     type:fire level<=3 "draw a card" set:base -limited (kind:spell or kind:trap)
 
 Terms are ANDed; ``or`` joins alternatives; parentheses group; ``-`` negates. A term is a quoted phrase or a
-word (free text in name and text), a flag (a true/false field: ``limited``), or ``key OP value`` where OP is
+word (free text in name and text, or a value of a list or choice field: ``fusion``), a flag (a true/false
+field: ``limited``), or ``key OP value`` where OP is
 ``:`` (equals; contains for text; holds for lists), ``=``, ``!=``, ``<``, ``<=``, ``>``, ``>=``. Keys are
 the games' field keys plus ``name``, ``text``, ``kind``, ``set``, ``rarity`` and ``game``; see docs/search.md.
 
@@ -255,7 +256,10 @@ class CardSearch:
             if flag.type == "bool":
                 return any(num == 1 for num, _ in searched_values(card.fields.get(flag.key, [])))
         if term.key == "":
-            return normalise_name(term.value) in _search_text(card)
+            value = normalise_name(term.value)
+            held = (card.fields.get(key) for key in word_fields(self.fields))
+            return value in _search_text(card) or any(
+                txt == value for raw in held if raw is not None for _, txt in searched_values(raw))
         value = normalise_name(term.value)
         matched = self._builtin(term, value, card) if term.key in BUILTIN_KEYS else self._field(term, value, card)
         return not matched if term.op == "!=" else matched
@@ -294,6 +298,16 @@ class CardSearch:
         return any(txt == value for _, txt in pairs)
 
 
+#: The fields a bare word also searches: a card's categories, type or colour ("fusion", "defensive").
+WORD_FIELD_TYPES = ("list", "choice")
+
+
+def word_fields(fields: Mapping[str, FieldDef]) -> list[str]:
+    """The keys of the fields a bare word or phrase searches besides the name and the text: a list or choice
+    field holding exactly that word (``fusion`` finds a Fusion monster whose text never says it)."""
+    return sorted({definition.key for definition in fields.values() if definition.type in WORD_FIELD_TYPES})
+
+
 def _search_text(card: Card) -> str:
     return f"{normalise_name(card.name)}\n{normalise_name(card.text)}"
 
@@ -302,3 +316,20 @@ def search_cards(query: str, cards: Sequence[Card], fields: Mapping[str, FieldDe
                  set_names: Mapping[str, str] | None = None) -> list[Card]:
     """The cards ``query`` finds, in the order given (as ``carddb cards search``, without a database)."""
     return CardSearch(query, fields, set_names).select(cards)
+
+
+def search_index(cards: Iterable[Card], fields: Mapping[str, FieldDef], set_names: Mapping[str, str]
+                 ) -> dict[str, Any]:
+    """What the site's gallery answers a search with while the rules engine loads (``quicksearch.js``): every
+    value a term reads, already normalised as ``CardSearch`` normalises it, for each card. The engine's answer,
+    when it is ready, replaces the quick one; the two are tested to agree."""
+    return {
+        "fields": {name: {"key": d.key, "type": d.type} for name, d in fields.items()},
+        "word_fields": word_fields(fields),
+        "sets": {code.casefold(): name.casefold() for code, name in set_names.items()},
+        "cards": [{"key": card.key, "game": card.game, "name": normalise_name(card.name), "text": _search_text(card),
+                   "kind": card.kind.lower(),
+                   "printings": [[p.set.casefold(), p.rarity.lower()] for p in card.printings],
+                   "values": {key: searched_values(raw) for key, raw in card.fields.items() if raw is not None}}
+                  for card in cards],
+    }

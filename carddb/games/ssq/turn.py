@@ -115,9 +115,12 @@ class TurnReport:
     def text(self) -> str:
         head = f"{self.fighter}'s turn on tick {self.tick}: {'LEGAL' if self.legal else 'NOT LEGAL'}"
         rate = f" (Rate allows {self.max_actions})" if self.max_actions is not None else ""
+        if self.sp_left is not None and self.sp_left < 0:  # more than the fighter has: never "-1 left"
+            sp = f"SP needed {self.sp_used}, {-self.sp_left} more than the fighter has"
+        else:
+            sp = f"SP used {self.sp_used}" + (f", {self.sp_left} left" if self.sp_left is not None else "")
         lines = [head, f"  {self.actions} action{'s' if self.actions != 1 else ''}{rate}; next turn on tick "
-                       f"{self.next_tick}; SP used {self.sp_used}"
-                       + (f", {self.sp_left} left" if self.sp_left is not None else "")]
+                       f"{self.next_tick}; {sp}"]
         for attack in self.attacks:
             penalty = f" (combo penalty -{attack.penalty})" if attack.penalty else ""
             defence = f" against {dice_count(attack.defence_pool)}" if attack.defence_pool is not None else ""

@@ -185,6 +185,27 @@ export function onChecked(game, element, fn) {
   state.listeners.add(listener);
 }
 
+// The last verdict of each game's deck, kept with the deck it was given for: a page opened on the same deck shows
+// it at once, "as last checked", instead of "Checking…" for the whole of the rules engine's start (a first visit's
+// page waits ten seconds and more for it); the engine's own check replaces it as soon as it is ready.
+const VERDICT = "carddb.verdict.";
+
+function deckSignature(format, entries) { return JSON.stringify([format || "", entries]); }
+
+function rememberVerdict(game, signature, result) {
+  if (result.error) return;
+  try { localStorage.setItem(VERDICT + game, JSON.stringify({ deck: signature, result })); } catch { /* full */ }
+}
+
+// The remembered result of a check of exactly this deck ({legal, problems}), or null.
+export function rememberedCheck(store) {
+  try {
+    const kept = JSON.parse(localStorage.getItem(VERDICT + store.game) || "null");
+    const signature = deckSignature(store.format, store.entries(checkState(store.game).zoneOrder));
+    return kept && kept.deck === signature && kept.result && Array.isArray(kept.result.problems) ? kept.result : null;
+  } catch { return null; }
+}
+
 export function scheduleCheck(engine, store) {
   const state = checkState(store.game);
   if (engine.state !== "ready") return;
@@ -192,10 +213,12 @@ export function scheduleCheck(engine, store) {
   state.running = true;
   const changedAt = store.changedAt;
   const entries = store.entries(state.zoneOrder);
+  const signature = deckSignature(store.format, entries);
   engine.request({ op: "builder-check", game: store.game, format: store.format, entries })
     .then((reply) => ({ result: JSON.parse(reply.result), ms: reply.ms, entries, changedAt }))
     .catch((error) => ({ result: { error: error.message }, entries, changedAt }))
     .then((outcome) => {
+      rememberVerdict(store.game, signature, outcome.result);
       state.last = outcome;
       state.running = false;
       for (const fn of [...state.listeners]) fn(outcome);

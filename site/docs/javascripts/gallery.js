@@ -3,7 +3,8 @@
 // needed), and buttons that add a card to the deck being built, which is checked after every change.
 // Card data is only read from data- attributes and written with textContent.
 
-import { deckStore, lastCheck, lazyChecker, onChecked, setZoneOrder } from "./deck.js";
+import { deckStore, lastCheck, lazyChecker, onChecked, rememberedCheck, setZoneOrder } from "./deck.js";
+import { quickSearch } from "./quicksearch.js";
 
 const SEPARATOR = "\u001f";
 const galleries = new Map();
@@ -30,14 +31,21 @@ export async function galleryData(ctx, game) {
 export function deckSummary(store, data, outcome) {
   const counts = data.zones.map((z) => `${z.label} ${store.total(z.id)}`).join(" · ");
   if (store.isEmpty()) return { text: "Your deck is empty.", verdict: "empty" };
-  if (!outcome || outcome.changedAt !== store.changedAt) return { text: `${counts}. Checking…`, verdict: "checking" };
+  if (!outcome || outcome.changedAt !== store.changedAt) {
+    const kept = rememberedCheck(store);  // this very deck, checked on an earlier page: said until checked again
+    return { text: `${counts}. ${kept ? `${verdictWords(kept)} when last checked; checking again…` : "Checking…"}`,
+      verdict: "checking" };
+  }
   const result = outcome.result;
   if (result.error) return { text: `${counts}. ${result.error}`, verdict: "error" };
+  return { text: `${counts}. ${verdictWords(result)}.`, verdict: result.legal ? "legal" : "illegal" };
+}
+
+function verdictWords(result) {
   const errors = result.problems.filter((p) => p.severity === "error").length;
   const warnings = result.problems.length - errors;
   const said = result.legal ? "Legal" : `Not legal: ${errors} error${errors === 1 ? "" : "s"}`;
-  return { text: `${counts}. ${said}${warnings ? `, ${warnings} warning${warnings === 1 ? "" : "s"}` : ""}.`,
-    verdict: result.legal ? "legal" : "illegal" };
+  return `${said}${warnings ? `, ${warnings} warning${warnings === 1 ? "" : "s"}` : ""}`;
 }
 
 function wireAddButtons(root, ctx, store, data) {
@@ -87,6 +95,27 @@ function mountDeckStatus(element, ctx, store, data) {
   store.watch(element, render);
 }
 
+// The index the build wrote for the search box (carddb.core.search.query.search_index), fetched once a page.
+const indexes = new Map();
+function searchIndex(ctx, game) {
+  if (!indexes.has(game)) {
+    indexes.set(game, ctx.manifest().then(async (m) => {
+      const path = m.games[game] && m.games[game].search;
+      if (!path) return null;
+      const response = await fetch(new URL(path, ctx.SITE_ROOT));
+      return response.ok ? response.json() : null;
+    }).catch(() => null));
+  }
+  return indexes.get(game);
+}
+
+function showMatches(root, status, query, keys, by) {
+  root.queryKeys = new Set(keys);
+  status.dataset.state = "done";
+  status.dataset.answeredBy = by;  // "index" while the engine loads, then "engine"
+  status.textContent = `${keys.length} card${keys.length === 1 ? "" : "s"} match ${query}.`;
+}
+
 function mountQuery(root, ctx, form, apply) {
   const input = form.elements["search-query"];
   const status = root.querySelector("[data-query-status]");
@@ -98,8 +127,13 @@ function mountQuery(root, ctx, form, apply) {
     if (!query) { root.queryKeys = null; status.textContent = ""; delete status.dataset.state; apply(); return; }
     const engine = ctx.getEngine();
     if (engine.state !== "ready") {
-      status.dataset.state = "loading";
-      status.textContent = "The search language runs in the rules engine, which is loading…";
+      // Answered at once from the built index (the engine's answer replaces it once the engine is ready)
+      const quick = quickSearch(await searchIndex(ctx, root.dataset.game), query);
+      if (asked !== query) return;
+      if (quick) { showMatches(root, status, query, quick, "index"); apply(); } else {
+        status.dataset.state = "loading";
+        status.textContent = "The search language runs in the rules engine, which is loading…";
+      }
       engine.watch(status, (state) => { if (state.state === "ready" && asked === query) run(); });
       return;
     }
@@ -111,9 +145,7 @@ function mountQuery(root, ctx, form, apply) {
         status.dataset.state = "error";
         status.textContent = reply.error;
       } else {
-        root.queryKeys = new Set(reply.keys);
-        status.dataset.state = "done";
-        status.textContent = `${reply.keys.length} card${reply.keys.length === 1 ? "" : "s"} match ${query}.`;
+        showMatches(root, status, query, reply.keys, "engine");
       }
     } catch (error) {
       status.dataset.state = "error";
@@ -124,7 +156,7 @@ function mountQuery(root, ctx, form, apply) {
   // The engine starts with the page (once it is idle: the faces come first), so that a query typed on a first
   // visit does not wait for Pyodide's whole start; focusing the box starts it at once if it has not yet.
   (window.requestIdleCallback || ((fn) => setTimeout(fn, 500)))(() => ctx.getEngine(), { timeout: 2000 });
-  input.addEventListener("focus", () => ctx.getEngine(), { once: true });
+  input.addEventListener("focus", () => { ctx.getEngine(); searchIndex(ctx, root.dataset.game); }, { once: true });
   input.addEventListener("input", () => { clearTimeout(timer); timer = setTimeout(run, 200); });
   input.addEventListener("keydown", (event) => { if (event.key === "Enter") { clearTimeout(timer); run(); } });
 }

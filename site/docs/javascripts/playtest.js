@@ -22,7 +22,7 @@ function faceItem(ctx, data, key) {
 }
 
 function percent(chance) {
-  return chance.percent === null ? "never" : `${chance.percent.toFixed(1)} %`;
+  return chance.shown;  // worded by the library: "< 0.1 %" for a chance that is small but not nought
 }
 
 function oddsTable(ctx, reply, perCount) {
