@@ -8,9 +8,8 @@ imported only when that game is asked for, so ``carddb play --help`` lists the g
 
 from __future__ import annotations
 
-import click
-
-from carddb.cli.parsing import Group
+from carddb.cli import bundled_click as click
+from carddb.cli.parsing import Group, click_command, group
 
 
 class _GamesGroup(Group):
@@ -22,13 +21,18 @@ class _GamesGroup(Group):
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
         from carddb.core.play.registry import load, plugin
 
+        if name in self.commands:
+            return self.commands[name]
         found = plugin(name)
         if found is None or not found.commands:
             return None
-        command: click.Command = load(found.commands)
+        command = self.commands[name] = click_command(load(found.commands), name)
         if found.summary:
             command.help = found.summary
         return command
+
+    def shown(self, ctx: click.Context) -> list[str]:
+        return self.list_commands(ctx)  # every game's name, without importing its commands
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         from carddb.core.play.registry import plugins
@@ -39,4 +43,4 @@ class _GamesGroup(Group):
                 formatter.write_dl(rows)
 
 
-app = _GamesGroup(help="Play helpers for every game: damage, KOs, battles, odds, critics.")
+app = group(cls=_GamesGroup, help="Play helpers for every game: damage, KOs, battles, odds, critics.")

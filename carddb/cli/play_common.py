@@ -8,30 +8,37 @@ that cannot be read (an unknown card, a number out of range): ``Error: ...`` fro
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Annotated, Any
 
-import click
+import typer
 
 from carddb.cli.common import print_json, state
-from carddb.cli.parsing import Group, Option, option
+from carddb.cli.parsing import group
 from carddb.errors import InputError
 
 FORMAT_KEY = "carddb_play_format"
 
+#: ``--json``, on every helper.
+JsonFlag = Annotated[bool, typer.Option("--json", help="Print the answer as JSON.")]
 
-def game_group() -> Group:
+
+def _game_options(
+    ctx: typer.Context,
+    *,
+    format_id: Annotated[str | None, typer.Option(
+        "--format", "-f", help="A format of the game (a house rule) whose readings to follow.")] = None,
+) -> None:
+    ctx.meta[FORMAT_KEY] = format_id
+
+
+def game_group() -> typer.Typer:
     """The group of one game's helpers, with the option they all share (``--format`` after the game)."""
-
-    @click.pass_context
-    def game_options(ctx: click.Context, format_id: str | None) -> None:
-        ctx.meta[FORMAT_KEY] = format_id
-
-    format_option = Option(["--format", "-f", "format_id"],
-                           help="A format of the game (a house rule) whose readings to follow.")
-    return Group(callback=game_options, params=[format_option])
+    app = group()
+    app.callback()(_game_options)
+    return app
 
 
-def run_helper(ctx: click.Context, game_id: str, helper: str, request: Mapping[str, Any], as_json: bool,
+def run_helper(ctx: typer.Context, game_id: str, helper: str, request: Mapping[str, Any], as_json: bool,
                format_id: str | None = None) -> None:
     from carddb.catalogue.game_cards import game_and_cards
     from carddb.core.play.helpers import answer
@@ -42,8 +49,8 @@ def run_helper(ctx: click.Context, game_id: str, helper: str, request: Mapping[s
     if as_json:
         print_json(result.to_dict())
     else:
-        click.echo(result.text(), nl=False)
-    raise click.exceptions.Exit(0 if result.legal else 1)
+        typer.echo(result.text(), nl=False)
+    raise typer.Exit(0 if result.legal else 1)
 
 
 def split_pair(text: str, what: str, example: str) -> tuple[str, str]:
@@ -68,5 +75,3 @@ def numbered(values: list[str] | None, what: str, count: int) -> dict[int, int]:
         out[place] = int(right)
     return out
 
-
-json_option = option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from click.testing import CliRunner
+from typer.testing import CliRunner
 
 from carddb.cli.main import app, every_command
 

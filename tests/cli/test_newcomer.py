@@ -10,7 +10,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
+from typer.testing import CliRunner
 
 from carddb.cli.main import app, every_command
 from carddb.errors import ExitCode

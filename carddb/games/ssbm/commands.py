@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-import click
+from typing import Annotated
 
-from carddb.cli.parsing import INTEGER, argument, option
-from carddb.cli.play_common import game_group, json_option, numbered, run_helper
+import typer
+
+from carddb.cli.parsing import INTEGER
+from carddb.cli.play_common import JsonFlag, game_group, numbered, run_helper
 from carddb.errors import InputError
 
 app = game_group()
@@ -13,21 +15,17 @@ GAME = "ssbm"
 
 
 @app.command("damage")
-@argument("character", help="The attacking character, e.g. Ganondorf.")
-@argument("attacks", nargs=-1, required=True, help="The attack cards played this turn, in order.")
-@option("--failed", type=INTEGER, multiple=True,
-              help="The place of an attack that failed (interrupted, blocked, dodged), from 1 (repeat).")
-@option("--bonus", multiple=True,
-              help="Damage an amplifier or card text adds to an attack: PLACE=D, e.g. 2=2 (repeat).")
-@json_option
-@click.pass_context
 def damage(
-    ctx: click.Context,
-    character: str,
-    attacks: tuple[str, ...],
-    failed: tuple[int, ...],
-    bonus: tuple[str, ...],
-    as_json: bool,
+    ctx: typer.Context,
+    *,
+    character: Annotated[str, typer.Argument(help="The attacking character, e.g. Ganondorf.")],
+    attacks: Annotated[list[str], typer.Argument(help="The attack cards played this turn, in order.")],
+    failed: Annotated[list[int] | None, typer.Option(
+        "--failed", click_type=INTEGER, help="The place of an attack that failed (interrupted, blocked, dodged), "
+             "from 1 (repeat).")] = None,
+    bonus: Annotated[list[str] | None, typer.Option(
+        "--bonus", help="Damage an amplifier or card text adds to an attack: PLACE=D, e.g. 2=2 (repeat).")] = None,
+    as_json: JsonFlag = False,
 ) -> None:
     """Damage of a play: STRENGTH + X per attack, +1D, +2D, ... for successive hits; a failed attack ends the chain."""
     extra = numbered(bonus, "--bonus", len(attacks))
@@ -41,44 +39,38 @@ def damage(
 
 
 @app.command("taken")
-@argument("damage_dealt", type=INTEGER, metavar='DAMAGE', help="The damage dealt, e.g. 7.")
-@argument("flipped", nargs=-1, help="The cards flipped from the deck, in order.")
-@option("--before", type=INTEGER, help="Damage the character had already taken.")
-@json_option
-@click.pass_context
 def taken(
-    ctx: click.Context,
-    damage_dealt: int,
-    flipped: tuple[str, ...],
-    before: int,
-    as_json: bool,
+    ctx: typer.Context,
+    *,
+    damage_dealt: Annotated[int, typer.Argument(
+        click_type=INTEGER, metavar='DAMAGE', help="The damage dealt, e.g. 7.")],
+    flipped: Annotated[list[str] | None, typer.Argument(help="The cards flipped from the deck, in order.")] = None,
+    before: Annotated[int | None, typer.Option(
+        "--before", click_type=INTEGER, help="Damage the character had already taken.")] = None,
+    as_json: JsonFlag = False,
 ) -> None:
     """Damage taken: flip half the damage (rounded down); a flipped defensive card halves it and stops the flip."""
     run_helper(ctx, GAME, "taken", {"damage": damage_dealt, "flipped": flipped or [], "before": before}, as_json)
 
 
 @app.command("ko")
-@argument("attack", help="The attack that hit, e.g. Smash Attack.")
-@argument("target", help="The character hit, e.g. Mario.")
-@argument("recovery", nargs=-1, help="The recovery cards played, in order.")
-@option("--damage", "-d", "damage_taken", type=INTEGER, required=True, help="The damage the character has.")
-@option("--endurance", type=INTEGER, help="ENDURANCE as a card changed it (Super Mushroom).")
-@option("--stages",
-              help="Recovery stages as a card changed them: 20,40 (Gerudo Dragon) for the rulebook's 30,50.")
-@option("--attack-damage", type=INTEGER, default=0,
-              help="This attack's own damage (counted only by a format that counts it).")
-@json_option
-@click.pass_context
 def ko(
-    ctx: click.Context,
-    attack: str,
-    target: str,
-    recovery: tuple[str, ...],
-    damage_taken: int,
-    endurance: int,
-    stages: str,
-    attack_damage: int,
-    as_json: bool,
+    ctx: typer.Context,
+    *,
+    attack: Annotated[str, typer.Argument(help="The attack that hit, e.g. Smash Attack.")],
+    target: Annotated[str, typer.Argument(help="The character hit, e.g. Mario.")],
+    recovery: Annotated[list[str] | None, typer.Argument(help="The recovery cards played, in order.")] = None,
+    damage_taken: Annotated[int, typer.Option(
+        "--damage", "-d", click_type=INTEGER, help="The damage the character has.")],
+    endurance: Annotated[int | None, typer.Option(
+        "--endurance", click_type=INTEGER, help="ENDURANCE as a card changed it (Super Mushroom).")] = None,
+    stages: Annotated[str | None, typer.Option(
+        "--stages", help="Recovery stages as a card changed them: 20,40 (Gerudo Dragon) for the "
+                         "rulebook's 30,50.")] = None,
+    attack_damage: Annotated[int, typer.Option(
+        "--attack-damage", click_type=INTEGER, help="This attack's own damage (counted only by a format that counts "
+             "it).")] = 0,
+    as_json: JsonFlag = False,
 ) -> None:
     """KO and recovery: a KO-icon attack KOs above ENDURANCE unless the recovery cards played save the character."""
     parsed = None
@@ -93,28 +85,34 @@ def ko(
 
 
 @app.command("order")
-@argument("characters", nargs=-1, required=True, help="The characters of the match.")
-@json_option
-@click.pass_context
-def order(ctx: click.Context, characters: tuple[str, ...], as_json: bool) -> None:
+def order(
+    ctx: typer.Context,
+    *,
+    characters: Annotated[list[str], typer.Argument(help="The characters of the match.")],
+    as_json: JsonFlag = False,
+) -> None:
     """Turn order: the highest INTELLIGENCE first, ties by SPEED; cards drawn a turn and the starting hand."""
     run_helper(ctx, GAME, "order", {"characters": characters}, as_json)
 
 
 @app.command("cards")
-@argument("names", nargs=-1, required=True, metavar='CARDS', help="Play cards, e.g. Charge Block.")
-@json_option
-@click.pass_context
-def cards(ctx: click.Context, names: tuple[str, ...], as_json: bool) -> None:
+def cards(
+    ctx: typer.Context,
+    *,
+    names: Annotated[list[str], typer.Argument(metavar='CARDS', help="Play cards, e.g. Charge Block.")],
+    as_json: JsonFlag = False,
+) -> None:
     """Which cards may be played in the play phase, and which cannot be interrupted or blocked."""
     run_helper(ctx, GAME, "cards", {"cards": names}, as_json)
 
 
 @app.command("discard")
-@argument("names", nargs=-1, required=True, metavar='CARDS', help="The cards discarded this turn, in order.")
-@json_option
-@click.pass_context
-def discard(ctx: click.Context, names: tuple[str, ...], as_json: bool) -> None:
+def discard(
+    ctx: typer.Context,
+    *,
+    names: Annotated[list[str], typer.Argument(metavar='CARDS', help="The cards discarded this turn, in order.")],
+    as_json: JsonFlag = False,
+) -> None:
     """Discard to draw: up to three times a turn, one card for one (two for a dodge or block card)."""
     run_helper(ctx, GAME, "discard", {"cards": names}, as_json)
 
@@ -123,20 +121,17 @@ SELF_DESTRUCT = ("sd", "self", "self-destruct")
 
 
 @app.command("match")
-@argument("events", nargs=-1, help="In order: WINNER:LOSER for a KO (Link:Mario), PLAYER:sd for a self-destruct.")
-@option("--mode", default="stock", help="stock or time.")
-@option("--stock", type=INTEGER, help="The stock each player starts with (default 5).")
-@option("--player", "players", multiple=True,
-              help="A player of the match (repeat; players in the events count anyway).")
-@json_option
-@click.pass_context
 def match(
-    ctx: click.Context,
-    events: tuple[str, ...],
-    mode: str,
-    stock: int,
-    players: tuple[str, ...],
-    as_json: bool,
+    ctx: typer.Context,
+    *,
+    events: Annotated[list[str] | None, typer.Argument(
+        help="In order: WINNER:LOSER for a KO (Link:Mario), PLAYER:sd for a self-destruct.")] = None,
+    mode: Annotated[str, typer.Option("--mode", help="stock or time.")] = "stock",
+    stock: Annotated[int | None, typer.Option(
+        "--stock", click_type=INTEGER, help="The stock each player starts with (default 5).")] = None,
+    players: Annotated[list[str] | None, typer.Option(
+        "--player", help="A player of the match (repeat; players in the events count anyway).")] = None,
+    as_json: JsonFlag = False,
 ) -> None:
     """Score a TIME or STOCK match from its KOs and self-destructs."""
     rows = []
@@ -150,12 +145,14 @@ def match(
 
 
 @app.command("chain")
-@argument("plays", nargs=-1, required=True,
-          help="In order: PLAYER=CARD, the card played (Mario=Taunt), then each card that interrupts the one before "
-               "(Link=Attack).")
-@json_option
-@click.pass_context
-def chain(ctx: click.Context, plays: tuple[str, ...], as_json: bool) -> None:
+def chain(
+    ctx: typer.Context,
+    *,
+    plays: Annotated[list[str], typer.Argument(
+        help="In order: PLAYER=CARD, the card played (Mario=Taunt), then each card that interrupts the one before "
+             "(Link=Attack).")],
+    as_json: JsonFlag = False,
+) -> None:
     """An interrupt chain: whether each interrupt is allowed, what takes effect, in what order, whose turn ends."""
     rows = []
     for play in plays:
@@ -167,29 +164,22 @@ def chain(ctx: click.Context, plays: tuple[str, ...], as_json: bool) -> None:
 
 
 @app.command("after-ko")
-@argument("character", help="The character KO'd, e.g. Mario.")
-@option("--field", multiple=True, help="A card of theirs on the playing field; an item here is unequipped (repeat).")
-@option("--equipped", multiple=True, help="An item equipped next to their character card (repeat).")
-@option("--deck", type=INTEGER, help="Cards left in their deck.")
-@option("--discard", type=INTEGER, help="Cards in their discard pile.")
-@option("--hand", type=INTEGER, help="Cards in their hand.")
-@option("--mode", default="stock", help="stock or time.")
-@option("--stock", type=INTEGER, help="Their stock before the KO.")
-@option("--by", default="", help="The character who made the KO.")
-@json_option
-@click.pass_context
 def after_ko(
-    ctx: click.Context,
-    character: str,
-    field: tuple[str, ...],
-    equipped: tuple[str, ...],
-    deck: int,
-    discard: int,
-    hand: int,
-    mode: str,
-    stock: int,
-    by: str,
-    as_json: bool,
+    ctx: typer.Context,
+    *,
+    character: Annotated[str, typer.Argument(help="The character KO'd, e.g. Mario.")],
+    field: Annotated[list[str] | None, typer.Option(
+        "--field", help="A card of theirs on the playing field; an item here is unequipped (repeat).")] = None,
+    equipped: Annotated[list[str] | None, typer.Option(
+        "--equipped", help="An item equipped next to their character card (repeat).")] = None,
+    deck: Annotated[int | None, typer.Option("--deck", click_type=INTEGER, help="Cards left in their deck.")] = None,
+    discard: Annotated[int | None, typer.Option(
+        "--discard", click_type=INTEGER, help="Cards in their discard pile.")] = None,
+    hand: Annotated[int | None, typer.Option("--hand", click_type=INTEGER, help="Cards in their hand.")] = None,
+    mode: Annotated[str, typer.Option("--mode", help="stock or time.")] = "stock",
+    stock: Annotated[int | None, typer.Option("--stock", click_type=INTEGER, help="Their stock before the KO.")] = None,
+    by: Annotated[str, typer.Option("--by", help="The character who made the KO.")] = "",
+    as_json: JsonFlag = False,
 ) -> None:
     """After a KO: what goes back into the deck, the SPEED cards drawn, and the stock or points it costs."""
     run_helper(ctx, GAME, "after-ko", {"character": character, "field": field or [], "equipped": equipped or [],
