@@ -61,8 +61,10 @@ def forms(game: GameDefinition) -> list[Form]:
                    + number("by", "ATK +/-", low=-99)))),
         Form("immunity", "Immunity", "immunity",
              "Whether a card's effect touches a monster with Immunity to ___ (its own, or one a card gives it): "
-             "never stopped is the card giving the immunity.", 'carddb play shmod immunity "Shade Wraith" '
-             '"Monster Bash"',
+             "never stopped is the card giving the immunity. \"A monster with Immunity to ___ is completely "
+             "unaffected by whatever fills the blank, except by the card that gives it the immunity\": a monster "
+             "with none is affected as usual, which breaks no rule.",
+             'carddb play shmod immunity "Cinder Hound" "Monster Bash"',
              (text("monster", "Monster", monster) + text("card", "affected by", card),
               text("immunity", "Immunity to (given by a card)") + text("given_by", "given by", card))),
         Form("lasts", "How long a spell or trap stays", "spells",

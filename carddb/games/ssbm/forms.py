@@ -30,8 +30,11 @@ def forms(game: GameDefinition) -> list[Form]:
               many("recovery", "Recovery card", recovery, 2))),
         Form("chain", "Interrupt chain", "interrupting",
              "The card played, then each card that interrupts the one before, with who plays it: whether each "
-             "interrupt is allowed, what takes effect from the last card back, and whose turn ends.",
-             "carddb play ssbm chain Mario=Taunt Link=Attack",
+             "interrupt is allowed, what takes effect from the last card back, and whose turn ends. A player's "
+             "second recovery card must make a recovery with the first: \"you may NOT play the card titled 'Jump' "
+             "then another card titled 'Jump' to recover yourself, because they are both 1st Recovery cards\" "
+             "(Recovering).",
+             'carddb play ssbm chain "Link=Smash Attack" Mario=Jump "Mario=Dodge: Air"',
              (rows("plays", "card", 6, lambda i: text("player", f"{i}. Player (character)", char)
                    + text("card", "plays", play)),)),
         Form("after-ko", "After a KO", "koing",

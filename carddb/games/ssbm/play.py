@@ -34,7 +34,7 @@ from carddb.core.play.helpers import (
     word,
 )
 from carddb.errors import InputError
-from carddb.games.ssbm.chains import chain_request
+from carddb.games.ssbm.chains import chain_request, second_recovery_problem
 from carddb.games.ssbm.knockout import after_ko_request
 
 ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
@@ -255,22 +255,13 @@ def _recovery_slots(game: GameDefinition, cards: Sequence[Card], need: int, out:
         if len(cards) < slot:
             return used, f"{' then '.join(used)} needs a 2nd Recovery card after it."
         card = cards[slot - 1]
-        if not _has(card, "icons", icon):
-            other = "2nd" if label == "1st" else "1st"
-            if slot == 2 and card.name in used:
-                reason = (f"{card.name} then {card.name}: both are {other} Recovery cards; the same recovery type "
-                          f"cannot be used twice.")
-            elif slot == 2:
-                reason = (f"{card.name} is a {other} Recovery card, not a 2nd: the same recovery type cannot be used "
-                          f"twice.")
-            else:
-                reason = f"{card.name} is a 2nd Recovery card; a recovery starts with a 1st Recovery card."
-            out.say(reason, rule)
-            return used, reason
-        if slot == 2 and _recovery_icons(card) == _recovery_icons(cards[0]) and \
-                not setting(game, "recovery_same_card_twice"):
-            reason = (f"{cards[0].name} then {card.name}: both bear the same recovery icons; you may not recover with "
-                      f"the same recovery-type card twice.")
+        if slot == 2:
+            reason = second_recovery_problem(game, cards[0], card)
+        elif not _has(card, "icons", icon):
+            reason = f"{card.name} is a 2nd Recovery card; a recovery starts with a 1st Recovery card."
+        else:
+            reason = ""
+        if reason:
             out.say(reason, rule)
             return used, reason
         both = " (it bears both recovery icons)" if _has(card, "icons", "recovery-1") and \
