@@ -8,25 +8,32 @@ imported only when that game is asked for, so ``carddb play --help`` lists the g
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+import typer
+
 from carddb.cli import bundled_click as click
 from carddb.cli.parsing import Group, click_command, group
+
+if TYPE_CHECKING:
+    from carddb.core.play.registry import GamePlugin
 
 
 class _GamesGroup(Group):
     def list_commands(self, ctx: click.Context) -> list[str]:
         from carddb.core.play.registry import plugins
 
-        return sorted(name for name, found in plugins().items() if found.commands)
+        return sorted(plugins())
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
-        from carddb.core.play.registry import load, plugin
+        from carddb.core.play.registry import plugin
 
         if name in self.commands:
             return self.commands[name]
         found = plugin(name)
-        if found is None or not found.commands:
+        if found is None:
             return None
-        command = self.commands[name] = click_command(load(found.commands), name)
+        command = self.commands[name] = click_command(_game_app(found), name)
         if found.summary:
             command.help = found.summary
         return command
@@ -37,10 +44,23 @@ class _GamesGroup(Group):
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         from carddb.core.play.registry import plugins
 
-        rows = [(name, found.summary) for name, found in sorted(plugins().items()) if found.commands]
+        rows = [(name, found.summary) for name, found in sorted(plugins().items())]
         if rows:
             with formatter.section("Commands"):
                 formatter.write_dl(rows)
+
+
+def _game_app(found: GamePlugin) -> typer.Typer:
+    """A game's commands: made from its helpers' typed signatures (``carddb.cli.play_command``), or its own."""
+    from carddb.core.play.registry import load
+
+    if found.commands:
+        return load(found.commands)
+    from carddb.cli.play_command import game_commands
+    from carddb.core.play.signature import Described
+
+    described = {name: one for name, one in load(found.helpers).HELPERS.items() if isinstance(one, Described)}
+    return game_commands(found.game, described)
 
 
 app = group(cls=_GamesGroup, help="Play helpers for every game: damage, KOs, battles, odds, critics.")

@@ -16,14 +16,13 @@ interrupt an unreversible KO card (``recovery_beats_unreversible``), the card's 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from carddb.core.cards.card import Card, normalise_name
-from carddb.core.checker.check import CardIndex
 from carddb.core.game.definition import GameDefinition
-from carddb.core.play.helpers import Answer, find_card, rows, setting
+from carddb.core.play.helpers import Answer, setting
 from carddb.errors import InputError
 
 RECOVERY_ICONS = ("recovery-1", "recovery-2")
@@ -294,16 +293,3 @@ def interrupt_chain(game: GameDefinition, links: Sequence[Link]) -> Answer:
         out.summary = (f"{done} {'takes' if len(out.values['effects']) == 1 else 'take'} effect and "
                        f"{' and '.join(void)} {'is' if len(void) == 1 else 'are'} void; {turn}.")
     return out
-
-
-def chain_request(game: GameDefinition, index: CardIndex, request: Mapping[str, Any]) -> Answer:
-    """``{"plays": [{"player": "Mario", "card": "Taunt"}, {"player": "Link", "card": "Attack"}]}``: the card played,
-    then each card that interrupts the one before, with the character of the player who plays it."""
-    links = []
-    for number, row in enumerate(rows(request, "plays"), 1):
-        if not str(row.get("player") or "").strip():
-            raise InputError(f"link {number} ({row.get('card') or 'no card'}) names no player: give the character "
-                             f"who plays it")
-        links.append(Link(find_card(game, index, row.get("card"), ("play",), "play card"),
-                          find_card(game, index, row.get("player"), ("character",), "character")))
-    return interrupt_chain(game, links)
