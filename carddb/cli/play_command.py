@@ -26,17 +26,20 @@ from carddb.errors import InputError
 LISTS = ("cards", "texts", "ints", "rows")
 
 
-def game_commands(game_id: str, described: dict[str, Described]) -> typer.Typer:
-    """The group ``carddb play <game_id>``: a command per helper."""
-    app = game_group()
+def game_commands(game_id: str, described: dict[str, Described], app: typer.Typer | None = None) -> typer.Typer:
+    """The group ``carddb play <game_id>``: a command per helper (added to ``app``, a game's own group of commands
+    not yet described by signatures, where it has not one of that name)."""
+    app = app or game_group()
+    written = {info.name for info in app.registered_commands}
     for one in described.values():
-        app.command(one.name, help=one.help)(command(game_id, one))
+        if one.name not in written:
+            app.command(one.name, help=one.help)(command(game_id, one))
     return app
 
 
 def _positional(param: Param) -> bool:
-    return not param.arg.option and param.kind != "bool" and (param.required or param.kind in LISTS) \
-        and not param.arg.sep
+    return not param.arg.option and param.kind != "bool" and (param.required or param.kind in LISTS
+                                                              or param.arg.positional) and not param.arg.sep
 
 
 def _option_names(param: Param) -> list[str]:

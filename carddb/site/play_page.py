@@ -151,7 +151,8 @@ def _field(game: GameDefinition, param: Param, name: str = "", label: str = "") 
     elif param.kind == "bool":
         field = check(name, label, checked=bool(param.default))
     elif param.kind == "choice":
-        field = select(name, label, [(choice, choice.upper()) for choice in param.choices])
+        unset = [("", "(not given)")] if param.default is None and not param.required else []
+        field = select(name, label, [*unset, *((choice, choice) for choice in param.choices)])
     else:  # rows: each row's fields, labelled with its number
         return rows(name, param.fields[0].name, param.arg.count,
                     lambda i: "".join(_field(game, f, f.name, f"{i}. {f.label}" if n == 0 else f.label)
@@ -192,8 +193,13 @@ def play_page(game: GameDefinition, cards: Sequence[Card], page: str) -> str:
            f'<div class="carddb-play" data-play data-game="{html_text(game.id)}" '
            f'data-timeout-ms="{ENGINE_TIMEOUT_MS}">',
            '<p class="carddb-engine" data-engine role="status">The helpers need JavaScript.</p>',
-           *datalists(game, cards, getattr(module or helpers_module, "NAME_LISTS", {})), "</div>", ""]
-    for form in module.forms(game) if module is not None else described_forms(game, described):
+           *datalists(game, cards, {**getattr(helpers_module, "NAME_LISTS", {}), **getattr(module, "NAME_LISTS", {})}),
+           "</div>", ""]
+    written = {form.helper: form for form in module.forms(game)} if module is not None else {}
+    made = {form.helper: form for form in described_forms(game, [d for d in described if d.name not in written])}
+    order = list(load(found.helpers).HELPERS) if found is not None else []
+    for form in sorted([*written.values(), *made.values()], key=lambda f: order.index(f.helper)
+                       if f.helper in order else len(order)):
         out += form_html(game, form, True, page)
     out += _numbers(game)
     out += ["<noscript><p>This page needs JavaScript. On the command line: "

@@ -21,9 +21,9 @@ name lists, ranges, choices, help). A parameter's type says what it holds:
   a repeated ``--option PLACE=VALUE``, ``Arg.option``).
 
 A parameter with a default may be left out; ``X | None = None`` is "not given". ``Arg.option`` names its option
-on the command line; without it a required value or a list is a positional argument, anything else an option named
-after it. A request breaking a rule is answered (``Answer.problems``); one that cannot be read raises ``InputError``
-with the same words on the command line and in the browser.
+on the command line; without it a required value, a list or a value marked ``Arg.positional`` is a positional
+argument, anything else an option named after it. A request breaking a rule is answered (``Answer.problems``);
+one that cannot be read raises ``InputError``, with the same words on the command line and in the browser.
 """
 
 from __future__ import annotations
@@ -57,6 +57,7 @@ class Arg:
     what: str = ""  # how a message names a card ("play card"); default: its kind
     names: str = ""  # the form's card-name list, when not the first kind's (a game's ``NAME_LISTS``)
     option: str = ""  # its option on the command line ("--damage"; a row's field: "--bonus", as PLACE=VALUE)
+    positional: bool = False  # an optional value the command line takes as a positional argument
     short: str = ""  # "-d"
     metavar: str = ""  # "DAMAGE", "PLAYER=CARD"
     example: str = ""  # a row as the command line writes it ("Link=Attack")
@@ -219,7 +220,7 @@ def value(param: Param, game: Any, index: Any, raw: Any) -> Any:
     if kind == "bool":
         return flag({param.name: raw}, param.name, bool(param.default))
     if kind == "choice":
-        return word({param.name: raw}, param.name, param.choices, str(param.default or param.choices[0]))
+        return word({param.name: raw}, param.name, param.choices, "" if param.default is None else param.default)
     if kind == "text":
         return str(raw).strip()
     if kind == "texts":

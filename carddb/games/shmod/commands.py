@@ -1,4 +1,5 @@
-"""``carddb play shmod``: Shmod at the table (``carddb/games/shmod/play.py``)."""
+"""``carddb play shmod``: the commands of Shmod's helpers that read their requests by hand; the others' commands come
+from their typed signatures in ``play.py`` (``carddb/cli/play_command.py``)."""
 
 from __future__ import annotations
 
@@ -92,26 +93,6 @@ def mana(
     run_helper(ctx, GAME, "mana", {"card": card, "mana": table, "x": x, "by_effect": by_effect}, as_json)
 
 
-@app.command("turn")
-def turn(
-    ctx: typer.Context,
-    *,
-    first_turn: Annotated[bool, typer.Option("--first-turn", help="This is the first player's first turn.")] = False,
-    charges: Annotated[list[str] | None, typer.Option(
-        "--charge", help="A card charged as mana this turn (repeat).")] = None,
-    set_traps: Annotated[list[str] | None, typer.Option(
-        "--set", help="A trap set face down this turn (repeat).")] = None,
-    activate: Annotated[list[str] | None, typer.Option(
-        "--activate", help="A trap activated this turn (repeat).")] = None,
-    attackers: Annotated[list[str] | None, typer.Option(
-        "--attack", help="A monster attacking this turn (repeat per attack).")] = None,
-    as_json: JsonFlag = False,
-) -> None:
-    """A turn's six phases: one mana charge, no trap the turn it is set, no Battle Phase on the first turn."""
-    run_helper(ctx, GAME, "turn", {"first_turn": first_turn, "charges": charges or [], "set": set_traps or [],
-                                   "activate": activate or [], "attacks": attackers or []}, as_json)
-
-
 def _changes(values: tuple[str, ...], whose: str, what: str) -> list[dict[str, object]]:
     """``1:Gale Sparrow=+2`` -> after 1 attack, Gale Sparrow's ATK +2 (``0:`` before the first attack)."""
     found = []
@@ -153,42 +134,6 @@ def atk_change(
         "mine": _monsters(mine, "--mine"), "theirs": _monsters(theirs, "--theirs"), "attacks": declared,
         "changes": _changes(changes, "mine", "--change") + _changes(their_changes, "theirs", "--their-change"),
         "life": life, "their_life": their_life}, as_json)
-
-
-@app.command("immunity")
-def immunity(
-    ctx: typer.Context,
-    *,
-    monster: Annotated[str, typer.Argument(help="The monster that may be immune.")],
-    card: Annotated[str, typer.Argument(help="The card whose effect would touch it.")],
-    blank: Annotated[str | None, typer.Option(
-        "--immunity", help="An Immunity another card gives it: what fills the blank, e.g. Spells.")] = None,
-    given_by: Annotated[str | None, typer.Option(
-        "--given-by", help="The card giving that Immunity (the card itself is never stopped by it).")] = None,
-    as_json: JsonFlag = False,
-) -> None:
-    """Immunity to ___: whether a card's effect touches a monster (never stopped: the card giving the immunity)."""
-    run_helper(ctx, GAME, "immunity", {"monster": monster, "card": card, "immunity": blank, "given_by": given_by},
-               as_json)
-
-
-@app.command("lasts")
-def lasts(
-    ctx: typer.Context,
-    *,
-    card: Annotated[str, typer.Argument(help="The spell or trap played.")],
-    event: Annotated[str | None, typer.Argument(
-        help="What happens: resolves, turn-ends, monster-leaves, removed or field-played; leave out to list what "
-             "ends it.")] = None,
-    other: Annotated[str | None, typer.Option(
-        "--other", help="The Field card played (field-played) or the monster equipped (monster-leaves).")] = None,
-    by_opponent: Annotated[bool, typer.Option(
-        "--by-opponent", help="For field-played: the other player plays the new Field card.")] = False,
-    as_json: JsonFlag = False,
-) -> None:
-    """How long a spell or trap stays: Equip, Continuous and Field cards, and when one leaves the field."""
-    run_helper(ctx, GAME, "lasts", {"card": card, "event": event, "other": other, "by_opponent": by_opponent},
-               as_json)
 
 
 @app.command("fusion")
