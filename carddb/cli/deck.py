@@ -22,7 +22,7 @@ def _deck_game(ctx: typer.Context, game_id: str, format_id: str | None):  # type
     st = state(ctx)
     game, cards = game_and_cards(game_id, format_id, st.db, st.root)
     if not game.deck_game:
-        raise InputError(f"{game.name} ({game.id}) has no decks; try 'carddb ssq turn' or 'carddb roll'")
+        raise InputError(f"{game.name} ({game.id}) has no decks; try 'carddb play ssq turn' or 'carddb roll'")
     return game, cards
 
 

@@ -44,8 +44,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "collection": ("carddb.cli.collection", "A player's cards: add, remove, show, import."),
     "booster": ("carddb.cli.booster", "Open booster packs into a player's collection."),
     "db": ("carddb.cli.db", "Catalogue schema status and upgrade; dump and restore."),
-    "ssq": ("carddb.games.ssq.commands", "Super Smash Quest: a turn, initiative, clashes, charging, Smash Points, "
-            "recovery, hit odds, items, movement, percentile moves, lives."),
+    "ssq": ("carddb.cli.ssq", "An alias of 'carddb play ssq' (Super Smash Quest's helpers), kept for the scripts "
+            "written for it."),
     "play": ("carddb.cli.play", "Play helpers for every game: damage, KOs, battles, odds, critics."),
     "roll": ("carddb.cli.roll", "Roll dice: a success pool (7d10), a percentile roll (d%), a sum (2d6)."),
 }
@@ -56,8 +56,11 @@ def load_command(name: str) -> click.Command:
     import importlib
 
     module, short_help = COMMANDS[name]
-    found = click_command(importlib.import_module(module).app, name)
+    loaded = importlib.import_module(module)
+    found = click_command(loaded.app, name)
     found.short_help = short_help
+    if getattr(loaded, "ALIAS", False):  # its help says whose alias it is; the reference shows it once, under play
+        found.help, found.hidden = short_help, True
     return found
 
 

@@ -3,7 +3,7 @@ each game (``--json`` everywhere; ``--format`` after the game picks a house rule
 
 The games come from ``carddb.core.play.registry`` (the ``carddb.games`` entry points): a game's commands are
 imported only when that game is asked for, so ``carddb play --help`` lists the games without loading them.
-``carddb play ssq`` is the same group as ``carddb ssq``.
+``carddb ssq`` is an alias of ``carddb play ssq`` (``carddb.cli.ssq``).
 """
 
 from __future__ import annotations
@@ -48,6 +48,16 @@ class _GamesGroup(Group):
         if rows:
             with formatter.section("Commands"):
                 formatter.write_dl(rows)
+
+
+def game_app(game_id: str) -> typer.Typer:
+    """The commands of ``carddb play <game_id>``."""
+    from carddb.core.play.registry import plugin
+
+    found = plugin(game_id)
+    if found is None:
+        raise KeyError(game_id)
+    return _game_app(found)
 
 
 def _game_app(found: GamePlugin) -> typer.Typer:

@@ -1,7 +1,7 @@
 """Super Smash Quest (Skirmish), a game without decks: a turn and initiative (``turn.py``), what happens around turns
 (``fight.py``), the odds and items helpers (``play.py``), movement in a turn (``movement.py``), the percentile
 moves (``percentile.py``), lives, Game Over and the one Smash Power a turn (``lives.py``), all pure; the commands
-of ``carddb ssq`` and ``carddb play ssq`` (``commands.py``); the turn calculator page that stands in for a deck
+of ``carddb play ssq`` and ``carddb play ssq`` (``commands.py``); the turn calculator page that stands in for a deck
 builder (``page.py``, ``forms.py``) and its entry points in the browser (``browser.py``)."""
 
 from carddb.core.play.registry import GamePlugin, PlayKey

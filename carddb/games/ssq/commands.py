@@ -1,4 +1,4 @@
-"""``carddb ssq``: the Super Smash Quest turn checker and initiative (ssq has no decks)."""
+"""``carddb play ssq``: the Super Smash Quest turn checker and initiative (ssq has no decks)."""
 
 from __future__ import annotations
 
