@@ -79,17 +79,6 @@ def plays(
     run_helper(ctx, GAME, "plays", {"in_play": field, "play": wanted, "battling": battling or []}, as_json)
 
 
-@app.command("hand")
-def hand(
-    ctx: typer.Context,
-    *,
-    cards: Annotated[list[str], typer.Argument(help="The 3 cards of the opening hand.")],
-    as_json: JsonFlag = False,
-) -> None:
-    """The opening hand: kept with a basic (or baby) Pokemon, else reshuffled."""
-    run_helper(ctx, GAME, "hand", {"hand": cards}, as_json)
-
-
 def _stack(text: str, what: str, waiting: bool = False) -> dict[str, object]:
     """``Bulbasaur/Ivysaur=52`` -> Ivysaur on Bulbasaur with 52 damage (the request's row)."""
     cards, damage = split_pair(text, what, "Bulbasaur/Ivysaur=52")

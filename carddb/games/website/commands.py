@@ -93,33 +93,6 @@ def win(
         as_json)
 
 
-@app.command("setup")
-def setup(
-    ctx: typer.Context,
-    *,
-    base: Annotated[str, typer.Argument(help="The starting base site.")],
-    top: Annotated[list[str], typer.Argument(help="The top 5 cards of the deck.")],
-    as_json: JsonFlag = False,
-) -> None:
-    """Setup: attach the components among the top 5 cards that fit the base site, then draw 7."""
-    run_helper(ctx, GAME, "setup", {"base": base, "top": top}, as_json)
-
-
-@app.command("turn")
-def turn(
-    ctx: typer.Context,
-    *,
-    base_sites: Annotated[list[str] | None, typer.Option(
-        "--base-site", help="A base site played from the hand (repeat).")] = None,
-    searches: Annotated[int, typer.Option(
-        "--searches", click_type=INTEGER, help="Deck or discard pile searches this turn.")] = 0,
-    draws: Annotated[int, typer.Option("--draws", click_type=INTEGER, help="Cards drawn in the draw step.")] = 1,
-    as_json: JsonFlag = False,
-) -> None:
-    """A turn's limits: one draw, one base site from the hand, a shuffle after every search."""
-    run_helper(ctx, GAME, "turn", {"base_sites": base_sites or [], "searches": searches, "draws": draws}, as_json)
-
-
 # ------------------------------------------------------------------------ what stays in play (persistence.py)
 NATASHAS_HELP = "Natasha-The Defender cards on the card, each on the one before (the FAQ's stack)."
 PROGRAMMER_HELP = "Alan-The Programmer is in play for the card's player (their components cannot be removed)."
