@@ -59,19 +59,3 @@ def split_pair(text: str, what: str, example: str) -> tuple[str, str]:
     if sep and not left.strip():
         raise InputError(f"{what} {text!r}: write it as {example}")
     return left.strip(), right.strip()
-
-
-def numbered(values: list[str] | None, what: str, count: int) -> dict[int, int]:
-    """``--bonus 2=3`` (repeatable) -> {2: 3}: a number for the N-th item of a list of ``count``."""
-    out: dict[int, int] = {}
-    for value in values or []:
-        left, _, right = value.partition("=")
-        if not (left.strip().isdigit() and right.strip().lstrip("-").isdigit()):
-            raise InputError(f"{what} {value!r}: write the attack's place and the number, as 2=3")
-        place = int(left)
-        if not 1 <= place <= count:
-            raise InputError(f"{what} {value!r}: there {'is' if count == 1 else 'are'} {count} attack"
-                             f"{'' if count == 1 else 's'}, numbered from 1")
-        out[place] = int(right)
-    return out
-

@@ -64,7 +64,6 @@ class Arg:
     count: int = 1  # the form's fields for a list (rows, names)
     sep: str = ""  # a list given on the command line in one value, split by this ("20,40")
     read: Callable[[str], Any] | None = None  # a row (or value) from its command-line text, for a syntax of its own
-    field: str = ""  # the form's kind of field, when not the type's ("conditions")
 
 
 @dataclass(frozen=True)
