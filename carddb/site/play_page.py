@@ -1,6 +1,7 @@
 """The Play page of a deck game (``games/<id>/play.md``) and the fields its forms are made of: one form per play
-helper, written by the game's ``forms`` module (``carddb.core.play.registry.GamePlugin.forms``, for the bundled
-games ``carddb/games/<id>/forms.py``), answered in the browser by the rules engine's worker
+helper, made from the helper's typed signature (``described_forms``: a field per parameter, with its label, range,
+choices, card names and help) or, for a helper not yet so described, written by the game's ``forms`` module
+(``carddb.core.play.registry.GamePlugin.forms``), answered in the browser by the rules engine's worker
 (``javascripts/play.js`` sends each form as the helper's request to ``carddb/core/browser.py play_json``, the function
 ``carddb play <game> <helper> --json`` calls), with card names autocompleted from the catalogue (a datalist per kind).
 
