@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
+from typer.testing import CliRunner
 
 from carddb.catalogue.api import Catalogue, open_catalogue
 from carddb.cli.main import app

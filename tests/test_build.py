@@ -16,7 +16,7 @@ REPO = Path(__file__).resolve().parents[1]
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, object]:
-    from click.testing import CliRunner
+    from typer.testing import CliRunner
 
     from carddb.cli.main import app
 
@@ -60,7 +60,7 @@ def test_build_outputs_can_be_read_back(built) -> None:
 
 
 def test_build_again_reuses_every_face(built) -> None:
-    from click.testing import CliRunner
+    from typer.testing import CliRunner
 
     from carddb.cli.main import app
 
@@ -74,7 +74,7 @@ def test_build_again_reuses_every_face(built) -> None:
 
 
 def test_build_fails_when_a_sample_deck_breaks_its_promise(built, tmp_path: Path) -> None:
-    from click.testing import CliRunner
+    from typer.testing import CliRunner
 
     from carddb.cli.main import app
 

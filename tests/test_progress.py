@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
+from typer.testing import CliRunner
 
 from carddb.app.build import build
 from carddb.catalogue.api import open_catalogue

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Annotated
 
-import click
+import typer
 
 from carddb.app.build import STEPS
 from carddb.app.build import build as run_build
 from carddb.cli.common import state
-from carddb.cli.parsing import command, option
+from carddb.cli.parsing import single
 
 if TYPE_CHECKING:
     from carddb.catalogue.api import Catalogue
@@ -29,28 +29,29 @@ def warning_summary(warnings: list[str], written_to: object) -> list[str]:
     return lines
 
 
-@command("build")
-@option("--game", "-g", multiple=True, help="Build only this game (repeatable).")
-@option("--skip", multiple=True, help=f"Skip a step (repeatable): {', '.join(STEPS)}.")
-@option("--take-files", is_flag=True,
-              help="Where the catalogue holds a card that a card file gives differently (changed or imported "
-                   "since), take the card file's version instead of keeping the catalogue's (docs/catalogue.md).")
-@option("--watch", "-w", is_flag=True,
-              help="After building, watch the workspace and build again whatever a saved file changes, until "
-                   "Ctrl-C (a build that fails keeps the last good outputs).")
-@option("--explain", is_flag=True,
-              help="Say, for each part made again (a face, a PDF, an export, a page), which of its inputs changed.")
-@option("--site-url", help="The address the site will be published at; the client files it hosts point there "
-                           "(default: SITE_URL, else site/mkdocs.yml).")
-@click.pass_context
+app = single()
+
+
+@app.command("build")
 def build(
-    ctx: click.Context,
-    game: tuple[str, ...],
-    skip: tuple[str, ...],
-    take_files: bool,
-    watch: bool,
-    explain: bool,
-    site_url: str | None,
+    ctx: typer.Context,
+    *,
+    game: Annotated[list[str] | None, typer.Option("--game", "-g", help="Build only this game (repeatable).")] = None,
+    skip: Annotated[list[str] | None, typer.Option(
+        "--skip", help=f"Skip a step (repeatable): {', '.join(STEPS)}.")] = None,
+    take_files: Annotated[bool, typer.Option(
+        "--take-files", help="Where the catalogue holds a card that a card file gives differently (changed or "
+             "imported since), take the card file's version instead of keeping the catalogue's "
+             "(docs/catalogue.md).")] = False,
+    watch: Annotated[bool, typer.Option(
+        "--watch", "-w", help="After building, watch the workspace and build again whatever a saved file changes, "
+             "until Ctrl-C (a build that fails keeps the last good outputs).")] = False,
+    explain: Annotated[bool, typer.Option(
+        "--explain", help="Say, for each part made again (a face, a PDF, an export, a page), which of its inputs "
+             "changed.")] = False,
+    site_url: Annotated[str | None, typer.Option(
+        "--site-url", help="The address the site will be published at; the client files it hosts point there "
+             "(default: SITE_URL, else site/mkdocs.yml).")] = None,
 ) -> None:
     """Load the games' card files into the catalogue (cards from other sources stay), check the sample decks,
     render faces, print proxy sheets, export for LackeyCCG, Apprentice, Tabletop Simulator and Cockatrice, and
@@ -60,7 +61,7 @@ def build(
     for game_id in game or []:
         workspace.game_dir(game_id)  # an unknown game fails before anything is written
     if not workspace.game_ids():
-        click.echo(f"No games found in {workspace.rules_dir}; start one with 'carddb init'.")
+        typer.echo(f"No games found in {workspace.rules_dir}; start one with 'carddb init'.")
         return
     if watch:
         from carddb.app.watch import watch_build
@@ -71,11 +72,11 @@ def build(
                                    take_files=take_files, site_url=site_url)
             _explain(report, explain)
             for line in warning_summary(report.warnings, report.warnings_file):
-                click.echo(line, err=True)
+                typer.echo(line, err=True)
             return report
 
         watch_build(workspace, st.catalogue(), once, games=list(game or []) or None, say=st.say,
-                    error=lambda line: click.echo(line, err=True))
+                    error=lambda line: typer.echo(line, err=True))
         return
     with st.progress() as progress:
         report = run_build(workspace, st.catalogue, list(game or []) or None, skip=list(skip or []),
@@ -83,11 +84,11 @@ def build(
                            site_url=site_url)
     _explain(report, explain)
     for line in warning_summary(report.warnings, report.warnings_file):
-        click.echo(line, err=True)
+        typer.echo(line, err=True)
     if report.failed:
         for failure in report.failures:
-            click.echo(f"Error: {failure}", err=True)
-        raise click.exceptions.Exit(1)
+            typer.echo(f"Error: {failure}", err=True)
+        raise typer.Exit(1)
 
 
 def _explain(report: object, wanted: bool) -> None:
@@ -96,4 +97,4 @@ def _explain(report: object, wanted: bool) -> None:
         return
     lines = report.explanation()  # type: ignore[attr-defined]
     for line in lines or ["Nothing was made again: every part was up to date."]:
-        click.echo(line)
+        typer.echo(line)

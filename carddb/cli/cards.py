@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Annotated
 
-import click
+import typer
 
 from carddb.cli.common import print_json, print_table, state
-from carddb.cli.parsing import INTEGER, PATH, GameOption, argument, group, option
+from carddb.cli.parsing import INTEGER, group, workspace_game
 from carddb.core.cards.card import Card
 from carddb.errors import InputError
 
@@ -19,36 +19,32 @@ app = group(help="Search, show, import and export cards.")
 
 
 @app.command("search")
-@argument("query", required=False, default="",
-          help='A search, e.g. \'type:fire level<=3 -limited "draw a card"\'; none (or an empty one) lists every '
-               "card.")
-@option("--game", "-g", help="Search one game only.")
-@option("--json", "as_json", is_flag=True, help="Print the cards as JSON.")
-@option("--limit", type=INTEGER, default=0, help="At most this many cards (0: all).")
-@click.pass_context
 def search_cards(
-    ctx: click.Context,
-    query: str,
-    game: str,
-    as_json: bool,
-    limit: int,
+    ctx: typer.Context,
+    *,
+    query: Annotated[str, typer.Argument(
+        help='A search, e.g. \'type:fire level<=3 -limited "draw a card"\'; none (or an empty one) lists every '
+             "card.")] = "",
+    game: Annotated[str | None, typer.Option("--game", "-g", help="Search one game only.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the cards as JSON.")] = False,
+    limit: Annotated[int, typer.Option("--limit", click_type=INTEGER, help="At most this many cards (0: all).")] = 0,
 ) -> None:
     """Search cards with the search language (docs/search.md); without a query, list every card."""
     catalogue = state(ctx).reader()
     cards = catalogue.search(query, game, limit or None)
     if not catalogue.exists:
-        click.echo(f"note: {catalogue.absent_note}", err=True)
+        typer.echo(f"note: {catalogue.absent_note}", err=True)
     if as_json:
         sources = _sources(catalogue, cards)
         print_json([{**card.to_dict(), "source": sources(card)} for card in cards])
         return
     if not cards:
-        click.echo("No cards match.")
+        typer.echo("No cards match.")
         return
     show_game = len({card.game for card in cards}) > 1 or not game
     print_table([_row(card, show_game) for card in cards],
                 ["Game", "Name", "Kind", "Set", "Stats"] if show_game else ["Name", "Kind", "Set", "Stats"])
-    click.echo(f"{len(cards)} card{'s' if len(cards) != 1 else ''}")
+    typer.echo(f"{len(cards)} card{'s' if len(cards) != 1 else ''}")
 
 
 def _sources(catalogue: Catalogue, cards: list[Card]):  # type: ignore[no-untyped-def]
@@ -89,15 +85,12 @@ def summary(card: Card) -> str:
 
 
 @app.command("show")
-@argument("name", help="The card's name (case and apostrophes do not matter).")
-@option("--game", "-g", cls=GameOption, required=True, help="The game.")
-@option("--json", "as_json", is_flag=True, help="Print the card as JSON.")
-@click.pass_context
 def show_card(
-    ctx: click.Context,
-    name: str,
-    game: str,
-    as_json: bool,
+    ctx: typer.Context,
+    *,
+    name: Annotated[str, typer.Argument(help="The card's name (case and apostrophes do not matter).")],
+    game: Annotated[str | None, typer.Option("--game", "-g", callback=workspace_game, help="The game.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the card as JSON.")] = False,
 ) -> None:
     """Show one card (or every card sharing the name), with where it came from."""
     cat = state(ctx).reader()
@@ -109,8 +102,8 @@ def show_card(
     definition = cat.game(game)
     for index, (card, source) in enumerate(found):
         if index:
-            click.echo("")
-        click.echo(card.key)
+            typer.echo("")
+        typer.echo(card.key)
         kind_label = definition.kinds[card.kind].label if card.kind in definition.kinds else card.kind
         rows = [["kind", kind_label]]
         for key, value in card.fields.items():
@@ -129,16 +122,18 @@ def show_card(
         rows.append(["source", source.describe()])
         print_table(rows)
         if card.text:
-            click.echo("")
-            click.echo(card.text)
+            typer.echo("")
+            typer.echo(card.text)
 
 
 @app.command("import")
-@argument("file", type=PATH,
-          help="A .yaml or .csv card file (docs/card-files.md), or a LackeyCCG plugin's card data .txt.")
-@option("--game", "-g", help="The game (when the file does not say).")
-@click.pass_context
-def import_cards(ctx: click.Context, file: Path, game: str) -> None:
+def import_cards(
+    ctx: typer.Context,
+    *,
+    file: Annotated[Path, typer.Argument(
+        help="A .yaml or .csv card file (docs/card-files.md), or a LackeyCCG plugin's card data .txt.")],
+    game: Annotated[str | None, typer.Option("--game", "-g", help="The game (when the file does not say).")] = None,
+) -> None:
     """Import cards, all or nothing: one bad row and the catalogue stays as it was."""
     st = state(ctx)
     catalogue = st.catalogue()
@@ -157,25 +152,22 @@ def import_cards(ctx: click.Context, file: Path, game: str) -> None:
            f"({report.added} new, {report.updated} updated{unchanged}; sets: {', '.join(report.sets) or '-'}).")
     if report.taken_from_files:
         files = ", ".join(sorted({name for _key, name in report.taken_from_files}))
-        click.echo(f"note: {len(report.taken_from_files)} of them came from the workspace's card files ({files}) "
+        typer.echo(f"note: {len(report.taken_from_files)} of them came from the workspace's card files ({files}) "
                    f"and now come from {report.source}: 'carddb build' keeps this version and says so, "
                    f"'carddb cards write-back --game {report.game}' writes it into the card files.", err=True)
 
 
 @app.command("export")
-@option("--game", "-g", cls=GameOption, required=True, help="The game.")
-@option("--file-format", "fmt", default="yaml", help="csv or yaml.")
-@option("--out", "-o", type=PATH, help="Write to this file (default: standard output).")
-@option("--set", "set_code", help="Only this set.")
-@option("--format", "-f", "old_fmt", hidden=True, help="Deprecated: --file-format.")
-@click.pass_context
 def export_cards(
-    ctx: click.Context,
-    game: str,
-    fmt: str,
-    out: Path,
-    set_code: str,
-    old_fmt: str,
+    ctx: typer.Context,
+    *,
+    game: Annotated[str | None, typer.Option("--game", "-g", callback=workspace_game, help="The game.")] = None,
+    fmt: Annotated[str, typer.Option("--file-format", help="csv or yaml.")] = "yaml",
+    out: Annotated[Path | None, typer.Option(
+        "--out", "-o", help="Write to this file (default: standard output).")] = None,
+    set_code: Annotated[str | None, typer.Option("--set", help="Only this set.")] = None,
+    old_fmt: Annotated[str | None, typer.Option(
+        "--format", "-f", hidden=True, help="Deprecated: --file-format.")] = None,
 ) -> None:
     """Export a game's cards as CSV or YAML; importing the file again gives the same catalogue."""
     from carddb.cli.common import deprecated
@@ -184,27 +176,24 @@ def export_cards(
     fmt = deprecated(old_fmt, "--format", "--file-format") or fmt
     text = state(ctx).catalogue().export_cards(game, fmt, set_code)
     if out is None:
-        click.echo(text, nl=False)
+        typer.echo(text, nl=False)
     else:
         write_file(out, text)
-        click.echo(f"Wrote {out}", err=True)
+        typer.echo(f"Wrote {out}", err=True)
 
 
 @app.command("write-back")
-@option("--game", "-g", cls=GameOption, required=True, help="The game.")
-@option("--source", "-s",
-              help="Only the cards of this source: an imported file's name (mycards.csv) or a card file "
-                   "(rules/G/cards/base.yaml), as 'cards show' names it. Default: every card that does not come "
-                   "from a card file.")
-@option("--out", "-o", type=PATH,
-              help="Write the changed card files into this folder instead (to look before writing into the "
-                   "workspace; the catalogue is not changed).")
-@click.pass_context
 def write_back(
-    ctx: click.Context,
-    game: str,
-    source: str,
-    out: Path,
+    ctx: typer.Context,
+    *,
+    game: Annotated[str | None, typer.Option("--game", "-g", callback=workspace_game, help="The game.")] = None,
+    source: Annotated[str | None, typer.Option(
+        "--source", "-s", help="Only the cards of this source: an imported file's name (mycards.csv) or a card file "
+             "(rules/G/cards/base.yaml), as 'cards show' names it. Default: every card that does not come from a card "
+             "file.")] = None,
+    out: Annotated[Path | None, typer.Option(
+        "--out", "-o", help="Write the changed card files into this folder instead (to look before writing into the "
+             "workspace; the catalogue is not changed).")] = None,
 ) -> None:
     """Write catalogue cards into the workspace's card files (docs/catalogue.md): a card a file holds replaces
     its entry, the others go into a file named after their source; then they come from those files, and
@@ -216,22 +205,22 @@ def write_back(
     pending = report.pending
     if not report.files:
         what = f"comes from {source}" if source else "comes from its card files"
-        click.echo(f"Nothing to write back: every card of {game} in the catalogue {what} already."
+        typer.echo(f"Nothing to write back: every card of {game} in the catalogue {what} already."
                    if not source else f"Nothing to write back for {source}.")
     for change in report.files:
         where = report.folder / Path(change.path).name if not report.in_workspace else change.path
         parts = ([f"{len(change.replaced)} replaced ({', '.join(change.replaced)})"] if change.replaced else []) + \
                 ([f"{len(change.added)} added ({', '.join(change.added)})"] if change.added else [])
         how = "new file" if change.created else ("written whole" if change.whole else "edited in place")
-        click.echo(f"{where} ({how}): {'; '.join(parts)}")
+        typer.echo(f"{where} ({how}): {'; '.join(parts)}")
     if report.files:
         files = len(report.files)
         then = ("they now come from those files, so 'carddb build' has nothing to change"
                 if report.in_workspace else "nothing in the workspace or the catalogue changed")
-        click.echo(f"Wrote {report.cards} card{'s' if report.cards != 1 else ''} of {game} into "
+        typer.echo(f"Wrote {report.cards} card{'s' if report.cards != 1 else ''} of {game} into "
                    f"{files} card file{'s' if files != 1 else ''}: {then}.")
     for key in report.changed_meanwhile:
-        click.echo(f"note: {key} changed in the catalogue while it was written; it keeps its source", err=True)
+        typer.echo(f"note: {key} changed in the catalogue while it was written; it keeps its source", err=True)
     if pending is not None and (pending.added or pending.updated or pending.removed):
-        click.echo(f"note: the card files changed since the last build ({pending.summary()}); 'carddb build' "
+        typer.echo(f"note: the card files changed since the last build ({pending.summary()}); 'carddb build' "
                    "loads them", err=True)

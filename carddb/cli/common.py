@@ -8,7 +8,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-import click
+import typer
 
 from carddb.progress import SILENT, Reporter
 from carddb.workspace import Workspace
@@ -85,10 +85,10 @@ class State:
         if self._live is not None:
             self._live.print(line)
         else:
-            click.echo(line)
+            typer.echo(line)
 
 
-def state(ctx: click.Context) -> State:
+def state(ctx: typer.Context) -> State:
     root = ctx.find_root()
     if not isinstance(root.obj, State):
         root.obj = State()
@@ -99,14 +99,14 @@ def deprecated(value: Any, old: str, new: str) -> Any:
     """The value given under an option's old spelling (None when not given), with a note on stderr that the
     option is now called ``new``. Old spellings keep working so scripts written for them do not break."""
     if value is not None:
-        click.echo(f"warning: {old} is deprecated, use {new}", err=True)
+        typer.echo(f"warning: {old} is deprecated, use {new}", err=True)
     return value
 
 
 def print_json(data: Any) -> None:
     import json  # only for --json
 
-    click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+    typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
 
 
 def print_table(rows: list[list[str]], header: list[str] | None = None) -> None:
@@ -116,6 +116,6 @@ def print_table(rows: list[list[str]], header: list[str] | None = None) -> None:
         return
     widths = [max(len(row[i]) for row in table) for i in range(len(table[0]))]
     for index, row in enumerate(table):
-        click.echo("  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip())
+        typer.echo("  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip())
         if header and index == 0:
-            click.echo("  ".join("-" * width for width in widths))
+            typer.echo("  ".join("-" * width for width in widths))

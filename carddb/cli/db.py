@@ -3,23 +3,24 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Annotated
 
-import click
+import typer
 
 from carddb.cli.common import deprecated, state
-from carddb.cli.parsing import PATH, argument, group, option
+from carddb.cli.parsing import group
 from carddb.core.wording import plural
 from carddb.errors import InputError
 
 app = group(help="Catalogue schema status and upgrade; dump and restore.")
 
 
-def _db_name(ctx: click.Context) -> str:
+def _db_name(ctx: typer.Context) -> str:
     current = state(ctx)
     return current.db or current.workspace.default_db()
 
 
-def _db_and_engine(ctx: click.Context):  # type: ignore[no-untyped-def]
+def _db_and_engine(ctx: typer.Context):  # type: ignore[no-untyped-def]
     from carddb.catalogue.db import make_engine, missing_catalogue_file
     from carddb.errors import InputError
 
@@ -30,8 +31,9 @@ def _db_and_engine(ctx: click.Context):  # type: ignore[no-untyped-def]
 
 
 @app.command("status")
-@click.pass_context
-def status(ctx: click.Context) -> None:
+def status(
+    ctx: typer.Context,
+) -> None:
     """Say which schema revision the catalogue is at, and whether an upgrade is waiting. Changes nothing."""
     from carddb.catalogue.read_only import sqlite_revision
     from carddb.catalogue.schema_revision import HEAD_REVISION, SCHEMA_VERSION
@@ -39,34 +41,35 @@ def status(ctx: click.Context) -> None:
     db = _db_name(ctx)
     file = Path(db).expanduser() if "://" not in db and db not in ("", ":memory:") else None
     if file is not None and not file.exists():
-        click.echo(f"Catalogue: {db}")
-        click.echo(f"Schema: none yet (no such file; the first command that writes makes it, at revision "
+        typer.echo(f"Catalogue: {db}")
+        typer.echo(f"Schema: none yet (no such file; the first command that writes makes it, at revision "
                    f"{SCHEMA_VERSION:04d})")
         return
     if file is not None and file.is_file() and sqlite_revision(file) == HEAD_REVISION:  # no SQLAlchemy needed
-        click.echo(f"Catalogue: {file}")
-        click.echo(f"Schema: revision {HEAD_REVISION} (up to date)")
+        typer.echo(f"Catalogue: {file}")
+        typer.echo(f"Schema: revision {HEAD_REVISION} (up to date)")
         return
     from carddb.catalogue.db import display_url, schema_status
 
     _, engine = _db_and_engine(ctx)
     info = schema_status(engine)
-    click.echo(f"Catalogue: {display_url(engine)}")
+    typer.echo(f"Catalogue: {display_url(engine)}")
     if not info.known:
-        click.echo(f"Schema: revision {info.current}, from a newer carddb (this one knows up to {info.head})")
-        raise click.exceptions.Exit(2)
+        typer.echo(f"Schema: revision {info.current}, from a newer carddb (this one knows up to {info.head})")
+        raise typer.Exit(2)
     if info.current is None:
-        click.echo(f"Schema: none yet (a new catalogue; the first command creates revision {info.head})")
+        typer.echo(f"Schema: none yet (a new catalogue; the first command creates revision {info.head})")
     elif info.pending:
-        click.echo(f"Schema: revision {info.current}; {plural(len(info.pending), 'upgrade')} waiting "
+        typer.echo(f"Schema: revision {info.current}; {plural(len(info.pending), 'upgrade')} waiting "
                    f"({', '.join(info.pending)}): run 'carddb db upgrade'")
     else:
-        click.echo(f"Schema: revision {info.current} (up to date)")
+        typer.echo(f"Schema: revision {info.current} (up to date)")
 
 
 @app.command("upgrade")
-@click.pass_context
-def upgrade(ctx: click.Context) -> None:
+def upgrade(
+    ctx: typer.Context,
+) -> None:
     """Bring the catalogue to this carddb's schema, in one transaction: all revisions or none."""
     from carddb.catalogue.db import display_url
     from carddb.catalogue.db import upgrade as run_upgrade
@@ -74,16 +77,19 @@ def upgrade(ctx: click.Context) -> None:
     _, engine = _db_and_engine(ctx)
     applied = run_upgrade(engine)
     if applied:
-        click.echo(f"Upgraded {display_url(engine)} to revision {applied[-1]} (applied {', '.join(applied)}).")
+        typer.echo(f"Upgraded {display_url(engine)} to revision {applied[-1]} (applied {', '.join(applied)}).")
     else:
-        click.echo(f"{display_url(engine)} is already up to date.")
+        typer.echo(f"{display_url(engine)} is already up to date.")
 
 
 @app.command("dump")
-@option("--out", "-o", type=PATH, help="The folder to write (new, empty, or an earlier dump).")
-@argument("old_folder", type=PATH, required=False, hidden=True, help="Deprecated: --out.")
-@click.pass_context
-def dump(ctx: click.Context, out: Path, old_folder: Path) -> None:
+def dump(
+    ctx: typer.Context,
+    *,
+    out: Annotated[Path | None, typer.Option(
+        "--out", "-o", help="The folder to write (new, empty, or an earlier dump).")] = None,
+    old_folder: Annotated[Path | None, typer.Argument(hidden=True, help="Deprecated: --out.")] = None,
+) -> None:
     """Write the whole catalogue (games, sets, cards, printings, collections, boosters) as plain files."""
     from carddb.catalogue.backup import dump as run_dump
 
@@ -92,18 +98,20 @@ def dump(ctx: click.Context, out: Path, old_folder: Path) -> None:
         raise InputError("say where to write the dump with --out FOLDER")
 
     counts = run_dump(state(ctx).catalogue(), folder)
-    click.echo(f"Dumped {_counts(counts)} to {folder}.")
+    typer.echo(f"Dumped {_counts(counts)} to {folder}.")
 
 
 @app.command("restore")
-@argument("folder", type=PATH, help="A folder written by 'carddb db dump'.")
-@click.pass_context
-def restore(ctx: click.Context, folder: Path) -> None:
+def restore(
+    ctx: typer.Context,
+    *,
+    folder: Annotated[Path, typer.Argument(help="A folder written by 'carddb db dump'.")],
+) -> None:
     """Read a dump into an empty catalogue, all or nothing."""
     from carddb.catalogue.backup import restore as run_restore
 
     counts = run_restore(state(ctx).catalogue(), folder)
-    click.echo(f"Restored {_counts(counts)} from {folder}.")
+    typer.echo(f"Restored {_counts(counts)} from {folder}.")
 
 
 def _counts(counts: dict[str, int]) -> str:

@@ -4,43 +4,42 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Annotated
 
-import click
+import typer
 
 from carddb.cli.common import state
-from carddb.cli.parsing import PATH, GameOption, argument, group, integer, option
+from carddb.cli.parsing import group, integer, workspace_game
 from carddb.errors import InputError
 from carddb.files.reading import read_deck_file
 
 app = group(help="Check decks against the rules; convert deck files.")
 
 
-def _deck_game(ctx: click.Context, game_id: str, format_id: str | None):  # type: ignore[no-untyped-def]
+def _deck_game(ctx: typer.Context, game_id: str, format_id: str | None):  # type: ignore[no-untyped-def]
     from carddb.catalogue.game_cards import game_and_cards
 
     st = state(ctx)
     game, cards = game_and_cards(game_id, format_id, st.db, st.root)
     if not game.deck_game:
-        raise InputError(f"{game.name} ({game.id}) has no decks; try 'carddb ssq turn' or 'carddb roll'")
+        raise InputError(f"{game.name} ({game.id}) has no decks; try 'carddb play ssq turn' or 'carddb roll'")
     return game, cards
 
 
 @app.command("check")
-@argument("file", type=PATH,
-          help="The deck: a deck list, LackeyCCG .dek or .txt, Apprentice .dec, Cockatrice .cod or a Tabletop "
-               "Simulator saved object (.json).")
-@option("--game", "-g", "game_id", cls=GameOption, required=True, help="The game the deck is for.")
-@option("--format", "-f", "format_id", help="One of the game's formats (house rules).")
-@option("--collection", "-c", help="Also report cards the deck holds more copies of than this collection.")
-@option("--json", "as_json", is_flag=True, help="Print the result as one JSON object.")
-@click.pass_context
 def check(
-    ctx: click.Context,
-    file: Path,
-    game_id: str,
-    format_id: str,
-    collection: str,
-    as_json: bool,
+    ctx: typer.Context,
+    *,
+    file: Annotated[Path, typer.Argument(
+        help="The deck: a deck list, LackeyCCG .dek or .txt, Apprentice .dec, Cockatrice .cod or a Tabletop "
+             "Simulator saved object (.json).")],
+    game_id: Annotated[str | None, typer.Option(
+        "--game", "-g", callback=workspace_game, help="The game the deck is for.")] = None,
+    format_id: Annotated[str | None, typer.Option(
+        "--format", "-f", help="One of the game's formats (house rules).")] = None,
+    collection: Annotated[str | None, typer.Option(
+        "--collection", "-c", help="Also report cards the deck holds more copies of than this collection.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the result as one JSON object.")] = False,
 ) -> None:
     """Check a deck: exit 0 when legal, 1 when it has errors, 2 when the file or game cannot be read."""
     from carddb.catalogue.game_cards import other_games
@@ -56,23 +55,29 @@ def check(
     report = check_deck_text(text, game, cards, file.name, owned, collection or "")
     report = with_other_game_hint(report, other_games(game.id, state(ctx).db, state(ctx).root))
     if as_json:
-        click.echo(json.dumps(report.to_dict(), ensure_ascii=False, indent=2))
+        typer.echo(json.dumps(report.to_dict(), ensure_ascii=False, indent=2))
     else:
-        click.echo(report.text(str(file)), nl=False)
-    raise click.exceptions.Exit(0 if report.legal else 1)
+        typer.echo(report.text(str(file)), nl=False)
+    raise typer.Exit(0 if report.legal else 1)
 
 
 @app.command("odds")
-@argument("file", type=PATH, help="The deck, in any format deck check reads.")
-@option("--game", "-g", "game_id", cls=GameOption, required=True, help="The game the deck is for.")
-@option("--card", help="One card: the chance of 1, 2, ... copies of it.")
-@option("--kind", help="One kind of card (e.g. component): 1, 2, ... of that kind.")
-@option("--by-turn", type=integer(0, 200), default=3, help="Also the chance by this turn's draw.")
-@option("--second", is_flag=True, help="Going second (matters where the first turn draws none).")
-@option("--json", "as_json", is_flag=True, help="Print the odds as one JSON object (exact fractions).")
-@click.pass_context
-def odds(ctx: click.Context, file: Path, game_id: str, card: str | None, kind: str | None, by_turn: int,
-         second: bool, as_json: bool) -> None:
+def odds(
+    ctx: typer.Context,
+    *,
+    file: Annotated[Path, typer.Argument(help="The deck, in any format deck check reads.")],
+    game_id: Annotated[str | None, typer.Option(
+        "--game", "-g", callback=workspace_game, help="The game the deck is for.")] = None,
+    card: Annotated[str | None, typer.Option("--card", help="One card: the chance of 1, 2, ... copies of it.")] = None,
+    kind: Annotated[str | None, typer.Option(
+        "--kind", help="One kind of card (e.g. component): 1, 2, ... of that kind.")] = None,
+    by_turn: Annotated[int, typer.Option(
+        "--by-turn", click_type=integer(0, 200), help="Also the chance by this turn's draw.")] = 3,
+    second: Annotated[bool, typer.Option(
+        "--second", help="Going second (matters where the first turn draws none).")] = False,
+    as_json: Annotated[bool, typer.Option(
+        "--json", help="Print the odds as one JSON object (exact fractions).")] = False,
+) -> None:
     """Exact odds of drawing a card or a kind: in the opening hand the rulebook deals, and by a turn."""
     from carddb.core.decks.parse import parse_deck
     from carddb.core.play.playtest import library, odds_data, odds_for
@@ -84,15 +89,15 @@ def odds(ctx: click.Context, file: Path, game_id: str, card: str | None, kind: s
     rows = odds_for(lib, card or "", kind or "", by_turn, not second)
     data = odds_data(lib, rows, by_turn, not second)
     if as_json:
-        click.echo(json.dumps(data, ensure_ascii=False, indent=2))
+        typer.echo(json.dumps(data, ensure_ascii=False, indent=2))
         return
     for problem in lib.problems:
-        click.echo(f"warning: {problem}", err=True)
-    click.echo(f"{game.name}: {data['dealt']}.")
+        typer.echo(f"warning: {problem}", err=True)
+    typer.echo(f"{game.name}: {data['dealt']}.")
     seen = data["seen_by_turn"]
-    click.echo(_odds_text(rows, f"in the opening hand ({lib.hand})", f"by turn {by_turn} ({seen} cards)",
+    typer.echo(_odds_text(rows, f"in the opening hand ({lib.hand})", f"by turn {by_turn} ({seen} cards)",
                           per_count=bool(card or kind)))
-    click.echo(f"Rules: {data['rule']}")
+    typer.echo(f"Rules: {data['rule']}")
 
 
 def _odds_text(rows, opening: str, later: str, per_count: bool) -> str:  # type: ignore[no-untyped-def]
@@ -117,21 +122,19 @@ def _odds_text(rows, opening: str, later: str, per_count: bool) -> str:  # type:
 
 
 @app.command("convert")
-@argument("file", type=PATH, help="The deck to convert (any format deck check reads).")
-@option("--game", "-g", "game_id", cls=GameOption, required=True, help="The game the deck is for.")
-@option("--to", required=True,
-              help="text, lackey (.dek), apprentice (.dec), cockatrice (.cod) or tts (a Tabletop Simulator saved "
-                   "object: a folder).")
-@option("--out", "-o", type=PATH, help="Write here instead of printing (for tts: the folder).")
-@option("--base-url", help="tts only: where the folder will be published.")
-@click.pass_context
 def convert(
-    ctx: click.Context,
-    file: Path,
-    game_id: str,
-    to: str,
-    out: Path,
-    base_url: str,
+    ctx: typer.Context,
+    *,
+    file: Annotated[Path, typer.Argument(help="The deck to convert (any format deck check reads).")],
+    game_id: Annotated[str | None, typer.Option(
+        "--game", "-g", callback=workspace_game, help="The game the deck is for.")] = None,
+    to: Annotated[str, typer.Option(
+        "--to", help="text, lackey (.dek), apprentice (.dec), cockatrice (.cod) or tts (a Tabletop Simulator saved "
+             "object: a folder).")],
+    out: Annotated[Path | None, typer.Option(
+        "--out", "-o", help="Write here instead of printing (for tts: the folder).")] = None,
+    base_url: Annotated[str | None, typer.Option(
+        "--base-url", help="tts only: where the folder will be published.")] = None,
 ) -> None:
     """Convert a deck between the deck list format, LackeyCCG .dek, Apprentice .dec, Cockatrice .cod and a
     Tabletop Simulator saved object."""
@@ -155,7 +158,7 @@ def convert(
         warnings: list[str] = []
         result = cockatrice_deck(text, file.name, game, cards, warnings)
         for warning in warnings:
-            click.echo(f"warning: {warning}", err=True)
+            typer.echo(f"warning: {warning}", err=True)
         _write_or_print(result, out, to, None)
         return
     deck = parse_deck(text, game, file.name)
@@ -166,11 +169,11 @@ def convert(
         reason = f"line {first.line}: {first.message}" if first else "it holds no card lines"
         raise InputError(f"{file}: nothing to convert ({reason}){untouched}")
     for problem in deck.problems:
-        click.echo(f"warning: line {problem.line}: {problem.message} (not converted)", err=True)
+        typer.echo(f"warning: line {problem.line}: {problem.message} (not converted)", err=True)
     _write_or_print(write_deck(deck, game, to), out, to, deck)
 
 
-def _convert_to_tts(ctx: click.Context, file: Path, game_id: str, out: Path | None, base_url: str | None) -> None:
+def _convert_to_tts(ctx: typer.Context, file: Path, game_id: str, out: Path | None, base_url: str | None) -> None:
     from carddb.cli.export import print_report, tts_install
     from carddb.exporters.tts import export_tts
 
@@ -187,12 +190,12 @@ def _convert_to_tts(ctx: click.Context, file: Path, game_id: str, out: Path | No
 
 def _write_or_print(result: str, out: Path | None, to: str, deck) -> None:  # type: ignore[no-untyped-def]
     if out is None:
-        click.echo(result, nl=False)
+        typer.echo(result, nl=False)
         return
     from carddb.files.replacing import write_file
 
     write_file(out, result, encoding="cp1252" if to == "apprentice" and _is_cp1252(result) else "utf-8")
-    click.echo(f"Wrote {out}" + (f" ({len(deck.entries)} lines, {deck.total} cards)." if deck else "."))
+    typer.echo(f"Wrote {out}" + (f" ({len(deck.entries)} lines, {deck.total} cards)." if deck else "."))
 
 
 def _is_cp1252(text: str) -> bool:

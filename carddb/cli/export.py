@@ -4,11 +4,12 @@ Simulator, Cockatrice or a print shop."""
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Annotated
 
-import click
+import typer
 
 from carddb.cli.common import state
-from carddb.cli.parsing import PATH, GameOption, group, option
+from carddb.cli.parsing import group, workspace_game
 
 app = group(help="Export a game for LackeyCCG, Apprentice, Tabletop Simulator or Cockatrice.")
 
@@ -16,26 +17,23 @@ app = group(help="Export a game for LackeyCCG, Apprentice, Tabletop Simulator or
 def print_report(st, report) -> None:  # type: ignore[no-untyped-def]
     for line in report.summary().splitlines():
         if line.startswith("warning:"):
-            click.echo(line, err=True)
+            typer.echo(line, err=True)
         else:
             st.say(line)
 
 
 @app.command("lackey")
-@option("--game", "-g", cls=GameOption, required=True, help="The game to export.")
-@option("--out", "-o", type=PATH, required=True, help="Output folder; the plugin goes in <out>/<plugin name>/.")
-@option("--base-url",
-              help="Where the plugin folder will be published: adds updatelist.txt and version.txt so players "
-                   "install it from <base-url>/updatelist.txt (default: the game's [lackey] base_url, if it has "
-                   "one).")
-@option("--zip", "zip_", is_flag=True, help="Also write <out>/<plugin name>.zip.")
-@click.pass_context
 def lackey(
-    ctx: click.Context,
-    game: str,
-    out: Path,
-    base_url: str,
-    zip_: bool,
+    ctx: typer.Context,
+    *,
+    game: Annotated[str | None, typer.Option(
+        "--game", "-g", callback=workspace_game, help="The game to export.")] = None,
+    out: Annotated[Path, typer.Option("--out", "-o", help="Output folder; the plugin goes in <out>/<plugin name>/.")],
+    base_url: Annotated[str | None, typer.Option(
+        "--base-url", help="Where the plugin folder will be published: adds updatelist.txt and version.txt so "
+             "players install it from <base-url>/updatelist.txt (default: the game's [lackey] "
+             "base_url, if it has one).")] = None,
+    zip_: Annotated[bool, typer.Option("--zip", help="Also write <out>/<plugin name>.zip.")] = False,
 ) -> None:
     """Write a LackeyCCG plugin folder (rendering missing card faces first)."""
     from carddb.exporters.lackey import export_lackey
@@ -54,10 +52,13 @@ def lackey(
 
 
 @app.command("apprentice")
-@option("--game", "-g", cls=GameOption, required=True, help="The game to export.")
-@option("--out", "-o", type=PATH, required=True, help="Output folder for Sets/cardinfo.dat, Expan.dat, decks.")
-@click.pass_context
-def apprentice(ctx: click.Context, game: str, out: Path) -> None:
+def apprentice(
+    ctx: typer.Context,
+    *,
+    game: Annotated[str | None, typer.Option(
+        "--game", "-g", callback=workspace_game, help="The game to export.")] = None,
+    out: Annotated[Path, typer.Option("--out", "-o", help="Output folder for Sets/cardinfo.dat, Expan.dat, decks.")],
+) -> None:
     """Write an Apprentice patch: Sets/cardinfo.dat, Expan.dat, .dec decks and spoiler lists."""
     from carddb.exporters.apprentice import export_apprentice
 
@@ -72,19 +73,17 @@ def apprentice(ctx: click.Context, game: str, out: Path) -> None:
 
 
 @app.command("tts")
-@option("--game", "-g", cls=GameOption, required=True, help="The game to export.")
-@option("--out", "-o", type=PATH, required=True, help="Output folder: saved objects (.json + .png) and sheets/.")
-@option("--base-url",
-              help="Where the folder will be published: image URLs point there (for multiplayer) instead of "
-                   "file:/// paths of the folder.")
-@option("--deck", type=PATH, help="Export this deck (any format deck check reads) instead of the sample decks.")
-@click.pass_context
 def tts(
-    ctx: click.Context,
-    game: str,
-    out: Path,
-    base_url: str,
-    deck: Path,
+    ctx: typer.Context,
+    *,
+    game: Annotated[str | None, typer.Option(
+        "--game", "-g", callback=workspace_game, help="The game to export.")] = None,
+    out: Annotated[Path, typer.Option("--out", "-o", help="Output folder: saved objects (.json + .png) and sheets/.")],
+    base_url: Annotated[str | None, typer.Option(
+        "--base-url", help="Where the folder will be published: image URLs point there (for multiplayer) instead of "
+             "file:/// paths of the folder.")] = None,
+    deck: Annotated[Path | None, typer.Option(
+        "--deck", help="Export this deck (any format deck check reads) instead of the sample decks.")] = None,
 ) -> None:
     """Write Tabletop Simulator saved objects: one per deck and one per set, with deck sheets."""
     from carddb.exporters.tts import export_tts
@@ -110,10 +109,13 @@ def tts_install(root: Path, base_url: str | None) -> str:
 
 
 @app.command("cockatrice")
-@option("--game", "-g", cls=GameOption, required=True, help="The game to export.")
-@option("--out", "-o", type=PATH, required=True, help="Output folder: customsets/, pics/CUSTOM/ and decks/.")
-@click.pass_context
-def cockatrice(ctx: click.Context, game: str, out: Path) -> None:
+def cockatrice(
+    ctx: typer.Context,
+    *,
+    game: Annotated[str | None, typer.Option(
+        "--game", "-g", callback=workspace_game, help="The game to export.")] = None,
+    out: Annotated[Path, typer.Option("--out", "-o", help="Output folder: customsets/, pics/CUSTOM/ and decks/.")],
+) -> None:
     """Write a Cockatrice custom card database with its pictures and the sample decks (.cod)."""
     from carddb.exporters.cockatrice import export_cockatrice
 
@@ -129,14 +131,20 @@ def cockatrice(ctx: click.Context, game: str, out: Path) -> None:
 
 
 @app.command("printshop")
-@option("--service", "-s", required=True, help="makeplayingcards, thegamecrafter, drivethrucards or generic.")
-@option("--game", "-g", cls=GameOption, required=True, help="The game to export.")
-@option("--out", "-o", type=PATH, required=True, help="Output folder: fronts/, back, cards.pdf, order.csv.")
-@option("--deck", type=PATH, help="Export this deck with its counts (any format deck check reads) instead of every "
-                                  "card once.")
-@option("--card", help="Card size (poker, 63x88, 2.5x3.5in); default: the game's.")
-@click.pass_context
-def printshop(ctx: click.Context, service: str, game: str, out: Path, deck: Path | None, card: str | None) -> None:
+def printshop(
+    ctx: typer.Context,
+    *,
+    service: Annotated[str, typer.Option(
+        "--service", "-s", help="makeplayingcards, thegamecrafter, drivethrucards or generic.")],
+    game: Annotated[str | None, typer.Option(
+        "--game", "-g", callback=workspace_game, help="The game to export.")] = None,
+    out: Annotated[Path, typer.Option("--out", "-o", help="Output folder: fronts/, back, cards.pdf, order.csv.")],
+    deck: Annotated[Path | None, typer.Option(
+        "--deck", help="Export this deck with its counts (any format deck check reads) instead of "
+                       "every card once.")] = None,
+    card: Annotated[str | None, typer.Option(
+        "--card", help="Card size (poker, 63x88, 2.5x3.5in); default: the game's.")] = None,
+) -> None:
     """Write a print shop's files: card images at its pixel size with bleed, a one-card-a-page PDF."""
     from carddb.exporters.printshop import export_printshop
     from carddb.exporters.printshop.services import service_named

@@ -3,28 +3,28 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Annotated
 
-import click
+import typer
 
 from carddb.cli.common import state
-from carddb.cli.parsing import PATH, argument, command, option
+from carddb.cli.parsing import single
 from carddb.workspace import Workspace
 
+app = single()
 
-@command("init")
-@argument("directory", type=PATH, required=False, help="Scaffold a workspace here (created if missing).")
-@option("--game", "-g", help="Id of a new game to start (lower case, e.g. 'mygame').")
-@option("--name", help="The new game's full name.")
-@option("--example", help="Start from a copy of a bundled game: minibattle, shmod, ssbm, ssq or website.")
-@option("--npm/--no-npm", default=True, help="Install the new site's Pyodide with npm ci.")
-@click.pass_context
+
+@app.command("init")
 def init(
-    ctx: click.Context,
-    directory: Path,
-    game: str,
-    name: str,
-    example: str,
-    npm: bool,
+    ctx: typer.Context,
+    *,
+    directory: Annotated[Path | None, typer.Argument(help="Scaffold a workspace here (created if missing).")] = None,
+    game: Annotated[str | None, typer.Option(
+        "--game", "-g", help="Id of a new game to start (lower case, e.g. 'mygame').")] = None,
+    name: Annotated[str | None, typer.Option("--name", help="The new game's full name.")] = None,
+    example: Annotated[str | None, typer.Option(
+        "--example", help="Start from a copy of a bundled game: minibattle, shmod, ssbm, ssq or website.")] = None,
+    npm: Annotated[bool, typer.Option("--npm/--no-npm", help="Install the new site's Pyodide with npm ci.")] = True,
 ) -> None:
     """Start a workspace (a game, the site's sources, the docs) or add a game to one; without a folder, create
     the catalogue of the current workspace and load its games' card files into it."""
@@ -38,7 +38,7 @@ def init(
             for line in catalogue.load_workspace_game(workspace, game_id).lines():
                 st.say(line)
         games = len(catalogue.held_games())
-        click.echo(f"Catalogue ready at {catalogue.db} ({games} game{'' if games == 1 else 's'}).")
+        typer.echo(f"Catalogue ready at {catalogue.db} ({games} game{'' if games == 1 else 's'}).")
         return
     # a game without a folder goes into the current workspace, or makes the current folder one
     root = directory or (Workspace.locate(st.root) or Workspace(Path.cwd())).root
@@ -46,13 +46,13 @@ def init(
         report = init_workspace(root, game_id=game, name=name, example=example, install_pyodide=npm,
                                 progress=progress)
     for path in report.created:
-        click.echo(f"created {path}")
+        typer.echo(f"created {path}")
     for note in report.notes:
-        click.echo(f"note: {note}")
+        typer.echo(f"note: {note}")
     if not report.created:
-        click.echo(f"{root} already holds every workspace file; add a game with --game ID or --example GAME.")
+        typer.echo(f"{root} already holds every workspace file; add a game with --game ID or --example GAME.")
         return
     here = root.resolve() == Path.cwd().resolve()
     alone = set(report.games) == set(Workspace(root).game_ids())  # a new workspace: build it all, as README says
-    click.echo(f"Next: {'' if here else f'cd {root} && '}carddb build"
+    typer.echo(f"Next: {'' if here else f'cd {root} && '}carddb build"
                + ("" if alone else "".join(f" --game {g}" for g in report.games)))

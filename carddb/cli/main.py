@@ -2,51 +2,65 @@
 
 Each command lives in its own module and is imported only when it runs (``COMMANDS`` names them), so a
 command that only reads starts about as fast as Python itself; ``carddb --help`` lists them from the table
-without importing any. Adding a command is one line in ``COMMANDS``.
+without importing any, and a misspelt command gets a did-you-mean from it too.
+
+Adding a command (say ``carddb kit``):
+
+1. write ``carddb/cli/kit.py`` with ``app = group(help=...)`` and ``@app.command("make")`` functions for a group
+   (``carddb kit make``), or ``app = single()`` and one ``@app.command("kit")`` for a command of its own; each
+   function's typed signature (``Annotated[..., typer.Option(...)]``, see ``carddb.cli.parsing``) is its
+   interface, its docstring its help; the library does the work, errors are ``carddb.errors`` raised as they are;
+2. add one line to ``COMMANDS`` below: ``"kit": ("carddb.cli.kit", "Its line in carddb --help.")`` (a group's
+   line is its ``help`` too);
+3. run ``python -m carddb.cli.reference`` to regenerate ``docs/cli.md`` and README.md's table.
 """
 
 from __future__ import annotations
 
-import importlib
 import sys
-from typing import Any
+from typing import Annotated, Any
 
-import click
+import typer
+from typer.core import TyperGroup
 
 from carddb import __version__
 from carddb.cli.common import State
-from carddb.cli.parsing import Group, Option
+from carddb.cli.parsing import SETTINGS, Group, click, click_command
 from carddb.errors import CarddbError, ExitCode, OutputError, mask_secrets
 
-#: Every top-level command: its name, where it is (``module:attribute``), and its line in ``carddb --help``.
+#: Every top-level command: its name, its module (whose ``app`` declares it), and its line in ``carddb --help``.
 #: A group's line is its help too (tests/cli/test_reference.py checks they agree).
 COMMANDS: dict[str, tuple[str, str]] = {
-    "init": ("carddb.cli.init:init", "Make a workspace or add a game to one."),
-    "build": ("carddb.cli.build:build", "The main job: load, check, render, print, export and build the site."),
-    "cards": ("carddb.cli.cards:app", "Search, show, import and export cards."),
-    "deck": ("carddb.cli.deck:app", "Check decks against the rules; convert deck files."),
-    "render": ("carddb.cli.render:render", "Draw card faces, with the legibility report."),
-    "print": ("carddb.cli.print_:app", "Print proxy sheets (PDF): a deck, a set or a game; duplex calibration "
+    "init": ("carddb.cli.init", "Make a workspace or add a game to one."),
+    "build": ("carddb.cli.build", "The main job: load, check, render, print, export and build the site."),
+    "cards": ("carddb.cli.cards", "Search, show, import and export cards."),
+    "deck": ("carddb.cli.deck", "Check decks against the rules; convert deck files."),
+    "render": ("carddb.cli.render", "Draw card faces, with the legibility report."),
+    "print": ("carddb.cli.print_", "Print proxy sheets (PDF): a deck, a set or a game; duplex calibration "
               "and printer profiles."),
-    "export": ("carddb.cli.export:app", "Export a game for LackeyCCG, Apprentice, Tabletop Simulator or "
+    "export": ("carddb.cli.export", "Export a game for LackeyCCG, Apprentice, Tabletop Simulator or "
                "Cockatrice."),
-    "site": ("carddb.cli.site:app", "Build or serve the website: rulebooks, card galleries, deck checkers."),
-    "collection": ("carddb.cli.collection:app", "A player's cards: add, remove, show, import."),
-    "booster": ("carddb.cli.booster:app", "Open booster packs into a player's collection."),
-    "db": ("carddb.cli.db:app", "Catalogue schema status and upgrade; dump and restore."),
-    "ssq": ("carddb.games.ssq.commands:app", "Super Smash Quest: a turn, initiative, clashes, charging, Smash Points, "
-            "recovery, hit odds, items, movement, percentile moves, lives."),
-    "play": ("carddb.cli.play:app", "Play helpers for every game: damage, KOs, battles, odds, critics."),
-    "roll": ("carddb.cli.roll:roll", "Roll dice: a success pool (7d10), a percentile roll (d%), a sum (2d6)."),
+    "site": ("carddb.cli.site", "Build or serve the website: rulebooks, card galleries, deck checkers."),
+    "collection": ("carddb.cli.collection", "A player's cards: add, remove, show, import."),
+    "booster": ("carddb.cli.booster", "Open booster packs into a player's collection."),
+    "db": ("carddb.cli.db", "Catalogue schema status and upgrade; dump and restore."),
+    "ssq": ("carddb.cli.ssq", "An alias of 'carddb play ssq' (Super Smash Quest's helpers), kept for the scripts "
+            "written for it."),
+    "play": ("carddb.cli.play", "Play helpers for every game: damage, KOs, battles, odds, critics."),
+    "roll": ("carddb.cli.roll", "Roll dice: a success pool (7d10), a percentile roll (d%), a sum (2d6)."),
 }
 
 
 def load_command(name: str) -> click.Command:
-    """The command ``name`` of ``COMMANDS``, importing its module."""
-    where, short_help = COMMANDS[name]
-    module, _, attribute = where.partition(":")
-    found: click.Command = getattr(importlib.import_module(module), attribute)
+    """The command ``name`` of ``COMMANDS``, importing its module (its ``app``, a ``typer.Typer``)."""
+    import importlib
+
+    module, short_help = COMMANDS[name]
+    loaded = importlib.import_module(module)
+    found = click_command(loaded.app, name)
     found.short_help = short_help
+    if getattr(loaded, "ALIAS", False):  # its help says whose alias it is; the reference shows it once, under play
+        found.help, found.hidden = short_help, True
     return found
 
 
@@ -54,7 +68,7 @@ class RootGroup(Group):
     """The ``carddb`` group: commands load when they run, and every way a run can fail ends here as one line.
 
     ``main`` is the one place an error becomes ``Error: ...`` on stderr and its exit code (``ExitCode``):
-    carddb's own errors, Click's usage errors (unknown option, missing or bad value), a file the system
+    carddb's own errors, usage errors (unknown option, missing or bad value), a file the system
     refused, and, for a bug, one line naming the crash report.
     """
 
@@ -62,12 +76,25 @@ class RootGroup(Group):
         return list(COMMANDS)
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        return load_command(cmd_name) if cmd_name in COMMANDS else None
+        if cmd_name not in COMMANDS:
+            return None
+        if cmd_name not in self.commands:  # loaded once per root (a test runner makes a root per run)
+            self.commands[cmd_name] = load_command(cmd_name)
+        return self.commands[cmd_name]
+
+    def shown(self, ctx: click.Context) -> list[str]:
+        return list(COMMANDS)  # the table, without importing any command
 
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         """The list of commands from ``COMMANDS``, without importing them."""
         with formatter.section("Commands"):
             formatter.write_dl([(name, short_help) for name, (_, short_help) in COMMANDS.items()])
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:  # Typer would turn it into a silent exit 130
+            raise click.Abort() from None
 
     def main(self, args: Any = None, prog_name: str | None = None, complete_var: str | None = None,
              standalone_mode: bool = True, **extra: Any) -> Any:
@@ -82,7 +109,7 @@ def run_safely(run: Any) -> int:
     """Run ``run`` (the parsing and the command) and return the exit code, having printed what went wrong."""
     try:
         result = run()
-    except click.exceptions.NoArgsIsHelpError as exc:  # ``carddb cards`` alone: its help, as asked
+    except click.NoArgsIsHelpError as exc:  # ``carddb cards`` alone: its help, as asked
         click.echo(exc.ctx.get_help() if exc.ctx else exc.format_message())
         return ExitCode.OK
     except click.UsageError as exc:
@@ -91,7 +118,7 @@ def run_safely(run: Any) -> int:
     except click.ClickException as exc:
         click.echo(f"Error: {exc.format_message()}", err=True)
         return exc.exit_code
-    except click.exceptions.Exit as exc:
+    except click.Exit as exc:
         return exc.exit_code
     except (click.Abort, KeyboardInterrupt):
         click.echo("Interrupted.", err=True)
@@ -119,7 +146,11 @@ def run_safely(run: Any) -> int:
 
 def usage_message(exc: click.UsageError) -> str:
     """Click's usage error as one line, naming the command's help (a hidden command's is its parent's)."""
-    message = " ".join(exc.format_message().split())
+    if isinstance(exc, click.NoSuchOption):  # as Click itself words it, not Typer's "(Possible options: ...)"
+        close = f" Did you mean {exc.possibilities[0]!r}?" if exc.possibilities else ""
+        message = f"No such option {exc.option_name!r}.{close}"
+    else:
+        message = " ".join(exc.format_message().split())
     ctx = exc.ctx
     while ctx is not None and getattr(ctx.command, "hidden", False) and ctx.parent is not None:
         ctx = ctx.parent
@@ -128,46 +159,57 @@ def usage_message(exc: click.UsageError) -> str:
     return f"{message} (see '{ctx.command_path} --help')"
 
 
-def _version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+def _version(ctx: typer.Context, value: bool) -> None:
     if value and not ctx.resilient_parsing:
-        click.echo(f"carddb {__version__}")
-        ctx.exit()
+        typer.echo(f"carddb {__version__}")
+        raise typer.Exit()
 
 
-@click.pass_context
-def _global_options(ctx: click.Context, root: str | None, db: str | None, quiet: bool) -> None:
+app = typer.Typer(
+    name="carddb", cls=RootGroup, no_args_is_help=True, **SETTINGS,
+    help="Card catalogue, deck checker, card faces, proxy sheets, exports and rulebook sites for fan card games.",
+)
+
+
+@app.callback()
+def _global_options(
+    ctx: typer.Context,
+    *,
+    root: Annotated[str | None, typer.Option(
+        "--root", metavar="ROOT", help="The workspace folder (default: the nearest one holding rules/).")] = None,
+    db: Annotated[str | None, typer.Option(
+        "--db", envvar="CARDDB_DB", metavar="DB", show_envvar=False, help="Catalogue file or database URL (default: "
+             "output/catalogue.db).")] = None,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="No progress bars or chatter.")] = False,
+    version: Annotated[bool, typer.Option(
+        "--version", is_eager=True, expose_value=False, callback=_version, help="Show the version.")] = False,
+) -> None:
     ctx.obj = State(root=root, db=db, quiet=quiet)
 
 
-app = RootGroup(
-    name="carddb",
-    help="Card catalogue, deck checker, card faces, proxy sheets, exports and rulebook sites for fan card games.",
-    callback=_global_options,
-    params=[
-        Option(["--root"], help="The workspace folder (default: the nearest one holding rules/)."),
-        Option(["--db"], envvar="CARDDB_DB", help="Catalogue file or database URL (default: output/catalogue.db)."),
-        Option(["--quiet", "-q"], is_flag=True, help="No progress bars or chatter."),
-        Option(["--version"], is_flag=True, expose_value=False, is_eager=True, callback=_version,
-               help="Show the version."),
-    ],
-)
+def root_command() -> RootGroup:
+    """The ``carddb`` group as it runs (a new one each call, its commands not yet loaded)."""
+    command = click_command(app, "carddb")
+    assert isinstance(command, RootGroup)
+    return command
 
 
 def every_command(hidden: bool = False) -> list[tuple[list[str], click.Command]]:
     """Every command and group under ``carddb`` with its path (``["cards", "search"]``), the root first,
     loading them all: for the help tests and the generated reference (``carddb.cli.reference``)."""
     found: list[tuple[list[str], click.Command]] = []
-    ctx = click.Context(app, info_name="carddb")
+    root = root_command()
+    ctx = click.Context(root, info_name="carddb")
 
     def walk(command: click.Command, path: list[str]) -> None:
         found.append((path, command))
-        if isinstance(command, click.Group):
+        if isinstance(command, TyperGroup):
             for name in command.list_commands(ctx):
                 sub = command.get_command(ctx, name)
                 if sub is not None and (hidden or not sub.hidden):
                     walk(sub, [*path, name])
 
-    walk(app, [])
+    walk(root, [])
     return found
 
 
@@ -176,7 +218,7 @@ def main() -> None:
     from carddb.cli.closed_pipe import guard_stdout
 
     guard_stdout()
-    app.main(prog_name="carddb")
+    root_command().main(prog_name="carddb")
 
 
 if __name__ == "__main__":

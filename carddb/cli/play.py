@@ -3,40 +3,72 @@ each game (``--json`` everywhere; ``--format`` after the game picks a house rule
 
 The games come from ``carddb.core.play.registry`` (the ``carddb.games`` entry points): a game's commands are
 imported only when that game is asked for, so ``carddb play --help`` lists the games without loading them.
-``carddb play ssq`` is the same group as ``carddb ssq``.
+``carddb ssq`` is an alias of ``carddb play ssq`` (``carddb.cli.ssq``).
 """
 
 from __future__ import annotations
 
-import click
+from typing import TYPE_CHECKING
 
-from carddb.cli.parsing import Group
+import typer
+
+from carddb.cli import bundled_click as click
+from carddb.cli.parsing import Group, click_command, group
+
+if TYPE_CHECKING:
+    from carddb.core.play.registry import GamePlugin
 
 
 class _GamesGroup(Group):
     def list_commands(self, ctx: click.Context) -> list[str]:
         from carddb.core.play.registry import plugins
 
-        return sorted(name for name, found in plugins().items() if found.commands)
+        return sorted(plugins())
 
     def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
-        from carddb.core.play.registry import load, no_play_helpers, plugin
+        from carddb.core.play.registry import no_play_helpers, plugin
 
+        if name in self.commands:
+            return self.commands[name]
         found = plugin(name)
-        if found is None or not found.commands:
+        if found is None:
             raise click.UsageError(no_play_helpers(name), ctx)
-        command: click.Command = load(found.commands)
+        command = self.commands[name] = click_command(_game_app(found), name)
         if found.summary:
             command.help = found.summary
         return command
 
+    def shown(self, ctx: click.Context) -> list[str]:
+        return self.list_commands(ctx)  # every game's name, without importing its commands
+
     def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         from carddb.core.play.registry import plugins
 
-        rows = [(name, found.summary) for name, found in sorted(plugins().items()) if found.commands]
+        rows = [(name, found.summary) for name, found in sorted(plugins().items())]
         if rows:
             with formatter.section("Commands"):
                 formatter.write_dl(rows)
 
 
-app = _GamesGroup(help="Play helpers for every game: damage, KOs, battles, odds, critics.")
+def game_app(game_id: str) -> typer.Typer:
+    """The commands of ``carddb play <game_id>``."""
+    from carddb.core.play.registry import plugin
+
+    found = plugin(game_id)
+    if found is None:
+        raise KeyError(game_id)
+    return _game_app(found)
+
+
+def _game_app(found: GamePlugin) -> typer.Typer:
+    """A game's commands: made from its helpers' typed signatures (``carddb.cli.play_command``), beside its own
+    group's for helpers not yet so described."""
+    from carddb.cli.play_command import game_commands
+    from carddb.core.play.registry import load
+    from carddb.core.play.signature import Described
+
+    described = {name: one for name, one in load(found.helpers).HELPERS.items() if isinstance(one, Described)}
+    return game_commands(found.game, described, load(found.commands) if found.commands else None)
+
+
+app = group(cls=_GamesGroup, help="Play helpers for every game: damage, KOs, battles, odds, critics.")

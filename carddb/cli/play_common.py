@@ -8,30 +8,37 @@ that cannot be read (an unknown card, a number out of range): ``Error: ...`` fro
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Annotated, Any
 
-import click
+import typer
 
 from carddb.cli.common import print_json, state
-from carddb.cli.parsing import Group, Option, option
+from carddb.cli.parsing import group
 from carddb.errors import InputError
 
 FORMAT_KEY = "carddb_play_format"
 
+#: ``--json``, on every helper.
+JsonFlag = Annotated[bool, typer.Option("--json", help="Print the answer as JSON.")]
 
-def game_group() -> Group:
+
+def _game_options(
+    ctx: typer.Context,
+    *,
+    format_id: Annotated[str | None, typer.Option(
+        "--format", "-f", help="A format of the game (a house rule) whose readings to follow.")] = None,
+) -> None:
+    ctx.meta[FORMAT_KEY] = format_id
+
+
+def game_group() -> typer.Typer:
     """The group of one game's helpers, with the option they all share (``--format`` after the game)."""
-
-    @click.pass_context
-    def game_options(ctx: click.Context, format_id: str | None) -> None:
-        ctx.meta[FORMAT_KEY] = format_id
-
-    format_option = Option(["--format", "-f", "format_id"],
-                           help="A format of the game (a house rule) whose readings to follow.")
-    return Group(callback=game_options, params=[format_option])
+    app = group()
+    app.callback()(_game_options)
+    return app
 
 
-def run_helper(ctx: click.Context, game_id: str, helper: str, request: Mapping[str, Any], as_json: bool,
+def run_helper(ctx: typer.Context, game_id: str, helper: str, request: Mapping[str, Any], as_json: bool,
                format_id: str | None = None) -> None:
     from carddb.catalogue.game_cards import game_and_cards
     from carddb.core.play.helpers import answer
@@ -42,8 +49,8 @@ def run_helper(ctx: click.Context, game_id: str, helper: str, request: Mapping[s
     if as_json:
         print_json(result.to_dict())
     else:
-        click.echo(result.text(), nl=False)
-    raise click.exceptions.Exit(0 if result.legal else 1)
+        typer.echo(result.text(), nl=False)
+    raise typer.Exit(0 if result.legal else 1)
 
 
 def split_pair(text: str, what: str, example: str) -> tuple[str, str]:
@@ -52,21 +59,3 @@ def split_pair(text: str, what: str, example: str) -> tuple[str, str]:
     if sep and not left.strip():
         raise InputError(f"{what} {text!r}: write it as {example}")
     return left.strip(), right.strip()
-
-
-def numbered(values: list[str] | None, what: str, count: int) -> dict[int, int]:
-    """``--bonus 2=3`` (repeatable) -> {2: 3}: a number for the N-th item of a list of ``count``."""
-    out: dict[int, int] = {}
-    for value in values or []:
-        left, _, right = value.partition("=")
-        if not (left.strip().isdigit() and right.strip().lstrip("-").isdigit()):
-            raise InputError(f"{what} {value!r}: write the attack's place and the number, as 2=3")
-        place = int(left)
-        if not 1 <= place <= count:
-            raise InputError(f"{what} {value!r}: there {'is' if count == 1 else 'are'} {count} attack"
-                             f"{'' if count == 1 else 's'}, numbered from 1")
-        out[place] = int(right)
-    return out
-
-
-json_option = option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")

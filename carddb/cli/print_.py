@@ -8,12 +8,13 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
-import click
+import typer
 
+from carddb.cli import bundled_click as click
 from carddb.cli.common import state
-from carddb.cli.parsing import INTEGER, NUMBER, PATH, GameOption, Group, argument, option
+from carddb.cli.parsing import INTEGER, NUMBER, Group, group, workspace_game
 from carddb.paint.print_options import DEFAULTS
 
 DEFAULT_COMMAND = "sheets"
@@ -24,12 +25,12 @@ class PrintGroup(Group):
 
     default_command = DEFAULT_COMMAND
 
-    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+    def parse_args(self, ctx: typer.Context, args: list[str]) -> list[str]:
         if not args or (args[0] not in self.commands and args[0] not in ("--help", "-h")):
             args = [DEFAULT_COMMAND, *_bleed_alone(args)]
         return super().parse_args(ctx, args)
 
-    def format_help(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+    def format_help(self, ctx: typer.Context, formatter: click.HelpFormatter) -> None:
         """``carddb print --help`` shows the options of printing a deck or a set (the hidden default command,
         whose epilog names the subcommands); otherwise --paper, --layout and the rest would be nowhere to be seen."""
         sheets_command = self.commands[DEFAULT_COMMAND]
@@ -53,68 +54,59 @@ def _bleed_alone(args: list[str]) -> list[str]:
     return out
 
 
-app = PrintGroup(no_args_is_help=False,
-                 help="Print proxy sheets: 'carddb print [DECKFILE] --game G --out FILE.pdf'; "
+app = group(cls=PrintGroup, no_args_is_help=False,
+            help="Print proxy sheets: 'carddb print [DECKFILE] --game G --out FILE.pdf'; "
                       "also 'print calibration' and 'print profile'.")
 
 
 @app.command(DEFAULT_COMMAND, hidden=True,
              epilog="Double-sided sheets: 'carddb print calibration --help' (a duplex test sheet) and "
                     "'carddb print profile --help' (a printer profile from its four readings).")
-@argument("deckfile", type=PATH, required=False,
-          help="A deck list (or LackeyCCG .dek, Apprentice .dec); without it, one of every card of the game or "
-               "--set.")
-@option("--game", "-g", "game_id", cls=GameOption, required=True, help="The game the cards belong to.")
-@option("--set", "-s", "set_code", help="Print one of every card of this set.")
-@option("--out", "-o", type=PATH, required=True, help="The PDF to write.")
-@option("--paper", default=DEFAULTS.paper, help="A4, Letter, Legal, A3, Tabloid or WxH (mm or in).")
-@option("--card",
-              help="poker, bridge, yugioh, euro, mini, mini-euro, tarot, square or WxH (mm or in); default: the "
-                   "game's card size.")
-@option("--orientation", default=DEFAULTS.orientation, help="auto (most cards a page), portrait, landscape.")
-@option("--bleed", type=NUMBER,
-              help="Bleed around each card in mm ('--bleed' alone: 3 mm; default: up to 1.5 mm, as much as leaves "
-                   "room for the crop marks and costs no card a page).")
-@option("--gutter", type=NUMBER, default=DEFAULTS.gutter, help="Space between cards in mm.")
-@option("--margins",
-              help="Unprintable edge in mm: 5, or 5,8, or top,right,bottom,left (default: the profile's, else 5).")
-@option("--marks/--no-marks", default=DEFAULTS.marks, help="Crop marks outside the cards.")
-@option("--layout", default=DEFAULTS.layout, help="fronts, duplex-long, duplex-short, fold or single.")
-@option("--fold-margin", type=NUMBER, default=DEFAULTS.fold_margin,
-        help="fold: mm kept clear each side of the fold line.")
-@option("--header/--no-header", default=DEFAULTS.header, help="A line over the cards: deck, page n of m, side.")
-@option("--deck-list", is_flag=True, help="Begin with a page listing the deck.")
-@option("--raster", is_flag=True, help="Embed JPEG faces instead of vector faces.")
-@option("--dpi", type=INTEGER, default=DEFAULTS.dpi, help="Resolution of --raster faces.")
-@option("--profile", type=PATH, help="A printer profile (.toml) correcting duplex backs.")
-@option("--max-mb", type=NUMBER, help="Split into several PDFs of at most this many MB.")
-@option("--grid", help="Demand COLSxROWS cards a page (an error says why it cannot).")
-@option("--strict", is_flag=True, default=DEFAULTS.strict,
-        help="Fail when a card's art has fewer pixels than the print needs (default: warn).")
-@click.pass_context
 def sheets(
-    ctx: click.Context,
-    deckfile: Path,
-    game_id: str,
-    set_code: str,
-    out: Path,
-    paper: str,
-    card: str,
-    orientation: str,
-    bleed: float,
-    gutter: float,
-    margins: str,
-    marks: bool,
-    layout: str,
-    fold_margin: float,
-    header: bool,
-    deck_list: bool,
-    raster: bool,
-    dpi: int,
-    profile: Path,
-    max_mb: float,
-    grid: str,
-    strict: bool,
+    ctx: typer.Context,
+    *,
+    deckfile: Annotated[Path | None, typer.Argument(
+        help="A deck list (or LackeyCCG .dek, Apprentice .dec); without it, one of every card of "
+             "the game or --set.")] = None,
+    game_id: Annotated[str | None, typer.Option(
+        "--game", "-g", callback=workspace_game, help="The game the cards belong to.")] = None,
+    set_code: Annotated[str | None, typer.Option("--set", "-s", help="Print one of every card of this set.")] = None,
+    out: Annotated[Path, typer.Option("--out", "-o", help="The PDF to write.")],
+    paper: Annotated[str, typer.Option(
+        "--paper", help="A4, Letter, Legal, A3, Tabloid or WxH (mm or in).")] = DEFAULTS.paper,
+    card: Annotated[str | None, typer.Option(
+        "--card", help="poker, bridge, yugioh, euro, mini, mini-euro, tarot, square or WxH (mm or in); default: the "
+             "game's card size.")] = None,
+    orientation: Annotated[str, typer.Option(
+        "--orientation", help="auto (most cards a page), portrait, landscape.")] = DEFAULTS.orientation,
+    bleed: Annotated[float | None, typer.Option(
+        "--bleed", click_type=NUMBER, help="Bleed around each card in mm ('--bleed' alone: 3 mm; default: up to 1.5 "
+             "mm, as much as leaves room for the crop marks and costs no card a page).")] = None,
+    gutter: Annotated[float, typer.Option(
+        "--gutter", click_type=NUMBER, help="Space between cards in mm.")] = DEFAULTS.gutter,
+    margins: Annotated[str | None, typer.Option(
+        "--margins", help="Unprintable edge in mm: 5, or 5,8, or top,right,bottom,left (default: the profile's, "
+             "else 5).")] = None,
+    marks: Annotated[bool, typer.Option("--marks/--no-marks", help="Crop marks outside the cards.")] = DEFAULTS.marks,
+    layout: Annotated[str, typer.Option(
+        "--layout", help="fronts, duplex-long, duplex-short, fold or single.")] = DEFAULTS.layout,
+    fold_margin: Annotated[float, typer.Option(
+        "--fold-margin", click_type=NUMBER, help="fold: mm kept clear each side of the fold "
+                                                 "line.")] = DEFAULTS.fold_margin,
+    header: Annotated[bool, typer.Option(
+        "--header/--no-header", help="A line over the cards: deck, page n of m, side.")] = DEFAULTS.header,
+    deck_list: Annotated[bool, typer.Option("--deck-list", help="Begin with a page listing the deck.")] = False,
+    raster: Annotated[bool, typer.Option("--raster", help="Embed JPEG faces instead of vector faces.")] = False,
+    dpi: Annotated[int, typer.Option("--dpi", click_type=INTEGER, help="Resolution of --raster faces.")] = DEFAULTS.dpi,
+    profile: Annotated[Path | None, typer.Option(
+        "--profile", help="A printer profile (.toml) correcting duplex backs.")] = None,
+    max_mb: Annotated[float | None, typer.Option(
+        "--max-mb", click_type=NUMBER, help="Split into several PDFs of at most this many MB.")] = None,
+    grid: Annotated[str | None, typer.Option(
+        "--grid", help="Demand COLSxROWS cards a page (an error says why it cannot).")] = None,
+    strict: Annotated[bool, typer.Option(
+        "--strict", help="Fail when a card's art has fewer pixels than the print needs (default: "
+                         "warn).")] = DEFAULTS.strict,
 ) -> None:
     """Print proxy sheets of a deck (with its counts), a set or a whole game, checked after writing."""
     from carddb.catalogue.game_cards import game_and_cards
@@ -145,23 +137,21 @@ def sheets(
 
 def _tell(result: Any) -> None:
     if result.not_printed:
-        click.echo(f"Not printed ({len(result.not_printed)}):", err=True)
+        typer.echo(f"Not printed ({len(result.not_printed)}):", err=True)
         for item in result.not_printed:
-            click.echo(f"  {item}", err=True)
+            typer.echo(f"  {item}", err=True)
     for warning in result.warnings:
-        click.echo(f"warning: {warning}", err=True)
+        typer.echo(f"warning: {warning}", err=True)
 
 
 @app.command("calibration")
-@option("--out", "-o", type=PATH, required=True, help="The calibration PDF to write.")
-@option("--paper", default=DEFAULTS.paper, help="The paper you will print it on.")
-@option("--flip", default="long", help="long or short: the edge your printer flips on.")
-@option("--profile", type=PATH, help="Apply this profile to the back page (to check it).")
 def calibration(
-    out: Path,
-    paper: str,
-    flip: str,
-    profile: Path,
+    *,
+    out: Annotated[Path, typer.Option("--out", "-o", help="The calibration PDF to write.")],
+    paper: Annotated[str, typer.Option("--paper", help="The paper you will print it on.")] = DEFAULTS.paper,
+    flip: Annotated[str, typer.Option("--flip", help="long or short: the edge your printer flips on.")] = "long",
+    profile: Annotated[Path | None, typer.Option(
+        "--profile", help="Apply this profile to the back page (to check it).")] = None,
 ) -> None:
     """Print a two-page duplex test sheet that measures your printer's back offset and rotation."""
     from carddb.errors import InputError
@@ -174,28 +164,23 @@ def calibration(
     size = paper_size(paper)
     applied = read_profile(profile) if profile else None
     path, check = write_calibration(out, size, flip, applied)
-    click.echo(f"{path}: {check.pages} pages ({size.name}, flip on the {flip} edge). Print both sides of one sheet "
+    typer.echo(f"{path}: {check.pages} pages ({size.name}, flip on the {flip} edge). Print both sides of one sheet "
                "at 100 %, read the four rulers against a light, then run 'carddb print profile'.")
 
 
 @app.command("profile")
-@option("--top", type=NUMBER, required=True, help="The number read on the TOP ruler.")
-@option("--bottom", type=NUMBER, required=True, help="The number read on the BOTTOM ruler.")
-@option("--left", type=NUMBER, required=True, help="The number read on the LEFT ruler.")
-@option("--right", type=NUMBER, required=True, help="The number read on the RIGHT ruler.")
-@option("--out", "-o", type=PATH, required=True, help="The printer profile to write (.toml).")
-@option("--paper", default=DEFAULTS.paper, help="The paper the calibration sheet was printed on.")
-@option("--base", type=PATH, help="The profile the calibration sheet was printed with.")
-@option("--name", default="", help="A name for the printer and paper.")
 def profile_cmd(
-    top: float,
-    bottom: float,
-    left: float,
-    right: float,
-    out: Path,
-    paper: str,
-    base: Path,
-    name: str,
+    *,
+    top: Annotated[float, typer.Option("--top", click_type=NUMBER, help="The number read on the TOP ruler.")],
+    bottom: Annotated[float, typer.Option("--bottom", click_type=NUMBER, help="The number read on the BOTTOM ruler.")],
+    left: Annotated[float, typer.Option("--left", click_type=NUMBER, help="The number read on the LEFT ruler.")],
+    right: Annotated[float, typer.Option("--right", click_type=NUMBER, help="The number read on the RIGHT ruler.")],
+    out: Annotated[Path, typer.Option("--out", "-o", help="The printer profile to write (.toml).")],
+    paper: Annotated[str, typer.Option(
+        "--paper", help="The paper the calibration sheet was printed on.")] = DEFAULTS.paper,
+    base: Annotated[Path | None, typer.Option(
+        "--base", help="The profile the calibration sheet was printed with.")] = None,
+    name: Annotated[str, typer.Option("--name", help="A name for the printer and paper.")] = "",
 ) -> None:
     """Turn the four calibration readings into a printer profile for --profile."""
     from carddb.layout.impose import paper_size
@@ -206,5 +191,5 @@ def profile_cmd(
     previous = read_profile(base) if base else None
     made = profile_from_readings(w, h, top=top, bottom=bottom, left=left, right=right, base=previous, name=name)
     write_profile(out, made)
-    click.echo(f"{out}: backs move {made.back_offset[0]:g} mm right, {made.back_offset[1]:g} mm up, and turn "
+    typer.echo(f"{out}: backs move {made.back_offset[0]:g} mm right, {made.back_offset[1]:g} mm up, and turn "
                f"{made.back_rotation:g} degrees counter-clockwise. Use it with --profile {out}.")

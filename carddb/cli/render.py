@@ -3,41 +3,38 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Annotated
 
-import click
+import typer
 
 from carddb.cli.common import deprecated, state
-from carddb.cli.parsing import INTEGER, PATH, GameOption, command, option
+from carddb.cli.parsing import INTEGER, single, workspace_game
 from carddb.errors import FaceRuleError, InputError
 
+app = single()
 
-@command("render")
-@option("--game", "-g", cls=GameOption, required=True, help="The game whose faces to draw.")
-@option("--set", "-s", "set_code", help="Only the cards of this set.")
-@option("--out", "-o", type=PATH, help="Output folder (default: output/faces); faces go in <out>/<game>/.")
-@option("--dpi", type=INTEGER, default=300, help="Resolution in dots per inch.")
-@option("--file-format", "fmt", default="png", help="png or jpg.")
-@option("--format", "-f", "old_fmt", hidden=True, help="Deprecated: --file-format.")
-@option("--strict", is_flag=True,
-              help="Fail (exit 1) when a face breaks a legibility rule: text cut, letters under their minimum, "
-                   "text printed twice, a line or letter in the safe zone, contrast under 4.5:1.")
-@option("--card", "-c", "card_name",
-              help="Draw only this card, at once, and print where its image is (a quick look while writing a "
-                   "template).")
-@option("--open", "open_it", is_flag=True,
-              help="With --card: open the image in the system's viewer (when there is a display).")
-@click.pass_context
+
+@app.command("render")
 def render(
-    ctx: click.Context,
-    game: str,
-    set_code: str,
-    out: Path,
-    dpi: int,
-    fmt: str,
-    old_fmt: str,
-    strict: bool,
-    card_name: str,
-    open_it: bool,
+    ctx: typer.Context,
+    *,
+    game: Annotated[str | None, typer.Option(
+        "--game", "-g", callback=workspace_game, help="The game whose faces to draw.")] = None,
+    set_code: Annotated[str | None, typer.Option("--set", "-s", help="Only the cards of this set.")] = None,
+    out: Annotated[Path | None, typer.Option(
+        "--out", "-o", help="Output folder (default: output/faces); faces go in <out>/<game>/.")] = None,
+    dpi: Annotated[int, typer.Option("--dpi", click_type=INTEGER, help="Resolution in dots per inch.")] = 300,
+    fmt: Annotated[str, typer.Option("--file-format", help="png or jpg.")] = "png",
+    old_fmt: Annotated[str | None, typer.Option(
+        "--format", "-f", hidden=True, help="Deprecated: --file-format.")] = None,
+    strict: Annotated[bool, typer.Option(
+        "--strict", help="Fail (exit 1) when a face breaks a legibility rule: text cut, letters under their "
+             "minimum, text printed twice, a line or letter in the safe zone, contrast under 4.5:1.")] = False,
+    card_name: Annotated[str | None, typer.Option(
+        "--card", "-c", help="Draw only this card, at once, and print where its image is (a quick look while "
+             "writing a template).")] = None,
+    open_it: Annotated[bool, typer.Option(
+        "--open", help="With --card: open the image in the system's viewer (when there is a display).")] = False,
 ) -> None:
     """Draw card faces from the game's templates; only faces whose card, template, fonts or art changed are
     drawn again. Every face is checked against the legibility rules and the breaks are listed."""
@@ -72,14 +69,14 @@ def render(
     for name in report.drawn if len(report.drawn) <= 20 else []:
         st.say(f"  drew {name}")
     for fit in report.shrunk:
-        click.echo(f"  shrunk: {fit.card} ({fit.box} {fit.wanted:g} pt -> {fit.size:g} pt)")
+        typer.echo(f"  shrunk: {fit.card} ({fit.box} {fit.wanted:g} pt -> {fit.size:g} pt)")
     # an overflow is listed with the other breaks below, with the room it lacked
     for warning in report.warnings:
-        click.echo(f"  warning: {warning}")
+        typer.echo(f"  warning: {warning}")
     for note in report.notes:
-        click.echo(f"  note: {note}")
+        typer.echo(f"  note: {note}")
     for problem in report.problems:
-        click.echo(f"  {problem.rule}: {problem.card}: {problem.message}")
+        typer.echo(f"  {problem.rule}: {problem.card}: {problem.message}")
     if strict and report.problems:
         cards = len({p.card for p in report.problems})
         first = report.problems[0]
@@ -95,21 +92,21 @@ def _preview(st, root: Path, definition, cards, name: str, out_dir: Path, dpi: i
     from carddb.paint.render import preview_face
 
     report, path = preview_face(root, definition, cards, name, out_dir, dpi=dpi, fmt=fmt)
-    click.echo(str(path))
+    typer.echo(str(path))
     drawn = [label for label in report.drawn if label != "(card back)"]
     st.say(f"  {'drawn' if drawn else 'unchanged, not drawn again'}")
     for fit in report.shrunk:
         if fit.card != "(card back)":
-            click.echo(f"  shrunk: the {fit.box} text from {fit.wanted:g} pt to {fit.size:g} pt to fit")
+            typer.echo(f"  shrunk: the {fit.box} text from {fit.wanted:g} pt to {fit.size:g} pt to fit")
     for warning in report.warnings:
-        click.echo(f"  warning: {warning}")
+        typer.echo(f"  warning: {warning}")
     problems = [p for p in report.problems if p.card != "(card back)"]
     for problem in problems:
-        click.echo(f"  {problem.rule}: {problem.message}")
+        typer.echo(f"  {problem.rule}: {problem.message}")
     if open_it:
         said = open_with_viewer(path)
         if said:
-            click.echo(f"  {said}", err=True)
+            typer.echo(f"  {said}", err=True)
     if strict and problems:
         raise FaceRuleError(f"the face of {name} breaks a legibility rule (listed above), the first "
                             f"{problems[0].message}; --strict fails on it")

@@ -4,24 +4,24 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Annotated
 
-import click
+import typer
 
-from carddb.cli.parsing import INTEGER, argument, command, option
+from carddb.cli.parsing import INTEGER, single
 from carddb.core.wording import plural
 from carddb.errors import InputError
 
+app = single()
 
-@command("roll")
-@argument("pool", help="7d10 (a pool: 7, 8, 9 one success each, 10 two), d% (percentile), 2d6.")
-@option("--luck", type=INTEGER, default=0, help="Added to a percentile roll.")
-@option("--seed", type=INTEGER, help="Seed, for a repeatable roll.")
-@option("--json", "as_json", is_flag=True, help="Print the roll as JSON.")
+
+@app.command("roll")
 def roll(
-    pool: str,
-    luck: int,
-    seed: int,
-    as_json: bool,
+    *,
+    pool: Annotated[str, typer.Argument(help="7d10 (a pool: 7, 8, 9 one success each, 10 two), d% (percentile), 2d6.")],
+    luck: Annotated[int, typer.Option("--luck", click_type=INTEGER, help="Added to a percentile roll.")] = 0,
+    seed: Annotated[int | None, typer.Option("--seed", click_type=INTEGER, help="Seed, for a repeatable roll.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the roll as JSON.")] = False,
 ) -> None:
     """Roll dice: a d10 pool counts successes; d% rolls a percentile (10-10 is 100)."""
     from carddb.core.play.dice import parse_pool, percentile, roll_pool
@@ -42,4 +42,4 @@ def roll(
         faces = [rng.randint(1, sides) for _ in range(count)]
         data = {"pool": f"{count}d{sides}", "faces": faces, "total": sum(faces)}
         text = f"{count}d{sides}: {' '.join(map(str, faces))} -> total {sum(faces)}"
-    click.echo(json.dumps(data) if as_json else text)
+    typer.echo(json.dumps(data) if as_json else text)

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Annotated
 
-import click
+import typer
 
 from carddb.cli.common import state
-from carddb.cli.parsing import INTEGER, PATH, group, option
+from carddb.cli.parsing import INTEGER, group
 from carddb.core.wording import plural
 from carddb.errors import InputError
 
@@ -21,10 +22,14 @@ def _summary(report) -> str:  # type: ignore[no-untyped-def]
 
 
 @app.command("build")
-@option("--out", "-o", type=PATH, help="Build into this folder (default: output/site).")
-@option("--site-url", help="The address the site will be served from.")
-@click.pass_context
-def build(ctx: click.Context, out: Path, site_url: str) -> None:
+def build(
+    ctx: typer.Context,
+    *,
+    out: Annotated[Path | None, typer.Option(
+        "--out", "-o", help="Build into this folder (default: output/site).")] = None,
+    site_url: Annotated[str | None, typer.Option(
+        "--site-url", help="The address the site will be served from.")] = None,
+) -> None:
     """Build the site into output/site (replaced whole, only when the build succeeds)."""
     from carddb.site.build import build_workspace_site
 
@@ -34,26 +39,24 @@ def build(ctx: click.Context, out: Path, site_url: str) -> None:
                                       site_url=site_url, progress=progress)
     st.say(_summary(report))
     for note in report.warnings():
-        click.echo(f"note: {note}", err=True)
+        typer.echo(f"note: {note}", err=True)
 
 
 @app.command("serve")
-@option("--port", "-p", type=INTEGER, default=8000, help="The port to serve on (0 picks a free one).")
-@option("--out", "-o", type=PATH, help="Build into this folder (default: output/site).")
-@option("--watch/--no-watch", default=True,
-              help="Watch the workspace: load a saved card file, draw its faces, rebuild the pages that show it "
-                   "and reload open pages (the default); --no-watch builds the site from the catalogue as it is, "
-                   "once.")
-@option("--studio/--no-studio", default=True,
-              help="Let the served pages edit their cards while watching (the card studio, docs/studio.md; the "
-                   "default); --no-studio serves them read-only.")
-@click.pass_context
 def serve(
-    ctx: click.Context,
-    port: int,
-    out: Path,
-    watch: bool,
-    studio: bool,
+    ctx: typer.Context,
+    *,
+    port: Annotated[int, typer.Option(
+        "--port", "-p", click_type=INTEGER, help="The port to serve on (0 picks a free one).")] = 8000,
+    out: Annotated[Path | None, typer.Option(
+        "--out", "-o", help="Build into this folder (default: output/site).")] = None,
+    watch: Annotated[bool, typer.Option(
+        "--watch/--no-watch", help="Watch the workspace: load a saved card file, draw its faces, rebuild the pages "
+             "that show it and reload open pages (the default); --no-watch builds the site from the catalogue as it "
+             "is, once.")] = True,
+    studio: Annotated[bool, typer.Option(
+        "--studio/--no-studio", help="Let the served pages edit their cards while watching (the card studio, "
+             "docs/studio.md; the default); --no-studio serves them read-only.")] = True,
 ) -> None:
     """Build the site and serve it on http://127.0.0.1:PORT/ until Ctrl-C; with watching (the default), every saved
     change of the workspace is built and shown in open pages within moments."""
@@ -66,13 +69,13 @@ def serve(
             raise InputError("--out is for --no-watch: watching builds output/site with the rest of the build")
         with st.progress() as progress:
             watch_and_serve(st.workspace, st.catalogue(), port=port, say=st.say, progress=progress,
-                            error=lambda line: click.echo(line, err=True),
+                            error=lambda line: typer.echo(line, err=True),
                             on_ready=lambda url: st.show(f"Serving on {url} (Ctrl-C to stop)."), studio=studio)
         return
 
     def ready(report, url: str) -> None:  # type: ignore[no-untyped-def]
-        click.echo(_summary(report))
-        click.echo(f"Serving on {url} (Ctrl-C to stop).")
+        typer.echo(_summary(report))
+        typer.echo(f"Serving on {url} (Ctrl-C to stop).")
 
     serve_workspace_site(st.workspace, st.catalogue(), out or st.workspace.output_dir / "site", port=port,
                          on_ready=ready)

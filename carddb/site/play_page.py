@@ -1,6 +1,7 @@
 """The Play page of a deck game (``games/<id>/play.md``) and the fields its forms are made of: one form per play
-helper, written by the game's ``forms`` module (``carddb.core.play.registry.GamePlugin.forms``, for the bundled
-games ``carddb/games/<id>/forms.py``), answered in the browser by the rules engine's worker
+helper, made from the helper's typed signature (``described_forms``: a field per parameter, with its label, range,
+choices, card names and help) or, for a helper not yet so described, written by the game's ``forms`` module
+(``carddb.core.play.registry.GamePlugin.forms``), answered in the browser by the rules engine's worker
 (``javascripts/play.js`` sends each form as the helper's request to ``carddb/core/browser.py play_json``, the function
 ``carddb play <game> <helper> --json`` calls), with card names autocompleted from the catalogue (a datalist per kind).
 
@@ -19,6 +20,7 @@ from types import ModuleType
 from carddb.core.cards.card import Card
 from carddb.core.game.definition import GameDefinition
 from carddb.core.play.registry import load, plugin
+from carddb.core.play.signature import Described, Param
 from carddb.errors import InputError
 from carddb.site.bundle import ENGINE_TIMEOUT_MS
 from carddb.site.markup import html_text, md_text, rule_href, url_prefix
@@ -35,9 +37,10 @@ def text(name: str, label: str, names: str = "", value: str = "") -> str:
             f'autocomplete="off"></label>')
 
 
-def number(name: str, label: str, value: str = "", low: int = 0) -> str:
+def number(name: str, label: str, value: str = "", low: int = 0, high: int | None = None) -> str:
     preset = f' value="{html_text(value)}"' if value else ""
-    return (f'<label>{html_text(label)} <input type="number" name="{html_text(name)}" min="{low}" step="1"'
+    top = f' max="{high}"' if high is not None else ""
+    return (f'<label>{html_text(label)} <input type="number" name="{html_text(name)}" min="{low}"{top} step="1"'
             f'{preset}></label>')
 
 
@@ -117,22 +120,73 @@ def name_list(game: GameDefinition, key: str) -> str:
     return f"play-{game.id}-{key}"
 
 
+# ------------------------------------------------------------------------------- forms from typed signatures
+def described_forms(game: GameDefinition, helpers: Sequence[Described]) -> list[Form]:
+    """A form per helper, made from its typed signature (``carddb.core.play.signature``): a field per parameter,
+    labelled, with its range, choices, card names and help."""
+    return [Form(one.name, one.title, one.rule, _intro(one.help), one.example,
+                 tuple(_field(game, param) for param in one.params)) for one in helpers]
+
+
+def _intro(doc: str) -> str:
+    """A form's intro: the docstring's second paragraph (its first is the command's one line), else the first."""
+    paragraphs = [" ".join(part.split()) for part in doc.split("\n\n") if part.strip()]
+    return paragraphs[1] if len(paragraphs) > 1 else paragraphs[0] if paragraphs else ""
+
+
+def _field(game: GameDefinition, param: Param, name: str = "", label: str = "") -> str:
+    """The form's field(s) of one parameter (``name``: its request key; inside a row, the row's key)."""
+    name, label = name or param.name, label or param.label
+    names = name_list(game, param.arg.names or (param.arg.kinds[0] if param.arg.kinds else "")) \
+        if (param.arg.names or param.arg.kinds) else ""
+    helped = f' title="{html_text(param.arg.help)}"' if param.arg.help else ""
+    if param.kind in ("card", "text"):
+        field = text(name, label, names)
+    elif param.kind in ("cards", "texts"):
+        field = many(name, label, names, param.arg.count)
+    elif param.kind == "int":
+        field = number(name, label, "" if param.default is None else str(param.default), param.low, param.high)
+    elif param.kind == "ints":
+        field = "".join(number(f"{name}[]", f"{label} {i}", "", param.low, param.high)
+                        for i in range(1, param.arg.count + 1))
+    elif param.kind == "bool":
+        field = check(name, label, checked=bool(param.default))
+    elif param.kind == "choice":
+        unset = [("", "(not given)")] if param.default is None and not param.required else []
+        field = select(name, label, [*unset, *((choice, choice) for choice in param.choices)])
+    else:  # rows: each row's fields, labelled with its number
+        return rows(name, param.fields[0].name, param.arg.count,
+                    lambda i: "".join(_field(game, f, f.name, f"{i}. {f.label}" if n == 0 else f.label)
+                                      for n, f in enumerate(param.fields)))
+    return field.replace("<label>", f"<label{helped}>", 1) if helped else field
+
+
+def _helpers(game: GameDefinition) -> list[Described]:
+    found = plugin(game.id)
+    if found is None:
+        return []
+    return [one for one in load(found.helpers).HELPERS.values() if isinstance(one, Described)]
+
+
 def _forms_module(game: GameDefinition) -> ModuleType | None:
     found = plugin(game.id)
     return load(found.forms) if found is not None and found.forms else None
 
 
 def has_play_page(game: GameDefinition) -> bool:
-    """A deck game whose play helpers bring site forms (``GamePlugin.forms``) gets a Play page."""
+    """A deck game with play helpers (typed, or with a ``GamePlugin.forms`` module of forms) gets a Play page."""
     found = plugin(game.id)
-    return game.deck_game and found is not None and bool(found.forms)
+    return game.deck_game and found is not None and (bool(found.forms) or bool(_helpers(game)))
 
 
 def play_page(game: GameDefinition, cards: Sequence[Card], page: str) -> str:
     """Markdown of ``games/<id>/play.md``: the engine's status, then a form per helper (``page``: its docs path)."""
     module = _forms_module(game)
-    if module is None:
+    described = _helpers(game)
+    if module is None and not described:
         raise InputError(f"{game.name} has no play helpers with site forms")
+    found = plugin(game.id)
+    helpers_module = load(found.helpers) if found is not None else None
     out = [f"# {md_text(game.name)}: play helpers", "",
            "Settle what the table argues about: each form asks the same rules as `carddb play "
            f"{game.id} ...` on the command line, in your browser, and shows how the answer is worked out with the "
@@ -140,8 +194,13 @@ def play_page(game: GameDefinition, cards: Sequence[Card], page: str) -> str:
            f'<div class="carddb-play" data-play data-game="{html_text(game.id)}" '
            f'data-timeout-ms="{ENGINE_TIMEOUT_MS}">',
            '<p class="carddb-engine" data-engine role="status">The helpers need JavaScript.</p>',
-           *datalists(game, cards, getattr(module, "NAME_LISTS", {})), "</div>", ""]
-    for form in module.forms(game):
+           *datalists(game, cards, {**getattr(helpers_module, "NAME_LISTS", {}), **getattr(module, "NAME_LISTS", {})}),
+           "</div>", ""]
+    written = {form.helper: form for form in module.forms(game)} if module is not None else {}
+    made = {form.helper: form for form in described_forms(game, [d for d in described if d.name not in written])}
+    order = list(load(found.helpers).HELPERS) if found is not None else []
+    for form in sorted([*written.values(), *made.values()], key=lambda f: order.index(f.helper)
+                       if f.helper in order else len(order)):
         out += form_html(game, form, True, page)
     out += _numbers(game)
     out += ["<noscript><p>This page needs JavaScript. On the command line: "

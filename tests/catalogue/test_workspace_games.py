@@ -75,7 +75,7 @@ def test_reading_a_catalogue_that_does_not_exist_makes_nothing(cli, tmp_path: Pa
 def test_the_default_catalogue_is_not_made_by_reading(cli, shmod_root: Path, monkeypatch) -> None:
     monkeypatch.delenv("CARDDB_DB", raising=False)
     monkeypatch.chdir(shmod_root / "rules" / "shmod")  # the workspace is found upwards
-    from click.testing import CliRunner
+    from typer.testing import CliRunner
 
     from carddb.cli.main import app
 
@@ -89,7 +89,7 @@ def test_the_default_catalogue_is_not_made_by_reading(cli, shmod_root: Path, mon
 
 
 def test_outside_a_workspace_a_command_says_so(tmp_path: Path, monkeypatch, capsys) -> None:
-    from click.testing import CliRunner
+    from typer.testing import CliRunner
 
     from carddb.cli.main import app
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from click.testing import CliRunner
+from typer.testing import CliRunner
 
 from carddb.cli.main import app
 from carddb.workspace import Workspace

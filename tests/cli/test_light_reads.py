@@ -1,5 +1,6 @@
-"""The commands that only read, on a SQLite catalogue, never import SQLAlchemy, SQLModel or alembic (issue 24),
-and the light reader they use answers exactly as the full catalogue does."""
+"""The commands that only read, on a SQLite catalogue, never import SQLAlchemy, SQLModel or alembic (issue 24), nor
+Rich, pydantic or a second Click beside Typer's own (issue 36), and the light reader they use answers exactly as the
+full catalogue does."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from carddb.errors import InputError
 
 REPO = Path(__file__).resolve().parents[2]
 DECK = REPO / "rules" / "ssbm" / "decks" / "legal-mario-power-block.txt"
-HEAVY = re.compile(r"\|\s+(sqlalchemy|sqlmodel|alembic|typer|pydantic)$", re.MULTILINE)
+HEAVY = re.compile(r"\|\s+(sqlalchemy|sqlmodel|alembic|pydantic|rich|click)$", re.MULTILINE)
 
 READ_COMMANDS = [
     ["cards", "search", "limited", "--game", "shmod"],

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import click
-from click.testing import CliRunner
+from typer.core import TyperGroup
+from typer.testing import CliRunner
 
 from carddb.cli.main import app, every_command
 
@@ -72,7 +72,7 @@ def test_print_help_shows_the_options_of_printing_a_deck() -> None:
 
 def _command_paths() -> list[str]:
     """Every visible command of `carddb`, as typed: 'init', 'cards search', 'db status' ..."""
-    return [" ".join(path) for path, command in every_command() if path and not isinstance(command, click.Group)]
+    return [" ".join(path) for path, command in every_command() if path and not isinstance(command, TyperGroup)]
 
 
 def test_readme_table_and_command_line_guide_name_every_command() -> None:

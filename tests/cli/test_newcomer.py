@@ -10,7 +10,7 @@ import tomllib
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
+from typer.testing import CliRunner
 
 from carddb.cli.main import app, every_command
 from carddb.errors import ExitCode
@@ -81,7 +81,7 @@ def test_help_texts_name_every_export_and_every_ssq_command() -> None:
         assert name in " ".join(export.split())
     build = " ".join(CliRunner().invoke(app, ["build", "--help"]).stdout.split())
     assert "LackeyCCG, Apprentice, Tabletop Simulator and Cockatrice" in build
-    ssq = " ".join(CliRunner().invoke(app, ["ssq", "--help"]).stdout.split())
+    ssq = " ".join(CliRunner().invoke(app, ["play", "ssq", "--help"]).stdout.split())
     for word in ("a turn", "initiative", "clashes", "charging", "Smash Points", "recovery", "hit odds", "items"):
         assert word in ssq
 

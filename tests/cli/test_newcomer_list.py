@@ -9,7 +9,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
+from typer.testing import CliRunner
 
 from carddb.cli.main import app
 from carddb.core.game.definition import load_game

@@ -3,11 +3,12 @@
 
 from __future__ import annotations
 
-import click
 import pytest
+from typer.core import TyperGroup
 
+from carddb.cli import bundled_click as click
 from carddb.cli import reference
-from carddb.cli.main import COMMANDS, app, load_command
+from carddb.cli.main import COMMANDS, load_command, root_command
 
 
 def test_docs_cli_and_the_readme_table_are_generated_from_the_commands(capsys) -> None:
@@ -24,7 +25,8 @@ def test_the_reference_shows_every_command_help_as_printed() -> None:
 @pytest.mark.parametrize("name", list(COMMANDS))
 def test_carddb_help_lists_each_group_with_its_own_help(name: str) -> None:
     command = load_command(name)
-    if isinstance(command, click.Group) and not hasattr(command, "default_command"):  # print's help is its own
+    if isinstance(command, TyperGroup) and not hasattr(command, "default_command"):  # print's help is its own
         assert command.help == COMMANDS[name][1]
-    listed = " ".join(app.get_help(click.Context(app, info_name="carddb", terminal_width=500)).split())
+    root = root_command()
+    listed = " ".join(root.get_help(click.Context(root, info_name="carddb", terminal_width=500)).split())
     assert f"{name} {COMMANDS[name][1]}" in listed

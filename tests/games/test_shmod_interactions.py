@@ -87,11 +87,12 @@ def test_an_immunity_stops_effects_not_the_battle_table() -> None:
     assert "stops_battle" not in ask("immunity", monster="Shade Wraith", card="Monster Bash").values
 
 
-def test_immunity_on_a_monster_that_has_none_is_a_problem() -> None:
+def test_immunity_on_a_monster_that_has_none_is_an_answer_not_a_problem() -> None:
+    """No rule is broken by asking: the card affects the monster as usual (issue 36)."""
     result = ask("immunity", monster="Halo Knight", card="Monster Bash")
-    assert not result.legal and result.values["affected"]
-    assert result.problems[0].text == ("Halo Knight has no Immunity: its text gives none and no card is named as "
-                                       "giving it one.")
+    assert result.legal and result.values["affected"]
+    assert result.working[0].text == ("Halo Knight has no Immunity: its text gives none and no card is named as "
+                                      "giving it one; Monster Bash affects it as usual.")
 
 
 def test_unreadable_immunity_requests() -> None:
@@ -278,7 +279,8 @@ def test_battles_before_a_change_are_those_of_the_phase_without_it() -> None:
 # ----------------------------------------------------------------------------------------------- the command line
 @pytest.mark.parametrize(("args", "code", "first"), [
     (["immunity", "Shade Wraith", "Monster Bash"], 0, "Shade Wraith is unaffected by Monster Bash."),
-    (["immunity", "Halo Knight", "Monster Bash"], 1, "Halo Knight has no Immunity, so nothing is stopped."),
+    (["immunity", "Halo Knight", "Monster Bash"], 0, "Halo Knight has no Immunity, so nothing is stopped."),
+    (["immunity", "Cinder Hound", "Monster Bash"], 0, "Cinder Hound has no Immunity, so nothing is stopped."),
     (["fusion", "Steam Titan", "Cinder Hound"], 1, "Steam Titan cannot be played with Cinder Hound."),
     (["lasts", "Volcanic Caldera", "field-played", "--other", "Flame Blade"], 1,
      "Volcanic Caldera: the event cannot happen as asked."),

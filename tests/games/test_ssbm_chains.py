@@ -100,6 +100,18 @@ def test_a_two_card_recovery_is_one_recovery_and_edge_guard_undoes_it() -> None:
     assert [e["card"] for e in guarded.values["effects"]] == ["Edge Guard", "Smash Attack"]
 
 
+def test_jump_then_jump_is_no_recovery_in_a_chain_as_in_ko() -> None:
+    """Recovering: "you may NOT play the card titled 'Jump' then another card titled 'Jump' to recover yourself,
+    because they are both 1st Recovery cards" (issue 36: the chain let the pair take effect)."""
+    twice = chain("Link=Smash Attack", "Mario=Jump", "Mario=Jump")
+    assert not twice.legal and twice.problems[0].rule == "rules/ssbm/rulebook.md#recovering"
+    assert twice.problems[0].text == ("Mario's Jump cannot be Mario's second recovery card: Jump then Jump: both "
+                                      "are 1st Recovery cards; the same recovery type cannot be used twice.")
+    ko = answer(GAME, CARDS, "ko", {"attack": "Smash Attack", "target": "Mario", "damage": 85,
+                                    "recovery": ["Jump", "Jump"]})
+    assert ko.values["outcome"] == "ko"
+
+
 def test_impossible_chains_are_problems_naming_the_rule() -> None:
     itself = chain("Mario=Attack", "Mario=Block")
     assert itself.problems[0].text == ("Mario's Block cannot interrupt Mario's own Attack: a chain cannot interrupt "

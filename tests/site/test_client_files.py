@@ -169,7 +169,7 @@ def test_a_plain_site_url_gets_one_trailing_slash() -> None:
 def test_build_takes_the_published_address_and_refuses_a_bad_one(tmp_path: Path) -> None:
     """``carddb build --site-url``: a bad address is one ``Error:`` line, exit 2, before anything is written; a
     published one is where the client files point."""
-    from click.testing import CliRunner
+    from typer.testing import CliRunner
 
     from carddb.cli.main import app
 

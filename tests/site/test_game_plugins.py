@@ -1,6 +1,7 @@
 """A sixth game's play helper from a package outside carddb: the package that docs/new-game.md writes, built as a
-wheel and installed by pip into a folder of its own, appears in ``carddb play`` and on the site's Play page,
-where the browser's rules engine answers it, with no change to carddb."""
+wheel and installed by pip into a folder of its own. Its one typed function appears as a command of ``carddb play``
+and as a working form on the site's Play page, where the browser's rules engine answers it, and its one ``[play]``
+key as a setting of game.toml, checked as the game is read: with no change to carddb."""
 
 from __future__ import annotations
 
@@ -44,7 +45,7 @@ def _package_files() -> dict[str, str]:
 
 
 def _entry_points() -> str:
-    (toml,) = _blocks("toml")
+    (toml,) = [block for block in _blocks("toml") if "entry-points" in block]
     group = re.search(r'\[project\.entry-points\."([^"]+)"\]', toml)[1]
     lines = [f"{name} = {value}" for name, value in re.findall(r'^(\w+) = "([^"]+)"$', toml, re.M)]
     return f"[{group}]\n" + "\n".join(lines) + "\n"
@@ -114,6 +115,35 @@ def test_the_helper_answers_on_the_command_line_as_the_page_says(installed: Inst
     assert unknown.returncode == 2 and unknown.stderr.startswith("Error: no unit called 'Nobody'"), unknown.stderr
 
 
+def test_the_command_and_its_help_come_from_the_typed_function(installed: Installed) -> None:
+    shown = installed.carddb("play", "sixth", "clash", "--help")
+    assert shown.returncode == 0 and "Usage: carddb play sixth clash [OPTIONS] FIRST SECOND" in shown.stdout
+    assert "Which unit wins a clash" in shown.stdout and "The unit it clashes with." in shown.stdout
+
+
+def test_the_play_key_is_a_checked_setting_of_game_toml(installed: Installed, tmp_path: Path) -> None:
+    """The plugin's one [play] key: its default, a house rule in game.toml, and a wrong value or an unknown key
+    refused when the game is read (a copy of the workspace: the other tests keep theirs)."""
+    import shutil
+
+    root = tmp_path / "ws"
+    shutil.copytree(installed.root, root, ignore=shutil.ignore_patterns("output", "node_modules"))
+    copy = Installed(root, installed.env)
+    tied = ("play", "sixth", "clash", "Blue Unit 7", "Red Unit 3")  # Power 4 and 4
+    assert copy.carddb(*tied).stdout.startswith("Both units are destroyed.")  # the declared default
+    toml = root / "rules" / "sixth" / "game.toml"
+    (house,) = [block for block in _blocks("toml") if "[play]" in block]
+    written = toml.read_text(encoding="utf-8")
+    toml.write_text(written + "\n" + house, encoding="utf-8")
+    assert copy.carddb(*tied).stdout.startswith("Nothing happens: equal Power.")
+    for bad, message in (('equal_power = 3', "play.equal_power: must be"),
+                         ('equal_power = "nothing"\nequal_speed = 1', "play.equal_speed: unknown key; expected one "
+                                                                       "of equal_power")):
+        toml.write_text(written + f"\n[play]\n{bad}\n", encoding="utf-8")
+        refused = copy.carddb(*tied)
+        assert refused.returncode == 2 and message in refused.stderr, refused.stderr
+
+
 def test_without_the_package_the_game_has_no_helpers(installed: Installed) -> None:
     plain = {**installed.env, "PYTHONPATH": str(ROOT)}
     ran = subprocess.run([sys.executable, "-m", "carddb", "--root", str(installed.root), "play", "sixth", "clash",
@@ -138,8 +168,7 @@ def test_the_site_ships_the_helper_to_the_browser_engine(installed: Installed, b
     with zipfile.ZipFile(built / manifest["package"]) as engine:
         names = set(engine.namelist())
         engine.extractall(tmp_path / "engine")
-    assert {"sixth_game/__init__.py", "sixth_game/play.py"} <= names
-    assert "sixth_game/commands.py" not in names and "sixth_game/forms.py" not in names  # Click and the site stay
+    assert {"sixth_game/__init__.py", "sixth_game/play.py"} <= names  # the whole package: one typed function
     entry = manifest["games"]["sixth"]
     toml, cards = ((built / entry[key]).read_text(encoding="utf-8") for key in ("toml", "cards"))
     # the engine alone, as the browser has it: only its own files and the standard library on the path

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from click.testing import CliRunner
+from typer.testing import CliRunner
 
 from carddb.cli.main import app
 from tests.play_examples import EXAMPLES, Example

@@ -14,7 +14,7 @@ from typing import Any
 
 import pdfplumber
 import pytest
-from click.testing import CliRunner
+from typer.testing import CliRunner
 
 from carddb.catalogue.api import Catalogue
 from carddb.cli.main import app

@@ -12,7 +12,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
+from typer.testing import CliRunner
 
 from carddb.app.build import build
 from carddb.app.serve import serve_build

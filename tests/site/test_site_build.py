@@ -174,13 +174,13 @@ def test_missing_pyodide_is_a_clear_error(tmp_path: Path) -> None:
 
 
 def test_guide_names_every_command(repo_root: Path) -> None:
-    import click
+    from typer.core import TyperGroup
 
     from carddb.cli.main import every_command
 
     guide = (repo_root / "site" / "docs" / "guide" / "command-line.md").read_text(encoding="utf-8")
     for path, command in every_command():
-        if len(path) == 2 or (len(path) == 1 and not isinstance(command, click.Group)):  # as `carddb play ssq`
+        if len(path) == 2 or (len(path) == 1 and not isinstance(command, TyperGroup)):  # as `carddb play ssq`
             full = f"carddb {' '.join(path)}"
             assert f"`{full}" in guide, f"{full} is not in the command line guide"
 

@@ -11,7 +11,7 @@ from typing import Any
 
 import pdfplumber
 import pytest
-from click.testing import CliRunner
+from typer.testing import CliRunner
 
 from carddb.cli.main import app
 from carddb.core.checker.check import CardIndex

@@ -131,10 +131,22 @@ class GameParser:
             booster=self._booster(top.get("booster")), lackey=self._lackey(top.get("lackey", {})),
             apprentice=self._apprentice(top.get("apprentice", {}), fields),
             dice=self._dice(top.get("dice", {})), turn=read_table(top.get("turn", {}), _TURN, "turn"),
-            raw=self.raw, play=read_table(top.get("play", {}), _PLAY, "play"),
+            raw=self.raw, play=self._play(game["id"], top.get("play", {})),
             playtest=self._playtest(top.get("playtest"), zones, fields, kinds, main_zone),
             safe_zone_mm=self._safe_zone(top.get("print", {})),
         )
+
+    def _play(self, game_id: str, raw: Any) -> dict[str, Any]:
+        """``[play]``: the keys the game's plugin declares (``GamePlugin.play``), no others; the core knows none."""
+        if not raw:
+            return read_table(raw, {}, "play")
+        from carddb.core.play.registry import plugin
+
+        found = plugin(game_id)
+        if found is None or not found.play:
+            raise definition_error("play", f"game {game_id!r} has no play helpers installed to read [play] (a game's "
+                                           "plugin declares its keys)")
+        return read_table(raw, {key: (declared.kind, False) for key, declared in found.play.items()}, "play")
 
     def _playtest(self, raw: Any, zones: Mapping[str, ZoneDef], fields: Mapping[str, FieldDef],
                   kinds: Mapping[str, KindDef], main_zone: str) -> PlaytestRules | None:
@@ -478,38 +490,6 @@ _TURN = {"combo_penalty": (int, False), "special_sp_cost": (int, False), "move_s
 _PLAYTEST = {"opening_hand": ((int, str), True), "draw_per_turn": ((int, str), True), "draw_zones": ("strings", False),
              "stat_zone": (str, False), "redraw_until": (dict, False), "setup_reveal": (int, False),
              "setup_takes": (dict, False), "first_turn_draws": (bool, False), "rule": (str, False)}
-
-# [play]: the numbers and readings of the play helpers (carddb/games/<id>/; docs/game-definition.md).
-_PLAY = {
-    # ssbm
-    "combo_step": (int, False), "damage_flip": (str, False), "recovery_stages": ("ints", False),
-    "ko_counts_attack_damage": (bool, False), "not_in_play_phase": ("strings", False),
-    "uninterruptible_types": ("strings", False), "uninterruptible_flags": ("strings", False),
-    "discards_per_turn": (int, False), "draw_two_discards": ("strings", False), "time_points": (dict, False),
-    "draw_stat": (str, False), "hand_stat": (str, False), "recovery_same_card_twice": (bool, False),
-    "stock": (int, False), "block_cards": ("strings", False), "recovery_beats_unreversible": (bool, False),
-    # shmod
-    "life": (int, False), "opening_hand": (int, False), "battle_damage": (int, False),
-    "charges_per_turn": (int, False), "equal_atk_def": (str, False), "mana_exempt": ("strings", False),
-    "mana_any_colour": ("strings", False), "attacks_per_monster": (int, False), "lose_at_life": (int, False),
-    "atk_floor": (int, False), "immunity_stops_battle": (bool, False), "equip_leaves_with_monster": (bool, False),
-    "field_replaced_by": (str, False),
-    "fusion_from": ("strings", False), "transformation_from": ("strings", False),
-    # minibattle
-    "battling_max": (int, False), "basics_per_turn": (int, False), "evolutions_per_turn": (int, False),
-    "paralysis_chance": (int, False), "confusion_chance": (int, False), "sleep_wake_chance": (int, False),
-    "poison_damage": (int, False), "max_chance": (int, False), "effect_chance_scope": (str, False),
-    # website
-    "win_points": (int, False), "setup_cards": (int, False), "hand_size": (int, False),
-    "base_sites_per_turn": (int, False), "draws_per_turn": (int, False),
-    # ssq
-    "items_held": (int, False), "items_not_counted": ("strings", False),
-    # ssq movement and percentile rolls (carddb/games/ssq/movement.py, percentile.py)
-    "walk_rounding": (str, False), "percentile_moves": (dict, False),
-    "game_over_coins_divisor": (int, False), "game_over_coins_rounding": (str, False),
-    "game_over_sessions_out": (int, False), "lives_on_return": (int, False),
-}
-
 
 def _selector_kinds(selector: Selector) -> set[str]:
     kinds = set(selector.kinds)

@@ -78,8 +78,9 @@ class Answer:
 Helper = Callable[[GameDefinition, CardIndex, Mapping[str, Any]], Answer]
 
 
-def helpers(game: GameDefinition) -> Mapping[str, Helper]:
-    """The play helpers of a game, by name (``damage``, ``ko``, ...)."""
+def helpers(game: GameDefinition) -> Mapping[str, Any]:
+    """The play helpers of a game, by name (``damage``, ``ko``, ...): each answers a request, ``(game, index,
+    request) -> Answer`` (a ``signature.Described``, or, not yet described by its signature, a function)."""
     found = plugin(game.id)
     if found is None:
         raise InputError(f"{game.name} has no play helpers (they exist for {', '.join(plugins())})")
@@ -99,8 +100,13 @@ def answer(game: GameDefinition, cards: Sequence[Card] | CardIndex, helper: str,
 
 # ------------------------------------------------------------------------------------------- the game's numbers
 def setting(game: GameDefinition, key: str) -> Any:
-    """A value of ``[play]``; a game that lacks it cannot answer the rule (no number is guessed here)."""
+    """A value of ``[play]``, else the default its plugin declares (``PlayKey``); a game that lacks one with no
+    default cannot answer the rule (no number is guessed here)."""
     if key not in game.play:
+        found = plugin(game.id)
+        declared = found.play.get(key) if found is not None else None
+        if declared is not None and declared.default is not None:
+            return declared.default
         raise DefinitionError(f"{game.id}'s game.toml has no [play] {key}; the rule needs it",
                               hint=f"if rules/{game.id}/game.toml has it, rebuild the catalogue with `carddb build`")
     return game.play[key]

@@ -17,15 +17,26 @@ The site's rules engine ships each plugin's ``engine`` modules with an ``entry_p
 from __future__ import annotations
 
 import importlib
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from functools import cache
-from importlib import metadata
 from typing import Any
 
 from carddb.errors import DefinitionError
 
 #: The entry-point group a game's play helpers register under.
 ENTRY_POINT_GROUP = "carddb.games"
+
+
+@dataclass(frozen=True)
+class PlayKey:
+    """A key of the game's ``[play]`` table: its type (as ``carddb.core.game.schema.read_table`` reads one: ``int``,
+    ``str``, ``bool``, ``dict``, ``"strings"``, ``"ints"``), what it means, and the value a game.toml without it
+    gets (``None``: none; a helper needing it says so)."""
+
+    kind: Any
+    doc: str
+    default: Any = None
 
 
 @dataclass(frozen=True)
@@ -38,7 +49,8 @@ class GamePlugin:
     of the Click group of ``carddb play <game>``. ``forms``: the module of the site's Play page forms, with
     ``forms(game)`` returning ``carddb.site.play_page.Form`` objects and optionally ``NAME_LISTS``, extra card
     name lists (kind -> predicate). ``turn_page``: ``module:function`` writing the page that stands in for the
-    deck builder of a game without decks (``function(game, cards) -> Markdown``).
+    deck builder of a game without decks (``function(game, cards) -> Markdown``). ``play``: the keys of the game's
+    ``[play]`` table, each a ``PlayKey`` (the game definition's parser accepts these and no others).
     """
 
     game: str
@@ -48,6 +60,7 @@ class GamePlugin:
     forms: str = ""
     turn_page: str = ""
     summary: str = ""
+    play: Mapping[str, PlayKey] = field(default_factory=dict)
 
     @property
     def engine_modules(self) -> tuple[str, ...]:
@@ -67,6 +80,8 @@ def broken_plugins() -> list[str]:
 
 @cache
 def _scan() -> tuple[dict[str, GamePlugin], list[str]]:
+    from importlib import metadata  # only here: a bundled game's plugin is found without it (``plugin``)
+
     found: dict[str, GamePlugin] = {}
     where: dict[str, str] = {}
     broken: list[str] = []
@@ -98,7 +113,7 @@ def _failure(exc: BaseException) -> str:
 def no_play_helpers(game_id: str) -> str:
     """What ``carddb play GAME`` says of a game without play helpers: which games have them, why this one may
     not (its plugin did not load), and where a game's own helpers are explained."""
-    games = ", ".join(sorted(name for name, found in plugins().items() if found.commands))
+    games = ", ".join(sorted(plugins()))
     broken = next((line for line in broken_plugins() if f" {game_id} = " in line), "")
     why = f" ({broken})" if broken else ""
     return (f"no play helpers for {game_id!r}{why}; the games with play helpers: {games}. A game's own helpers are "
@@ -106,7 +121,27 @@ def no_play_helpers(game_id: str) -> str:
 
 
 def plugin(game_id: str) -> GamePlugin | None:
-    return plugins().get(game_id)
+    """The plugin of one game. A game bundled with carddb (``carddb/games/<id>``) is imported straight away: reading
+    its game.toml (every ``deck check``) then never scans the installed packages' entry points."""
+    bundled = _bundled(game_id)
+    return bundled if bundled is not None else plugins().get(game_id)
+
+
+@cache
+def _bundled(game_id: str) -> GamePlugin | None:
+    if not game_id.isidentifier():
+        return None
+    from importlib.util import find_spec
+
+    name = f"{__name__.rsplit('.', 3)[0]}.games.{game_id}"  # carddb.games.<id>
+    try:
+        found = find_spec(name)
+    except ModuleNotFoundError:
+        return None
+    if found is None:
+        return None
+    made = getattr(importlib.import_module(name), "PLUGIN", None)
+    return made if isinstance(made, GamePlugin) and made.game == game_id else None
 
 
 def load(reference: str) -> Any:

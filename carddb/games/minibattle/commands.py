@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-import click
+from typing import Annotated
 
-from carddb.cli.parsing import INTEGER, argument, option
-from carddb.cli.play_common import game_group, json_option, run_helper, split_pair
+import typer
+
+from carddb.cli.parsing import INTEGER
+from carddb.cli.play_common import JsonFlag, game_group, run_helper, split_pair
 from carddb.errors import InputError
 
 app = game_group()
@@ -15,28 +17,23 @@ STACK_HELP = "BASIC/EVOLVED[=DAMAGE]: the cards of the stack from the bottom up,
 
 
 @app.command("battle")
-@argument("attacker", help="The attacking Battling Pokemon.")
-@argument("defender", help="The Battling Pokemon attacked.")
-@option("--hp", type=INTEGER, help="The attacker's HP left (default: its HP).")
-@option("--defender-hp", type=INTEGER, help="The defender's HP left (default: its HP).")
-@option("--condition", "conditions", multiple=True, help=f"The attacker's condition: {CONDITION_HELP}.")
-@option("--defender-condition", "defender_conditions", multiple=True,
-        help=f"The defender's condition: {CONDITION_HELP}.")
-@option("--partner", help="The attacker's other Battling Pokemon.")
-@option("--defender-partner", help="The defender's other Battling Pokemon.")
-@json_option
-@click.pass_context
 def battle(
-    ctx: click.Context,
-    attacker: str,
-    defender: str,
-    hp: int,
-    defender_hp: int,
-    conditions: tuple[str, ...],
-    defender_conditions: tuple[str, ...],
-    partner: str,
-    defender_partner: str,
-    as_json: bool,
+    ctx: typer.Context,
+    *,
+    attacker: Annotated[str, typer.Argument(help="The attacking Battling Pokemon.")],
+    defender: Annotated[str, typer.Argument(help="The Battling Pokemon attacked.")],
+    hp: Annotated[int | None, typer.Option(
+        "--hp", click_type=INTEGER, help="The attacker's HP left (default: its HP).")] = None,
+    defender_hp: Annotated[int | None, typer.Option(
+        "--defender-hp", click_type=INTEGER, help="The defender's HP left (default: its HP).")] = None,
+    conditions: Annotated[list[str] | None, typer.Option(
+        "--condition", help=f"The attacker's condition: {CONDITION_HELP}.")] = None,
+    defender_conditions: Annotated[list[str] | None, typer.Option(
+        "--defender-condition", help=f"The defender's condition: {CONDITION_HELP}.")] = None,
+    partner: Annotated[str | None, typer.Option("--partner", help="The attacker's other Battling Pokemon.")] = None,
+    defender_partner: Annotated[str | None, typer.Option(
+        "--defender-partner", help="The defender's other Battling Pokemon.")] = None,
+    as_json: JsonFlag = False,
 ) -> None:
     """An attack's exact odds: every outcome (damage, knocked out, condition) with its chance, and the mean."""
     run_helper(ctx, GAME, "battle", {
@@ -46,36 +43,31 @@ def battle(
 
 
 @app.command("between")
-@argument("pokemon", help="The Pokemon.")
-@option("--hp", type=INTEGER, help="Its HP left (default: its HP).")
-@option("--condition", "conditions", multiple=True, help=f'Its condition: {CONDITION_HELP}.')
-@json_option
-@click.pass_context
 def between(
-    ctx: click.Context,
-    pokemon: str,
-    hp: int,
-    conditions: tuple[str, ...],
-    as_json: bool,
+    ctx: typer.Context,
+    *,
+    pokemon: Annotated[str, typer.Argument(help="The Pokemon.")],
+    hp: Annotated[int | None, typer.Option("--hp", click_type=INTEGER, help="Its HP left (default: its HP).")] = None,
+    conditions: Annotated[list[str] | None, typer.Option(
+        "--condition", help=f'Its condition: {CONDITION_HELP}.')] = None,
+    as_json: JsonFlag = False,
 ) -> None:
     """Between turns: poison's 2 damage, waking up at 50%, Effect Off; every outcome with its chance."""
     run_helper(ctx, GAME, "between", {"card": pokemon, "hp": hp, "conditions": conditions or []}, as_json)
 
 
 @app.command("plays")
-@option("--in-play", multiple=True,
-              help="A Pokemon in play, NAME or NAME=new when it was played this turn (repeat).")
-@option("--play", multiple=True,
-              help="A Pokemon played this turn, in order; NAME=BABY evolves a Basic onto its Baby (repeat).")
-@option("--battling", multiple=True, help="A Battling Pokemon after the plays (repeat).")
-@json_option
-@click.pass_context
 def plays(
-    ctx: click.Context,
-    in_play: tuple[str, ...],
-    play: tuple[str, ...],
-    battling: tuple[str, ...],
-    as_json: bool,
+    ctx: typer.Context,
+    *,
+    in_play: Annotated[list[str] | None, typer.Option(
+        "--in-play", help="A Pokemon in play, NAME or NAME=new when it was played this turn (repeat).")] = None,
+    play: Annotated[list[str] | None, typer.Option(
+        "--play", help="A Pokemon played this turn, in order; NAME=BABY evolves a Basic onto its "
+                       "Baby (repeat).")] = None,
+    battling: Annotated[list[str] | None, typer.Option(
+        "--battling", help="A Battling Pokemon after the plays (repeat).")] = None,
+    as_json: JsonFlag = False,
 ) -> None:
     """What may be played this turn: one basic, one evolution (not on a Pokemon played this turn), 2 Battling."""
     field = []
@@ -85,15 +77,6 @@ def plays(
     wanted = [dict(zip(("card", "on"), split_pair(item, "--play", "Pikachu=Pichu"), strict=True))
               for item in play or []]
     run_helper(ctx, GAME, "plays", {"in_play": field, "play": wanted, "battling": battling or []}, as_json)
-
-
-@app.command("hand")
-@argument("cards", nargs=-1, required=True, help="The 3 cards of the opening hand.")
-@json_option
-@click.pass_context
-def hand(ctx: click.Context, cards: tuple[str, ...], as_json: bool) -> None:
-    """The opening hand: kept with a basic (or baby) Pokemon, else reshuffled."""
-    run_helper(ctx, GAME, "hand", {"hand": cards}, as_json)
 
 
 def _stack(text: str, what: str, waiting: bool = False) -> dict[str, object]:
@@ -112,29 +95,25 @@ def _side(battling: tuple[str, ...], waiting: tuple[str, ...], what: str) -> lis
 
 
 @app.command("knockout")
-@argument("attacker", help="Your Battling Pokemon that attacks (the card on top).")
-@argument("target", help="Your opponent's Battling Pokemon attacked.")
-@option("--damage", type=INTEGER, required=True, help="The damage the attack deals (after its rolls).")
-@option("--yours", multiple=True, metavar="STACK", help=f"Your Battling Pokemon, {STACK_HELP} (repeat).")
-@option("--yours-waiting", multiple=True, metavar="STACK", help="Your Waiting Pokemon, the same way (repeat).")
-@option("--theirs", multiple=True, metavar="STACK", help=f"Your opponent's Battling Pokemon, {STACK_HELP} (repeat).")
-@option("--theirs-waiting", multiple=True, metavar="STACK",
-        help="Your opponent's Waiting Pokemon, the same way (repeat).")
-@option("--send-up", metavar="NAME",
-        help="The Waiting Pokemon your opponent sends up (their choice; default: the choices listed).")
-@json_option
-@click.pass_context
 def knockout(
-    ctx: click.Context,
-    attacker: str,
-    target: str,
-    damage: int,
-    yours: tuple[str, ...],
-    yours_waiting: tuple[str, ...],
-    theirs: tuple[str, ...],
-    theirs_waiting: tuple[str, ...],
-    send_up: str,
-    as_json: bool,
+    ctx: typer.Context,
+    *,
+    attacker: Annotated[str, typer.Argument(help="Your Battling Pokemon that attacks (the card on top).")],
+    target: Annotated[str, typer.Argument(help="Your opponent's Battling Pokemon attacked.")],
+    damage: Annotated[int, typer.Option(
+        "--damage", click_type=INTEGER, help="The damage the attack deals (after its rolls).")],
+    yours: Annotated[list[str] | None, typer.Option(
+        "--yours", metavar="STACK", help=f"Your Battling Pokemon, {STACK_HELP} (repeat).")] = None,
+    yours_waiting: Annotated[list[str] | None, typer.Option(
+        "--yours-waiting", metavar="STACK", help="Your Waiting Pokemon, the same way (repeat).")] = None,
+    theirs: Annotated[list[str] | None, typer.Option(
+        "--theirs", metavar="STACK", help=f"Your opponent's Battling Pokemon, {STACK_HELP} (repeat).")] = None,
+    theirs_waiting: Annotated[list[str] | None, typer.Option(
+        "--theirs-waiting", metavar="STACK", help="Your opponent's Waiting Pokemon, the same way (repeat).")] = None,
+    send_up: Annotated[str | None, typer.Option(
+        "--send-up", metavar="NAME", help="The Waiting Pokemon your opponent sends up (their choice; default: the "
+             "choices listed).")] = None,
+    as_json: JsonFlag = False,
 ) -> None:
     """A knock-out: the whole stack discarded, the Waiting Pokemon sent up, and whether the game is won."""
     run_helper(ctx, GAME, "knockout", {
@@ -143,11 +122,13 @@ def knockout(
 
 
 @app.command("evolve")
-@argument("pokemon", help=f"The Pokemon that evolves, {STACK_HELP}.")
-@argument("into", help="The evolved Pokemon played on top of it.")
-@option("--new", is_flag=True, help="The Pokemon was played this turn.")
-@json_option
-@click.pass_context
-def evolve(ctx: click.Context, pokemon: str, into: str, new: bool, as_json: bool) -> None:
+def evolve(
+    ctx: typer.Context,
+    *,
+    pokemon: Annotated[str, typer.Argument(help=f"The Pokemon that evolves, {STACK_HELP}.")],
+    into: Annotated[str, typer.Argument(help="The evolved Pokemon played on top of it.")],
+    new: Annotated[bool, typer.Option("--new", help="The Pokemon was played this turn.")] = False,
+    as_json: JsonFlag = False,
+) -> None:
     """Evolving: the damage stays on the Pokemon, unless its Evolution Healer removes it all."""
     run_helper(ctx, GAME, "evolve", {**_stack(pokemon, "the Pokemon"), "into": into, "new": new}, as_json)

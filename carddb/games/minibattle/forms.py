@@ -30,9 +30,6 @@ def forms(game: GameDefinition) -> list[Form]:
               rows("play", "card", 3, lambda i: text("card", f"Play {i}", pokemon)
                    + text("on", "on (a Baby)", pokemon)),
               many("battling", "Battling", pokemon, 3))),
-        Form("hand", "The opening hand", "starting-a-game",
-             "Kept when it holds a basic (or baby) Pokemon, else reshuffled.",
-             "carddb play minibattle hand Raichu Charmander Ivysaur", (many("hand", "Card", pokemon, 3),)),
         Form("knockout", "A knock-out and victory", "battle",
              "The attacked Pokemon's damage, what a knock-out discards (the card on top and every pre-evolved form "
              "under it), the Waiting Pokemon its owner sends up, and whether the game is won. Damage: what is on a "

@@ -12,17 +12,17 @@ brute-force enumeration of every die.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
+from typing import Annotated, Any
 
 from carddb.core.cards.card import Card, normalise_name
 from carddb.core.checker.check import CardIndex
 from carddb.core.game.definition import GameDefinition
 from carddb.core.play.helpers import (
     Answer,
-    Helper,
     chance,
     choice,
     find_card,
@@ -35,6 +35,7 @@ from carddb.core.play.helpers import (
     setting,
     whole,
 )
+from carddb.core.play.signature import Arg, helper, helpers_of
 from carddb.errors import InputError
 from carddb.games.minibattle.knockout import read_evolve, read_knockout
 from carddb.games.minibattle.pokemon import CONDITION_WORDS, CONDITIONS, stat
@@ -429,10 +430,21 @@ def _plays(game: GameDefinition, index: CardIndex, request: Mapping[str, Any]) -
     return plays(game, field, wanted, battling)
 
 
-def _hand(game: GameDefinition, index: CardIndex, request: Mapping[str, Any]) -> Answer:
-    """``{"hand": ["Charmander", "Raichu", "Ivysaur"]}``"""
-    return opening_hand(game, find_cards(game, index, request.get("hand"), ("pokemon",), "Pokemon"))
+# ---------------------------------------------------------------------------------- helpers described once
+# Each helper's typed signature is its command (carddb play minibattle ...), its form on the Play page and the
+# check of its request (carddb.core.play.signature). The helpers above still read their requests by hand.
+@helper("hand", title="The opening hand", rule="starting-a-game",
+        example="carddb play minibattle hand Raichu Charmander Ivysaur")
+def hand_helper(game: GameDefinition, index: CardIndex, *,
+                hand: Annotated[list[Card], Arg("The 3 cards of the opening hand.", label="Card", kinds=("pokemon",),
+                                                what="Pokemon", metavar="CARDS", count=3)]) -> Answer:
+    """The opening hand: kept with a basic (or baby) Pokemon, else reshuffled.
+
+    Kept when it holds a basic (or baby) Pokemon, else reshuffled.
+    """
+    return opening_hand(game, hand)
 
 
-HELPERS: dict[str, Helper] = {"battle": _battle, "between": _between, "plays": _plays, "hand": _hand,
-                              "knockout": read_knockout, "evolve": read_evolve}
+_DESCRIBED = helpers_of(sys.modules[__name__])
+HELPERS: dict[str, Any] = {"battle": _battle, "between": _between, "plays": _plays, "hand": _DESCRIBED["hand"],
+                           "knockout": read_knockout, "evolve": read_evolve}

@@ -1,11 +1,14 @@
-"""``carddb play shmod``: Shmod at the table (``carddb/games/shmod/play.py``)."""
+"""``carddb play shmod``: the commands of Shmod's helpers that read their requests by hand; the others' commands come
+from their typed signatures in ``play.py`` (``carddb/cli/play_command.py``)."""
 
 from __future__ import annotations
 
-import click
+from typing import Annotated
 
-from carddb.cli.parsing import INTEGER, argument, option
-from carddb.cli.play_common import game_group, json_option, run_helper, split_pair
+import typer
+
+from carddb.cli.parsing import INTEGER
+from carddb.cli.play_common import JsonFlag, game_group, run_helper, split_pair
 from carddb.errors import InputError
 
 app = game_group()
@@ -13,25 +16,21 @@ GAME = "shmod"
 
 
 @app.command("battle")
-@argument("attacker", help="The attacking monster (in Attack Position).")
-@argument("defender", required=False, help="The monster attacked; leave out for a direct attack.")
-@option("--defense", is_flag=True, help="The defender is in Defense Position.")
-@option("--atk", type=INTEGER, help="The attacker's ATK as it is now (equips, fields).")
-@option("--defender-atk", type=INTEGER, help="The defender's ATK as it is now.")
-@option("--defender-def", type=INTEGER, help="The defender's DEF as it is now.")
-@option("--has-monsters", is_flag=True, help="For a direct attack: the defending player has monsters in play.")
-@json_option
-@click.pass_context
 def battle(
-    ctx: click.Context,
-    attacker: str,
-    defender: str,
-    defense: bool,
-    atk: int,
-    defender_atk: int,
-    defender_def: int,
-    has_monsters: bool,
-    as_json: bool,
+    ctx: typer.Context,
+    *,
+    attacker: Annotated[str, typer.Argument(help="The attacking monster (in Attack Position).")],
+    defender: Annotated[str | None, typer.Argument(help="The monster attacked; leave out for a direct attack.")] = None,
+    defense: Annotated[bool, typer.Option("--defense", help="The defender is in Defense Position.")] = False,
+    atk: Annotated[int | None, typer.Option(
+        "--atk", click_type=INTEGER, help="The attacker's ATK as it is now (equips, fields).")] = None,
+    defender_atk: Annotated[int | None, typer.Option(
+        "--defender-atk", click_type=INTEGER, help="The defender's ATK as it is now.")] = None,
+    defender_def: Annotated[int | None, typer.Option(
+        "--defender-def", click_type=INTEGER, help="The defender's DEF as it is now.")] = None,
+    has_monsters: Annotated[bool, typer.Option(
+        "--has-monsters", help="For a direct attack: the defending player has monsters in play.")] = False,
+    as_json: JsonFlag = False,
 ) -> None:
     """One battle: attack against attack, attack against defense, or a direct attack."""
     run_helper(ctx, GAME, "battle", {"attacker": attacker, "atk": atk, "defender": defender,
@@ -48,24 +47,21 @@ def _monsters(values: list[str] | None, what: str) -> list[dict[str, str]]:
 
 
 @app.command("phase")
-@option("--mine", multiple=True, help="Your monster on the field, NAME or NAME=defense (repeat).")
-@option("--theirs", multiple=True, help="The defending player's monster, NAME or NAME=defense (repeat).")
-@option("--attack", "attacks", multiple=True,
-              help="An attack in order: ATTACKER=TARGET, or ATTACKER alone to attack directly (repeat).")
-@option("--life", type=INTEGER, help="Your Life before the Battle Phase (default 10).")
-@option("--their-life", type=INTEGER, help="The defending player's Life (default 10).")
-@option("--first-turn", is_flag=True, help="This is the first player's first turn.")
-@json_option
-@click.pass_context
 def phase(
-    ctx: click.Context,
-    mine: tuple[str, ...],
-    theirs: tuple[str, ...],
-    attacks: tuple[str, ...],
-    life: int,
-    their_life: int,
-    first_turn: bool,
-    as_json: bool,
+    ctx: typer.Context,
+    *,
+    mine: Annotated[list[str] | None, typer.Option(
+        "--mine", help="Your monster on the field, NAME or NAME=defense (repeat).")] = None,
+    theirs: Annotated[list[str] | None, typer.Option(
+        "--theirs", help="The defending player's monster, NAME or NAME=defense (repeat).")] = None,
+    attacks: Annotated[list[str] | None, typer.Option(
+        "--attack", help="An attack in order: ATTACKER=TARGET, or ATTACKER alone to attack directly (repeat).")] = None,
+    life: Annotated[int | None, typer.Option(
+        "--life", click_type=INTEGER, help="Your Life before the Battle Phase (default 10).")] = None,
+    their_life: Annotated[int | None, typer.Option(
+        "--their-life", click_type=INTEGER, help="The defending player's Life (default 10).")] = None,
+    first_turn: Annotated[bool, typer.Option("--first-turn", help="This is the first player's first turn.")] = False,
+    as_json: JsonFlag = False,
 ) -> None:
     """A Battle Phase: each attack in order, the monsters destroyed, and both players' Life afterwards."""
     declared = [dict(zip(("attacker", "target"), split_pair(a, "--attack", "Night Reaver=Coral Warden"), strict=True))
@@ -76,19 +72,16 @@ def phase(
 
 
 @app.command("mana")
-@argument("card", help="The monster, spell or trap paid for.")
-@argument("tapped", nargs=-1, help="The mana tapped, TYPE=N: FIRE=2 EARTH=3.")
-@option("--x", type=INTEGER, help="For a Level X card: the X wanted (it must equal the mana tapped).")
-@option("--by-effect", is_flag=True, help="The monster is played by an effect (no mana).")
-@json_option
-@click.pass_context
 def mana(
-    ctx: click.Context,
-    card: str,
-    tapped: tuple[str, ...],
-    x: int,
-    by_effect: bool,
-    as_json: bool,
+    ctx: typer.Context,
+    *,
+    card: Annotated[str, typer.Argument(help="The monster, spell or trap paid for.")],
+    tapped: Annotated[list[str] | None, typer.Argument(help="The mana tapped, TYPE=N: FIRE=2 EARTH=3.")] = None,
+    x: Annotated[int | None, typer.Option(
+        "--x", click_type=INTEGER, help="For a Level X card: the X wanted (it must equal the mana tapped).")] = None,
+    by_effect: Annotated[bool, typer.Option(
+        "--by-effect", help="The monster is played by an effect (no mana).")] = False,
+    as_json: JsonFlag = False,
 ) -> None:
     """Mana payment: LEVEL mana, with at least 1 of the monster's TYPE (not for COLOURLESS); Level X cards."""
     table: dict[str, int] = {}
@@ -98,28 +91,6 @@ def mana(
             raise InputError(f"mana {item!r}: write the TYPE and how many, as FIRE=2")
         table[kind.upper()] = table.get(kind.upper(), 0) + int(count)
     run_helper(ctx, GAME, "mana", {"card": card, "mana": table, "x": x, "by_effect": by_effect}, as_json)
-
-
-@app.command("turn")
-@option("--first-turn", is_flag=True, help="This is the first player's first turn.")
-@option("--charge", "charges", multiple=True, help="A card charged as mana this turn (repeat).")
-@option("--set", "set_traps", multiple=True, help="A trap set face down this turn (repeat).")
-@option("--activate", multiple=True, help="A trap activated this turn (repeat).")
-@option("--attack", "attackers", multiple=True, help="A monster attacking this turn (repeat per attack).")
-@json_option
-@click.pass_context
-def turn(
-    ctx: click.Context,
-    first_turn: bool,
-    charges: tuple[str, ...],
-    set_traps: tuple[str, ...],
-    activate: tuple[str, ...],
-    attackers: tuple[str, ...],
-    as_json: bool,
-) -> None:
-    """A turn's six phases: one mana charge, no trap the turn it is set, no Battle Phase on the first turn."""
-    run_helper(ctx, GAME, "turn", {"first_turn": first_turn, "charges": charges or [], "set": set_traps or [],
-                                   "activate": activate or [], "attacks": attackers or []}, as_json)
 
 
 def _changes(values: tuple[str, ...], whose: str, what: str) -> list[dict[str, object]]:
@@ -136,28 +107,25 @@ def _changes(values: tuple[str, ...], whose: str, what: str) -> list[dict[str, o
 
 
 @app.command("atk-change")
-@option("--mine", multiple=True, help="Your monster on the field, NAME or NAME=defense (repeat).")
-@option("--theirs", multiple=True, help="The defending player's monster, NAME or NAME=defense (repeat).")
-@option("--attack", "attacks", multiple=True,
-        help="An attack in order: ATTACKER=TARGET, or ATTACKER alone to attack directly (repeat).")
-@option("--change", "changes", multiple=True,
-        help="An ATK change to your monster: AFTER:NAME=+N, after AFTER attacks (0: before the first) (repeat).")
-@option("--their-change", "their_changes", multiple=True,
-        help="An ATK change to the defending player's monster, as --change (repeat).")
-@option("--life", type=INTEGER, help="Your Life before the Battle Phase (default 10).")
-@option("--their-life", type=INTEGER, help="The defending player's Life (default 10).")
-@json_option
-@click.pass_context
 def atk_change(
-    ctx: click.Context,
-    mine: tuple[str, ...],
-    theirs: tuple[str, ...],
-    attacks: tuple[str, ...],
-    changes: tuple[str, ...],
-    their_changes: tuple[str, ...],
-    life: int,
-    their_life: int,
-    as_json: bool,
+    ctx: typer.Context,
+    *,
+    mine: Annotated[list[str] | None, typer.Option(
+        "--mine", help="Your monster on the field, NAME or NAME=defense (repeat).")] = None,
+    theirs: Annotated[list[str] | None, typer.Option(
+        "--theirs", help="The defending player's monster, NAME or NAME=defense (repeat).")] = None,
+    attacks: Annotated[list[str] | None, typer.Option(
+        "--attack", help="An attack in order: ATTACKER=TARGET, or ATTACKER alone to attack directly (repeat).")] = None,
+    changes: Annotated[list[str] | None, typer.Option(
+        "--change", help="An ATK change to your monster: AFTER:NAME=+N, after AFTER attacks (0: before the first) "
+             "(repeat).")] = None,
+    their_changes: Annotated[list[str] | None, typer.Option(
+        "--their-change", help="An ATK change to the defending player's monster, as --change (repeat).")] = None,
+    life: Annotated[int | None, typer.Option(
+        "--life", click_type=INTEGER, help="Your Life before the Battle Phase (default 10).")] = None,
+    their_life: Annotated[int | None, typer.Option(
+        "--their-life", click_type=INTEGER, help="The defending player's Life (default 10).")] = None,
+    as_json: JsonFlag = False,
 ) -> None:
     """An ATK changed inside a Battle Phase: the battles fought before it stand, the attacks after it use it."""
     declared = [dict(zip(("attacker", "target"), split_pair(a, "--attack", "Night Reaver=Coral Warden"), strict=True))
@@ -168,40 +136,15 @@ def atk_change(
         "life": life, "their_life": their_life}, as_json)
 
 
-@app.command("immunity")
-@argument("monster", help="The monster that may be immune.")
-@argument("card", help="The card whose effect would touch it.")
-@option("--immunity", "blank", help="An Immunity another card gives it: what fills the blank, e.g. Spells.")
-@option("--given-by", help="The card giving that Immunity (the card itself is never stopped by it).")
-@json_option
-@click.pass_context
-def immunity(ctx: click.Context, monster: str, card: str, blank: str, given_by: str, as_json: bool) -> None:
-    """Immunity to ___: whether a card's effect touches a monster (never stopped: the card giving the immunity)."""
-    run_helper(ctx, GAME, "immunity", {"monster": monster, "card": card, "immunity": blank, "given_by": given_by},
-               as_json)
-
-
-@app.command("lasts")
-@argument("card", help="The spell or trap played.")
-@argument("event", required=False,
-          help="What happens: resolves, turn-ends, monster-leaves, removed or field-played; leave out to list what "
-               "ends it.")
-@option("--other", help="The Field card played (field-played) or the monster equipped (monster-leaves).")
-@option("--by-opponent", is_flag=True, help="For field-played: the other player plays the new Field card.")
-@json_option
-@click.pass_context
-def lasts(ctx: click.Context, card: str, event: str, other: str, by_opponent: bool, as_json: bool) -> None:
-    """How long a spell or trap stays: Equip, Continuous and Field cards, and when one leaves the field."""
-    run_helper(ctx, GAME, "lasts", {"card": card, "event": event, "other": other, "by_opponent": by_opponent},
-               as_json)
-
-
 @app.command("fusion")
-@argument("card", help="The Fusion or Transformation monster played from the stack.")
-@argument("materials", nargs=-1, help="The monsters sent as its materials, NAME or NAME=hand (default: field).")
-@json_option
-@click.pass_context
-def fusion(ctx: click.Context, card: str, materials: tuple[str, ...], as_json: bool) -> None:
+def fusion(
+    ctx: typer.Context,
+    *,
+    card: Annotated[str, typer.Argument(help="The Fusion or Transformation monster played from the stack.")],
+    materials: Annotated[list[str] | None, typer.Argument(
+        help="The monsters sent as its materials, NAME or NAME=hand (default: field).")] = None,
+    as_json: JsonFlag = False,
+) -> None:
     """Fusion and Transformation: the materials named, where they come from, the Graveyard, no mana."""
     rows = []
     for value in materials or []:

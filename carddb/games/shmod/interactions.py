@@ -101,9 +101,9 @@ def immunity(game: GameDefinition, monster: Card, card: Card, given: Sequence[Im
     held = [Immunity(blank, monster) for blank in printed_immunities(monster)] + list(given)
     out.values = {"monster": monster.name, "card": card.name, "affected": True,
                   "immunities": [{"to": i.blank, "given_by": i.given_by.name} for i in held]}
-    if not held:
-        out.problem(f"{monster.name} has no Immunity: its text gives none and no card is named as giving it one.",
-                    rule)
+    if not held:  # an answer, not a broken rule: the card simply affects the monster (exit 0)
+        out.say(f"{monster.name} has no Immunity: its text gives none and no card is named as giving it one; "
+                f"{card.name} affects it as usual.", rule)
         out.summary = f"{monster.name} has no Immunity, so nothing is stopped."
         return out
     known, names = vocabulary(game, cards), {normalise_name(c.name) for c in cards}

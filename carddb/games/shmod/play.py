@@ -9,17 +9,16 @@ reads each helper's JSON request (``HELPERS``).
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Annotated, Any, Literal
 
 from carddb.core.cards.card import Card, normalise_name
 from carddb.core.checker.check import CardIndex
 from carddb.core.game.definition import GameDefinition
 from carddb.core.play.helpers import (
     Answer,
-    Helper,
     find_card,
-    find_cards,
     flag,
     plural,
     rows,
@@ -27,9 +26,11 @@ from carddb.core.play.helpers import (
     whole,
     word,
 )
+from carddb.core.play.signature import Arg, helper, helpers_of
 from carddb.errors import InputError
 from carddb.games.shmod.battles import Change, Declared, Monster, Side, battle, battle_phase, int_value
-from carddb.games.shmod.interactions import EVENTS, Immunity, Material, fusion, immunity, lasts
+from carddb.games.shmod.interactions import Immunity, Material, fusion, lasts
+from carddb.games.shmod.interactions import immunity as immunity_answer
 
 
 # ------------------------------------------------------------------------------------------------------- mana
@@ -202,16 +203,6 @@ def _mana(game: GameDefinition, index: CardIndex, request: Mapping[str, Any]) ->
     return pay_mana(game, card, mana, x=whole(request, "x", high=99, what="X"), by_effect=flag(request, "by_effect"))
 
 
-def _turn(game: GameDefinition, index: CardIndex, request: Mapping[str, Any]) -> Answer:
-    """``{"first_turn": false, "charges": ["Ember Whelp"], "set": ["Pitfall Snare"], "activate": ["Mirror Guard"],
-    "attacks": ["Night Reaver"]}``"""
-    traps = find_cards(game, index, request.get("set"), ("trap",), "trap")
-    return plan_turn(game, first_turn=flag(request, "first_turn"),
-                     charges=find_cards(game, index, request.get("charges")), set_traps=traps,
-                     activate=find_cards(game, index, request.get("activate"), ("trap",), "trap"),
-                     attackers=find_cards(game, index, request.get("attacks"), ("monster",), "monster"))
-
-
 def _atk_change(game: GameDefinition, index: CardIndex, request: Mapping[str, Any]) -> Answer:
     """``_phase``'s request with ``"changes": [{"after": 1, "card": "Gloom Imp", "by": 2, "whose": "theirs"}]``:
     each change made after that many attacks (0: before the first), on ``whose`` field ("" for either)."""
@@ -228,30 +219,6 @@ def _atk_change(game: GameDefinition, index: CardIndex, request: Mapping[str, An
     return _phase(game, index, request, changes)
 
 
-def _immunity(game: GameDefinition, index: CardIndex, request: Mapping[str, Any]) -> Answer:
-    """``{"monster": "Shade Wraith", "card": "Monster Bash", "immunity": "", "given_by": ""}``: ``immunity`` and
-    ``given_by`` add an Immunity another card gives (the rulebook's "it has Immunity to Spells" spell)."""
-    monster = find_card(game, index, request.get("monster"), ("monster",), "monster")
-    card = find_card(game, index, request.get("card"))
-    blank = str(request.get("immunity") or "").strip()
-    blank = blank[len("immunity to "):].strip() if blank.lower().startswith("immunity to ") else blank
-    given = []
-    if blank:
-        giver = find_card(game, index, request.get("given_by") or None, what="card giving the immunity")
-        given.append(Immunity(blank.rstrip("."), giver))
-    elif request.get("given_by"):
-        raise InputError("say the immunity the card gives, e.g. Spells")
-    return immunity(game, monster, card, given, cards=index.cards)
-
-
-def _lasts(game: GameDefinition, index: CardIndex, request: Mapping[str, Any]) -> Answer:
-    """``{"card": "Flame Blade", "event": "monster-leaves", "other": "Gale Sparrow", "by_opponent": false}``; no
-    event: what ends it."""
-    card = find_card(game, index, request.get("card"), ("spell", "trap"), "spell or trap")
-    other = find_card(game, index, request["other"]) if str(request.get("other") or "").strip() else None
-    return lasts(game, card, word(request, "event", EVENTS, ""), other, by_opponent=flag(request, "by_opponent"))
-
-
 def _fusion(game: GameDefinition, index: CardIndex, request: Mapping[str, Any]) -> Answer:
     """``{"card": "Steam Titan", "materials": [{"card": "Cinder Hound", "from": "hand"}, {"card": "Reef Lancer",
     "from": "field"}]}``"""
@@ -266,5 +233,88 @@ def _fusion(game: GameDefinition, index: CardIndex, request: Mapping[str, Any]) 
     return fusion(game, card, materials)
 
 
-HELPERS: dict[str, Helper] = {"battle": _battle, "phase": _phase, "mana": _mana, "turn": _turn,
-                              "atk-change": _atk_change, "immunity": _immunity, "lasts": _lasts, "fusion": _fusion}
+# ---------------------------------------------------------------------------------- helpers described once
+# Each helper's typed signature is its command (carddb play shmod ...), its form on the Play page and the check of
+# its request (carddb.core.play.signature). The helpers above still read their requests by hand.
+MONSTER, TRAP = ("monster",), ("trap",)
+Event = Literal["resolves", "turn-ends", "monster-leaves", "removed", "field-played"]
+
+
+@helper(title="A turn's limits", rule="phases",
+        example='carddb play shmod turn --charge "Ember Whelp" --set "Pitfall Snare"')
+def turn(game: GameDefinition, index: CardIndex, *,
+         first_turn: Annotated[bool, Arg("This is the first player's first turn.",
+                                         label="the first player's first turn")] = False,
+         charges: Annotated[list[Card], Arg("A card charged as mana this turn (repeat).", label="Charge",
+                                            option="--charge", names="card", count=2)] = (),  # type: ignore
+         set: Annotated[list[Card], Arg("A trap set face down this turn (repeat).", label="Set trap", kinds=TRAP,
+                                        option="--set", count=2)] = (),  # type: ignore
+         activate: Annotated[list[Card], Arg("A trap activated this turn (repeat).", label="Activate trap",
+                                             kinds=TRAP, option="--activate", count=2)] = (),  # type: ignore
+         attacks: Annotated[list[Card], Arg("A monster attacking this turn (repeat per attack).", label="Attack with",
+                                            kinds=MONSTER, option="--attack", count=4)] = ()  # type: ignore
+         ) -> Answer:
+    """A turn's six phases: one mana charge, no trap the turn it is set, no Battle Phase on the first turn.
+
+    One mana charge a turn, no trap activated the turn it is set, no Battle Phase on the first player's first turn.
+    """
+    return plan_turn(game, first_turn=first_turn, charges=list(charges or []), set_traps=list(set or []),
+                     activate=list(activate or []), attackers=list(attacks or []))
+
+
+@helper("immunity", title="Immunity", rule="immunity",
+        example='carddb play shmod immunity "Cinder Hound" "Monster Bash"')
+def immunity_helper(game: GameDefinition, index: CardIndex, *,
+                    monster: Annotated[Card, Arg("The monster that may be immune.", label="Monster", kinds=MONSTER)],
+                    card: Annotated[Card, Arg("The card whose effect would touch it.", label="affected by",
+                                              names="card")],
+                    immunity: Annotated[str | None, Arg("An Immunity another card gives it: what fills the blank, "
+                                                        "e.g. Spells.", label="Immunity to (given by a card)")] = None,
+                    given_by: Annotated[Card | None, Arg("The card giving that Immunity (the card itself is never "
+                                                         "stopped by it).", label="given by", names="card",
+                                                         what="card giving the immunity")] = None) -> Answer:
+    """Immunity to ___: whether a card's effect touches a monster (never stopped: the card giving the immunity).
+
+    Whether a card's effect touches a monster with Immunity to ___ (its own, or one a card gives it): never stopped
+    is the card giving the immunity. "A monster with Immunity to ___ is completely unaffected by whatever fills the
+    blank, except by the card that gives it the immunity": a monster with none is affected as usual, which breaks
+    no rule.
+    """
+    blank = (immunity or "").strip()
+    blank = blank[len("immunity to "):].strip() if blank.lower().startswith("immunity to ") else blank
+    given = []
+    if blank:
+        if given_by is None:
+            raise InputError("name a card giving the immunity")
+        given.append(Immunity(blank.rstrip("."), given_by))
+    elif given_by is not None:
+        raise InputError("say the immunity the card gives, e.g. Spells")
+    return immunity_answer(game, monster, card, given, cards=index.cards)
+
+
+@helper("lasts", title="How long a spell or trap stays", rule="spells",
+        example='carddb play shmod lasts "Flame Blade" monster-leaves')
+def lasts_helper(game: GameDefinition, index: CardIndex, *,
+                 card: Annotated[Card, Arg("The spell or trap played.", label="Spell or trap", kinds=("spell", "trap"),
+                                           what="spell or trap", names="card")],
+                 event: Annotated[Event | None, Arg("What happens: resolves, turn-ends, monster-leaves, removed or "
+                                                    "field-played; leave out to list what ends it.", label="when",
+                                                    positional=True)] = None,
+                 other: Annotated[Card | None, Arg("The Field card played (field-played) or the monster equipped "
+                                                   "(monster-leaves).", label="other card (Field card played, monster "
+                                                   "equipped)", names="card")] = None,
+                 by_opponent: Annotated[bool, Arg("For field-played: the other player plays the new Field card.",
+                                                  label="the other player plays the new Field card")] = False
+                 ) -> Answer:
+    """How long a spell or trap stays: Equip, Continuous and Field cards, and when one leaves the field.
+
+    Equip cards sit behind their monster, Continuous cards stay until an effect sends them away, Field cards until
+    an effect removes them or another Field card is played.
+    """
+    return lasts(game, card, event or "", other, by_opponent=by_opponent)
+
+
+_DESCRIBED = helpers_of(sys.modules[__name__])
+HELPERS: dict[str, Any] = {"battle": _battle, "phase": _phase, "mana": _mana, "turn": _DESCRIBED["turn"],
+                           "atk-change": _atk_change, "immunity": _DESCRIBED["immunity"],
+                           "lasts": _DESCRIBED["lasts"], "fusion": _fusion}

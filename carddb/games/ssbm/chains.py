@@ -9,20 +9,20 @@ cards go to the discard pile. Recovery cards always interrupt a KO card, whateve
 
 **Readings** (``docs/ssbm-play.md``): only the last card of a chain takes effect, an interrupted card staying
 void when its interrupter is interrupted in turn; a second recovery card its player plays straight after their
-first is the second half of the same recovery, not an interrupt of their own card; a recovery card cannot
+first is the second half of the same recovery, not an interrupt of their own card, and only when the two make a
+recovery (``second_recovery_problem``: not Jump then Jump); a recovery card cannot
 interrupt an unreversible KO card (``recovery_beats_unreversible``), the card's text winning under the golden rule.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from carddb.core.cards.card import Card, normalise_name
-from carddb.core.checker.check import CardIndex
 from carddb.core.game.definition import GameDefinition
-from carddb.core.play.helpers import Answer, find_card, rows, setting
+from carddb.core.play.helpers import Answer, setting
 from carddb.errors import InputError
 
 RECOVERY_ICONS = ("recovery-1", "recovery-2")
@@ -42,6 +42,24 @@ def _listed(card: Card, key: str) -> list[str]:
 
 def _is_recovery(card: Card) -> bool:
     return any(icon in _listed(card, "icons") for icon in RECOVERY_ICONS)
+
+
+def second_recovery_problem(game: GameDefinition, first: Card, second: Card) -> str:
+    """Why ``second`` cannot follow ``first`` as the 2nd card of one recovery, or "". The rulebook (Recovering):
+    "you may NOT play the card titled 'Jump' then another card titled 'Jump' to recover yourself, because they
+    are both 1st Recovery cards"; the 2nd card must bear the 2nd Recovery icon, and two cards bearing the same
+    recovery icons (two Mario's Coin Jumps) are the same recovery type (``recovery_same_card_twice`` lets them)."""
+    icons = {icon for icon in RECOVERY_ICONS if icon in _listed(second, "icons")}
+    if "recovery-2" not in icons:
+        if normalise_name(second.name) == normalise_name(first.name):
+            return (f"{first.name} then {second.name}: both are 1st Recovery cards; the same recovery type cannot "
+                    f"be used twice.")
+        return f"{second.name} is a 1st Recovery card, not a 2nd: the same recovery type cannot be used twice."
+    if icons == {icon for icon in RECOVERY_ICONS if icon in _listed(first, "icons")} and \
+            not setting(game, "recovery_same_card_twice"):
+        return (f"{first.name} then {second.name}: both bear the same recovery icons; you may not recover with the "
+                f"same recovery-type card twice.")
+    return ""
 
 
 def interrupt_entry(interrupter: Card, card: Card) -> str:
@@ -120,10 +138,15 @@ class _Chain:
         card, target = link.card, before.card
         if link.player.name == before.player.name:
             after_ko = len(self.played) >= 2 and self.played[-1]["role"] == "recovery" and _is_recovery(card)
+            problem = second_recovery_problem(self.game, target, card) if after_ko else ""
+            if problem:
+                self.out.problem(f"{self.who(link)} cannot be {link.player.name}'s second recovery card: {problem}",
+                                 self.recovering)
+                return ""
             if after_ko:
                 self.out.say(f"{number}. {self.who(link)}: {link.player.name}'s second recovery card, after "
                              f"{target.name}; the two make one recovery (carddb play ssbm ko says whether the damage "
-                             f"needs both and whether this pair works).", self.recovering)
+                             f"needs both).", self.recovering)
                 return "recovery-2"
             self.out.problem(f"{self.who(link)} cannot interrupt {link.player.name}'s own {target.name}: a chain "
                              f"cannot interrupt itself; only another player interrupts a card.", self.rule)
@@ -270,16 +293,3 @@ def interrupt_chain(game: GameDefinition, links: Sequence[Link]) -> Answer:
         out.summary = (f"{done} {'takes' if len(out.values['effects']) == 1 else 'take'} effect and "
                        f"{' and '.join(void)} {'is' if len(void) == 1 else 'are'} void; {turn}.")
     return out
-
-
-def chain_request(game: GameDefinition, index: CardIndex, request: Mapping[str, Any]) -> Answer:
-    """``{"plays": [{"player": "Mario", "card": "Taunt"}, {"player": "Link", "card": "Attack"}]}``: the card played,
-    then each card that interrupts the one before, with the character of the player who plays it."""
-    links = []
-    for number, row in enumerate(rows(request, "plays"), 1):
-        if not str(row.get("player") or "").strip():
-            raise InputError(f"link {number} ({row.get('card') or 'no card'}) names no player: give the character "
-                             f"who plays it")
-        links.append(Link(find_card(game, index, row.get("card"), ("play",), "play card"),
-                          find_card(game, index, row.get("player"), ("character",), "character")))
-    return interrupt_chain(game, links)

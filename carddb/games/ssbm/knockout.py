@@ -10,14 +10,11 @@ the helper says so rather than decide.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
-from carddb.core.cards.card import Card, normalise_name
-from carddb.core.checker.check import CardIndex
+from carddb.core.cards.card import Card
 from carddb.core.game.definition import GameDefinition
-from carddb.core.play.helpers import Answer, find_card, find_cards, plural, setting, whole, word
-from carddb.errors import InputError
+from carddb.core.play.helpers import Answer, plural, setting
 
 
 def _is_item(card: Card) -> bool:
@@ -100,20 +97,3 @@ def _match(out: Answer, who: str, mode: str, stock: int | None, by: str, rule: s
     out.say(f"STOCK: {who} has {stock} - 1 = {plural(left, 'stock', 'stock')} left"
             + (", and is out of the game; play goes on for the others." if left == 0 else "; play goes on."), modes)
     return left
-
-
-def after_ko_request(game: GameDefinition, index: CardIndex, request: Mapping[str, Any]) -> Answer:
-    """``{"character": "Mario", "field": ["Set-Up Attack", "Mushroom"], "equipped": ["Super Mushroom"],
-    "deck": 30, "discard": 12, "hand": 3, "mode": "stock", "stock": 3, "by": "Link"}``"""
-    character = find_card(game, index, request.get("character"), ("character",), "character")
-    by = str(request.get("by") or "").strip()
-    if by:
-        maker = find_card(game, index, by, ("character",), "character")
-        if normalise_name(maker.name) == normalise_name(character.name):
-            raise InputError(f"{character.name} cannot KO themself: that is a self-destruct")
-        by = maker.name
-    return after_ko(game, character, find_cards(game, index, request.get("field"), ("play",), "play card"),
-                    find_cards(game, index, request.get("equipped"), ("play",), "play card"),
-                    deck=whole(request, "deck", high=999), discard=whole(request, "discard", high=999),
-                    hand=whole(request, "hand", high=999), mode=word(request, "mode", ("stock", "time"), "stock"),
-                    stock=whole(request, "stock", high=99), by=by)

@@ -11,31 +11,25 @@ total 15D") adds up under no reading of the rule, so nothing here is tested agai
 from __future__ import annotations
 
 import itertools
-from collections.abc import Mapping, Sequence
+import sys
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Annotated, Any, Literal
 
 from carddb.core.cards.card import Card, normalise_name
 from carddb.core.checker.check import CardIndex
 from carddb.core.game.definition import GameDefinition
 from carddb.core.play.helpers import (
     Answer,
-    Helper,
     choice,
     find_card,
-    find_cards,
-    flag,
-    names_of,
-    needed,
     plural,
-    rows,
     setting,
-    whole,
-    word,
 )
+from carddb.core.play.signature import Arg, helper, helpers_of
 from carddb.errors import InputError
-from carddb.games.ssbm.chains import chain_request
-from carddb.games.ssbm.knockout import after_ko_request
+from carddb.games.ssbm.chains import Link, interrupt_chain, second_recovery_problem
+from carddb.games.ssbm.knockout import after_ko
 
 ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
 
@@ -255,22 +249,13 @@ def _recovery_slots(game: GameDefinition, cards: Sequence[Card], need: int, out:
         if len(cards) < slot:
             return used, f"{' then '.join(used)} needs a 2nd Recovery card after it."
         card = cards[slot - 1]
-        if not _has(card, "icons", icon):
-            other = "2nd" if label == "1st" else "1st"
-            if slot == 2 and card.name in used:
-                reason = (f"{card.name} then {card.name}: both are {other} Recovery cards; the same recovery type "
-                          f"cannot be used twice.")
-            elif slot == 2:
-                reason = (f"{card.name} is a {other} Recovery card, not a 2nd: the same recovery type cannot be used "
-                          f"twice.")
-            else:
-                reason = f"{card.name} is a 2nd Recovery card; a recovery starts with a 1st Recovery card."
-            out.say(reason, rule)
-            return used, reason
-        if slot == 2 and _recovery_icons(card) == _recovery_icons(cards[0]) and \
-                not setting(game, "recovery_same_card_twice"):
-            reason = (f"{cards[0].name} then {card.name}: both bear the same recovery icons; you may not recover with "
-                      f"the same recovery-type card twice.")
+        if slot == 2:
+            reason = second_recovery_problem(game, cards[0], card)
+        elif not _has(card, "icons", icon):
+            reason = f"{card.name} is a 2nd Recovery card; a recovery starts with a 1st Recovery card."
+        else:
+            reason = ""
+        if reason:
             out.say(reason, rule)
             return used, reason
         both = " (it bears both recovery icons)" if _has(card, "icons", "recovery-1") and \
@@ -448,83 +433,232 @@ def score_match(game: GameDefinition, mode: str, events: Sequence[MatchEvent], p
     return out
 
 
-# --------------------------------------------------------------------------------------------- JSON requests
-def _damage(game: GameDefinition, index: CardIndex, request: Mapping[str, Any]) -> Answer:
-    """``{"character": "Ganondorf", "attacks": [{"card": "Set-Up Attack", "hit": true, "bonus": 0}, ...]}``"""
-    character = find_card(game, index, request.get("character"), ("character",), "character")
-    attacks = [Attack(attack_card(game, index, row.get("card")), flag(row, "hit", True),
-                      whole(row, "bonus", 0, low=-99, high=99) or 0) for row in rows(request, "attacks")]
+# ---------------------------------------------------------------------------------- the helpers, described once
+# Each helper's typed signature is its command (carddb play ssbm ...), its form on the Play page and the check of
+# its request (carddb.core.play.signature).
+CHARACTER = ("character",)
+PLAY = ("play",)
+MODE = Literal["time", "stock"]
+
+
+@dataclass(frozen=True)
+class AttackRow:
+    card: Annotated[Card, Arg("An attack card played this turn.", label="Attack", kinds=PLAY, what="play card",
+                              names="attack")]
+    hit: Annotated[bool, Arg("The place of an attack that failed (interrupted, blocked, dodged), from 1 (repeat).",
+                             label="hits", option="--failed")] = True
+    bonus: Annotated[int, Arg("Damage an amplifier or card text adds to an attack: PLACE=D, e.g. 2=2 (repeat).",
+                              label="+D", low=-99, high=99, option="--bonus")] = 0
+
+
+@helper(title="Damage of a play", rule="combo-damage", example='carddb play ssbm damage Ganondorf "Set-Up Attack"')
+def damage(game: GameDefinition, index: CardIndex, *,
+           character: Annotated[Card, Arg("The attacking character, e.g. Ganondorf.", label="Character",
+                                          kinds=CHARACTER)],
+           attacks: Annotated[list[AttackRow], Arg("The attack cards played this turn, in order.", what="attack",
+                                                   metavar="ATTACKS...", count=5)]) -> Answer:
+    """Damage of a play: STRENGTH + X per attack, +1D, +2D, ... for successive hits; a failed attack ends the chain.
+
+    Each attack deals STRENGTH + X; successive successful attacks add +1D, +2D, ...; a failed attack ends the chain.
+    """
     if not attacks:
         raise InputError("name at least one attack card")
-    return play_damage(game, character, attacks)
+    return play_damage(game, character, [Attack(attack_card(game, index, row.card.key), row.hit, row.bonus)
+                                         for row in attacks])
 
 
-def _taken(game: GameDefinition, index: CardIndex, request: Mapping[str, Any]) -> Answer:
-    """``{"damage": 7, "flipped": ["Attack", "Dodge: Roll"], "before": 20}``"""
-    return damage_taken(game, needed(request, "damage", high=999), find_cards(game, index, request.get("flipped"),
-                                                                               ("play",), "play card"),
-                        whole(request, "before", high=999, what="damage before"))
+@helper(title="Damage taken", rule="damage", example='carddb play ssbm taken 7 Attack "Dodge: Roll"')
+def taken(game: GameDefinition, index: CardIndex, *,
+          damage: Annotated[int, Arg("The damage dealt, e.g. 7.", label="Damage dealt", high=999)],
+          flipped: Annotated[list[Card], Arg("The cards flipped from the deck, in order.", label="Flip", kinds=PLAY,
+                                             what="play card", count=6)] = (),  # type: ignore[assignment]
+          before: Annotated[int | None, Arg("Damage the character had already taken.", label="damage already taken",
+                                            high=999)] = None) -> Answer:
+    """Damage taken: flip half the damage (rounded down); a flipped defensive card halves it and stops the flip."""
+    return damage_taken(game, damage, flipped or [], before)
 
 
-def _ko(game: GameDefinition, index: CardIndex, request: Mapping[str, Any]) -> Answer:
-    """``{"attack": "Smash Attack", "target": "Mario", "damage": 85, "recovery": ["Jump", "Dodge: Air"],
-    "endurance": null, "stages": null, "attack_damage": 0}``"""
-    stages = request.get("stages")
-    if stages not in (None, "", []):
-        if not (isinstance(stages, list) and len(stages) == 2 and all(isinstance(s, int) for s in stages)
-                and 0 <= stages[0] < stages[1] <= 999):
-            raise InputError("stages are two numbers, the most damage above ENDURANCE one and two recovery cards "
-                             "save (the rulebook's 30 and 50)")
-    else:
-        stages = None
-    return knock_out(game, attack_card(game, index, request.get("attack")),
-                     find_card(game, index, request.get("target"), ("character",), "character"),
-                     needed(request, "damage", high=999),
-                     find_cards(game, index, request.get("recovery"), ("play",), "play card"),
-                     endurance=whole(request, "endurance", high=999), stages=stages,
-                     attack_damage=whole(request, "attack_damage", 0, high=999) or 0)
+def _stages(stages: Sequence[int] | None) -> list[int] | None:
+    if not stages:
+        return None
+    if len(stages) != 2 or not 0 <= stages[0] < stages[1] <= 999:
+        raise InputError("stages are two numbers, the most damage above ENDURANCE one and two recovery cards save "
+                         "(the rulebook's 30 and 50)")
+    return list(stages)
 
 
-def _order(game: GameDefinition, index: CardIndex, request: Mapping[str, Any]) -> Answer:
-    """``{"characters": ["Mario", "Ganondorf"]}``"""
-    characters = find_cards(game, index, request.get("characters"), ("character",), "character")
+@helper(title="KO and recovery", rule="recovering",
+        example='carddb play ssbm ko "Smash Attack" Mario --damage 85 Jump "Dodge: Air"')
+def ko(game: GameDefinition, index: CardIndex, *,
+       attack: Annotated[Card, Arg("The attack that hit, e.g. Smash Attack.", label="Attack", kinds=PLAY,
+                                   what="play card", names="attack")],
+       target: Annotated[Card, Arg("The character hit, e.g. Mario.", label="Character hit", kinds=CHARACTER)],
+       recovery: Annotated[list[Card], Arg("The recovery cards played, in order.", label="Recovery card", kinds=PLAY,
+                                           what="play card", names="recovery", count=2)] = (),  # type: ignore
+       damage: Annotated[int, Arg("The damage the character has.", label="Its damage", high=999, option="--damage",
+                                  short="-d")],
+       endurance: Annotated[int | None, Arg("ENDURANCE as a card changed it (Super Mushroom).",
+                                            label="ENDURANCE changed to", high=999)] = None,
+       stages: Annotated[list[int] | None, Arg("Recovery stages as a card changed them: 20,40 (Gerudo Dragon) for "
+                                               "the rulebook's 30,50.", label="Recovery stages", high=999, sep=",",
+                                               count=2)] = None,
+       attack_damage: Annotated[int, Arg("This attack's own damage (counted only by a format that counts it).",
+                                         label="This attack's damage", high=999)] = 0) -> Answer:
+    """KO and recovery: a KO-icon attack KOs above ENDURANCE unless the recovery cards played save the character.
+
+    A KO-icon attack KOs a character whose damage is higher than ENDURANCE, unless their recovery cards save them:
+    "you may NOT play the card titled 'Jump' then another card titled 'Jump' to recover yourself".
+    """
+    return knock_out(game, attack_card(game, index, attack.key), target, damage, recovery or [],
+                     endurance=endurance, stages=_stages(stages), attack_damage=attack_damage)
+
+
+@dataclass(frozen=True)
+class Play:
+    player: Annotated[Card | None, Arg("The character of the player who plays the card.", label="Player (character)",
+                                       kinds=CHARACTER)] = None
+    card: Annotated[Card | None, Arg("The card played.", label="plays", kinds=PLAY, what="play card")] = None
+
+
+@helper(title="Interrupt chain", rule="interrupting",
+        example='carddb play ssbm chain "Link=Smash Attack" Mario=Jump "Mario=Dodge: Air"')
+def chain(game: GameDefinition, index: CardIndex, *,
+          plays: Annotated[list[Play], Arg("In order: PLAYER=CARD, the card played (Mario=Taunt), then each card "
+                                           "that interrupts the one before (Link=Attack).", what="play",
+                                           metavar="PLAYER=CARD", example="Link=Attack", count=6)]) -> Answer:
+    """An interrupt chain: whether each interrupt is allowed, what takes effect, in what order, whose turn ends.
+
+    The card played, then each card that interrupts the one before, with who plays it: whether each interrupt is
+    allowed, what takes effect from the last card back, and whose turn ends. A player's second recovery card must
+    make a recovery with the first: "you may NOT play the card titled 'Jump' then another card titled 'Jump' to
+    recover yourself, because they are both 1st Recovery cards" (Recovering).
+    """
+    links = []
+    for number, row in enumerate(plays, 1):
+        if row.player is None or row.card is None:
+            named = row.card.name if row.card is not None else "no card"
+            raise InputError(f"link {number} ({named}) names no player: give the character who plays it"
+                             if row.player is None else f"link {number} names no card: give the card played")
+        links.append(Link(row.card, row.player))
+    if not links:
+        raise InputError("give the chain: the card played, then each card that interrupts the one before")
+    return interrupt_chain(game, links)
+
+
+@helper("after-ko", title="After a KO", rule="koing",
+        example='carddb play ssbm after-ko Mario --field "Set-Up Attack" --discard 12 --stock 3 --by Link')
+def after_ko_helper(game: GameDefinition, index: CardIndex, *,
+                    character: Annotated[Card, Arg("The character KO'd, e.g. Mario.", label="Character KO'd",
+                                                   kinds=CHARACTER)],
+                    field: Annotated[list[Card], Arg("A card of theirs on the playing field; an item here is "
+                                                     "unequipped (repeat).", label="On the field", kinds=PLAY,
+                                                     what="play card", option="--field", count=4)] = (),  # type: ignore
+                    equipped: Annotated[list[Card], Arg("An item equipped next to their character card (repeat).",
+                                                        label="Equipped item", kinds=PLAY, what="play card",
+                                                        option="--equipped", count=2)] = (),  # type: ignore
+                    deck: Annotated[int | None, Arg("Cards left in their deck.", label="Cards in the deck",
+                                                    high=999)] = None,
+                    discard: Annotated[int | None, Arg("Cards in their discard pile.", label="in the discard pile",
+                                                       high=999)] = None,
+                    hand: Annotated[int | None, Arg("Cards in their hand.", label="in the hand", high=999)] = None,
+                    mode: Annotated[MODE, Arg("stock or time.", label="Mode")] = "stock",
+                    stock: Annotated[int | None, Arg("Their stock before the KO.", label="stock before",
+                                                     high=99)] = None,
+                    by: Annotated[Card | None, Arg("The character who made the KO.", label="KO'd by",
+                                                   kinds=CHARACTER)] = None) -> Answer:
+    """After a KO: what goes back into the deck, the SPEED cards drawn, and the stock or points it costs.
+
+    What the KO'd player puts back into the deck, the SPEED cards drawn, and what the KO costs in the match. An
+    item among the field cards is an unequipped item.
+    """
+    if by is not None and normalise_name(by.name) == normalise_name(character.name):
+        raise InputError(f"{character.name} cannot KO themself: that is a self-destruct")
+    return after_ko(game, character, field or [], equipped or [], deck=deck, discard=discard, hand=hand, mode=mode,
+                    stock=stock, by=by.name if by is not None else "")
+
+
+@helper(title="Turn order", rule="turn", example="carddb play ssbm order Mario Ganondorf")
+def order(game: GameDefinition, index: CardIndex, *,
+          characters: Annotated[list[Card], Arg("The characters of the match.", label="Character", kinds=CHARACTER,
+                                                count=4)]) -> Answer:
+    """Turn order: the highest INTELLIGENCE first, ties by SPEED; cards drawn a turn and the starting hand.
+
+    The highest INTELLIGENCE goes first, ties broken by SPEED; each player draws SPEED cards a turn.
+    """
     if not characters:
         raise InputError("name the characters of the match")
     return turn_order(game, characters)
 
 
-def _cards(game: GameDefinition, index: CardIndex, request: Mapping[str, Any]) -> Answer:
-    """``{"cards": ["Charge", "Block"]}``"""
-    cards = find_cards(game, index, request.get("cards"), ("play",), "play card")
+@helper(title="The play phase", rule="interrupting", example="carddb play ssbm cards Charge Block")
+def cards(game: GameDefinition, index: CardIndex, *,
+          cards: Annotated[list[Card], Arg("Play cards, e.g. Charge Block.", label="Card", kinds=PLAY,
+                                           what="play card", metavar="CARDS", count=6)]) -> Answer:
+    """Which cards may be played in the play phase, and which cannot be interrupted or blocked."""
     if not cards:
         raise InputError("name at least one play card")
     return play_phase(game, cards)
 
 
-def _discard(game: GameDefinition, index: CardIndex, request: Mapping[str, Any]) -> Answer:
-    """``{"cards": ["Taunt", "Block"]}``: the cards discarded this turn, in order."""
-    cards = find_cards(game, index, request.get("cards"), ("play",), "play card")
+@helper(title="Discarding to draw", rule="discarding-cards", example="carddb play ssbm discard Taunt Block")
+def discard(game: GameDefinition, index: CardIndex, *,
+            cards: Annotated[list[Card], Arg("The cards discarded this turn, in order.", label="Discard", kinds=PLAY,
+                                             what="play card", metavar="CARDS", count=4)]) -> Answer:
+    """Discard to draw: up to three times a turn, one card for one (two for a dodge or block card).
+
+    Up to three times a turn, discard a card to draw one (two for a dodge or block card).
+    """
     if not cards:
         raise InputError("name the cards discarded")
     return discard_to_draw(game, cards)
 
 
-def _match(game: GameDefinition, index: CardIndex, request: Mapping[str, Any]) -> Answer:
-    """``{"mode": "stock", "stock": 5, "players": ["Mario", "Link"], "events": [{"player": "Mario", "by": "Link"},
-    {"player": "Link"}]}``: a KO names who made it (``by``), a self-destruct does not."""
-    events = []
-    for row in rows(request, "events"):
-        player, by = str(row.get("player") or "").strip(), str(row.get("by") or "").strip()
-        if not player:
+SELF_DESTRUCT = ("sd", "self", "self-destruct")
+
+
+def _event(text: str) -> dict[str, str]:
+    """``Link:Mario`` (Link KOs Mario) or ``Mario:sd`` (a self-destruct), as the command line writes an event."""
+    left, sep, right = (part.strip() for part in text.partition(":"))
+    if not sep or not left or not right:
+        raise InputError(f"{text!r}: write a KO as Link:Mario (Link KOs Mario), a self-destruct as Mario:sd")
+    return {"player": left} if right.lower() in SELF_DESTRUCT else {"player": right, "by": left}
+
+
+@dataclass(frozen=True)
+class Event:
+    player: Annotated[str, Arg("The player KO'd or self-destructed.", label="KO'd or self-destructed",
+                               names="character")]
+    by: Annotated[str, Arg("Who made the KO; none for a self-destruct.", label="KO'd by", names="character")] = ""
+
+
+@helper(title="Match score", rule="match-modes", example="carddb play ssbm match Link:Mario Mario:sd --stock 2")
+def match(game: GameDefinition, index: CardIndex, *,
+          events: Annotated[list[Event], Arg("In order: WINNER:LOSER for a KO (Link:Mario), PLAYER:sd for a "
+                                             "self-destruct.", read=_event, count=6)] = (),  # type: ignore
+          mode: Annotated[MODE, Arg("stock or time.", label="Mode")] = "stock",
+          stock: Annotated[int | None, Arg("The stock each player starts with (default 5).", label="stock", low=1,
+                                           high=99)] = None,
+          players: Annotated[list[str], Arg("A player of the match (repeat; players in the events count anyway).",
+                                            label="Player", option="--player", names="character")] = ()  # type: ignore
+          ) -> Answer:
+    """Score a TIME or STOCK match from its KOs and self-destructs.
+
+    TIME: +1 a KO, -1 a self-destruct. STOCK: each KO or self-destruct costs 1 stock. Leave "KO'd by" empty for a
+    self-destruct.
+    """
+    made = []
+    for row in events or []:
+        if not row.player:
             raise InputError("each KO or self-destruct names the player it happened to")
-        if by and normalise_name(by) == normalise_name(player):
-            raise InputError(f"{player} cannot KO themself: that is a self-destruct")
-        events.append(MatchEvent(player, by))
-    mode = word(request, "mode", ("time", "stock"), "stock")
-    stock = whole(request, "stock", int(setting(game, "stock")), low=1, high=99) or 0
-    return score_match(game, mode, events, names_of(request.get("players")), stock)
+        if row.by and normalise_name(row.by) == normalise_name(row.player):
+            raise InputError(f"{row.player} cannot KO themself: that is a self-destruct")
+        made.append(MatchEvent(row.player, row.by))
+    return score_match(game, mode, made, list(players or []),
+                       stock if stock is not None else int(setting(game, "stock")))
 
 
-HELPERS: dict[str, Helper] = {"damage": _damage, "taken": _taken, "ko": _ko, "chain": chain_request,
-                              "after-ko": after_ko_request, "order": _order, "cards": _cards, "discard": _discard,
-                              "match": _match}
+#: Card name lists beside one per kind, offered by the forms' fields.
+NAME_LISTS = {"attack": lambda c: isinstance(c.get("damage"), int),
+              "recovery": lambda c: bool({"recovery-1", "recovery-2"} & set(c.get("icons") or []))}
+
+HELPERS = helpers_of(sys.modules[__name__])

@@ -1,13 +1,27 @@
 """Super Smash Quest (Skirmish), a game without decks: a turn and initiative (``turn.py``), what happens around turns
 (``fight.py``), the odds and items helpers (``play.py``), movement in a turn (``movement.py``), the percentile
 moves (``percentile.py``), lives, Game Over and the one Smash Power a turn (``lives.py``), all pure; the commands
-of ``carddb ssq`` and ``carddb play ssq`` (``commands.py``); the turn calculator page that stands in for a deck
+of ``carddb play ssq`` and ``carddb play ssq`` (``commands.py``); the turn calculator page that stands in for a deck
 builder (``page.py``, ``forms.py``) and its entry points in the browser (``browser.py``)."""
 
-from carddb.core.play.registry import GamePlugin
+from carddb.core.play.registry import GamePlugin, PlayKey
+
+#: The keys of its game.toml's [play] table (checked when the game is read; docs/game-definition.md).
+PLAY_KEYS = {
+    "items_held": PlayKey(int, "The items a fighter holds at once."),
+    "items_not_counted": PlayKey("strings",
+                                 "Names of items not counted (an item whose name is, starts or ends with one)."),
+    "walk_rounding": PlayKey(str, "A walk of an odd Movement rounds down or up."),
+    "percentile_moves": PlayKey(dict, "By move name: { divide_by = 10 } or { table = [{ from, item, power }, ...] }."),
+    "game_over_coins_divisor": PlayKey(int, "A Game Over loses the coins divided by this (2: half)."),
+    "game_over_coins_rounding": PlayKey(str, "A part coin of the loss rounds down or up."),
+    "game_over_sessions_out": PlayKey(int, "The sessions sat out after the current one."),
+    "lives_on_return": PlayKey(int, "The lives a fighter comes back with."),
+}
 
 PLUGIN = GamePlugin(
     game="ssq",
+    play=PLAY_KEYS,
     helpers="carddb.games.ssq.play",
     engine=("carddb.games.ssq.turn", "carddb.games.ssq.fight", "carddb.games.ssq.browser",
             "carddb.games.ssq.movement", "carddb.games.ssq.percentile", "carddb.games.ssq.lives"),

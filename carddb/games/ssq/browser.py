@@ -1,5 +1,5 @@
 """The ssq entry points the site's Pyodide worker calls (the turn calculator page, ``javascripts/ssq.js``):
-strings in, a JSON string out, the same objects as ``carddb ssq <command> --json``. Nothing here raises: a broken
+strings in, a JSON string out, the same objects as ``carddb play ssq <command> --json``. Nothing here raises: a broken
 input comes back as ``{"error": "..."}``. Pure standard library.
 """
 
@@ -17,7 +17,7 @@ from carddb.games.ssq.turn import initiative_ticks, turn_from_request
 
 
 def ssq_turn_json(game_toml: str, cards_json: str, request_json: str, format_id: str | None = None) -> str:
-    """The ssq turn calculator: ``request_json`` as ``carddb ssq turn --json`` takes it (see ``turn.py``)."""
+    """The ssq turn calculator: ``request_json`` as ``carddb play ssq turn --json`` takes it (see ``turn.py``)."""
     try:
         game = game_of(game_toml, format_id)
         index = index_of(game, cards_json)
@@ -41,7 +41,7 @@ def ssq_initiative_json(game_toml: str, successes_json: str) -> str:
 
 # ----------------------------------------------------------------------- between and around turns (fight.py)
 # Each takes ``request_json`` (an object of the command's options, named below) and returns the same JSON object
-# as the matching ``carddb ssq <cmd> --json``: the numbers, ``legal``, ``working`` and ``problems``.
+# as the matching ``carddb play ssq <cmd> --json``: the numbers, ``legal``, ``working`` and ``problems``.
 
 def _fight_json(game_toml: str, cards_json: str, request_json: str, format_id: str | None,
                 answer: Callable[[GameDefinition, list[Card], dict[str, Any]], Any]) -> str:
@@ -58,7 +58,7 @@ def _fight_json(game_toml: str, cards_json: str, request_json: str, format_id: s
 
 
 def ssq_clash_json(game_toml: str, cards_json: str, request_json: str, format_id: str | None = None) -> str:
-    """``carddb ssq clash``: ``{"first": {"fighter", "move", "successes", "extra_power"}, "second": {...}}``."""
+    """``carddb play ssq clash``: ``{"first": {"fighter", "move", "successes", "extra_power"}, "second": {...}}``."""
     from carddb.games.ssq.fight import ClashSide, same_tick_clash
     from carddb.games.ssq.turn import find_fighter, find_move
 
@@ -76,7 +76,7 @@ def ssq_clash_json(game_toml: str, cards_json: str, request_json: str, format_id
 
 
 def ssq_charge_json(game_toml: str, cards_json: str, request_json: str) -> str:
-    """``carddb ssq charge``: ``{"fighter", "move", "tick", "ticks", "used": [move names], "event", "at"}``."""
+    """``carddb play ssq charge``: ``{"fighter", "move", "tick", "ticks", "used": [move names], "event", "at"}``."""
     from carddb.games.ssq.fight import charge
     from carddb.games.ssq.turn import find_fighter, find_move
 
@@ -92,7 +92,7 @@ def ssq_charge_json(game_toml: str, cards_json: str, request_json: str) -> str:
 
 
 def ssq_sp_json(game_toml: str, cards_json: str, request_json: str) -> str:
-    """``carddb ssq sp``: ``{"fighter", "sp", "from", "to"}`` (the maximum is the fighter's SP)."""
+    """``carddb play ssq sp``: ``{"fighter", "sp", "from", "to"}`` (the maximum is the fighter's SP)."""
     from carddb.games.ssq.fight import regain_sp, sp_for_new_fight
     from carddb.games.ssq.turn import find_fighter
 
@@ -105,7 +105,7 @@ def ssq_sp_json(game_toml: str, cards_json: str, request_json: str) -> str:
 
 
 def ssq_recovery_json(game_toml: str, cards_json: str, request_json: str) -> str:
-    """``carddb ssq recovery``: ``{"fighter", "damage", "hit", "attack_successes", "defence_successes", "ledge",
+    """``carddb play ssq recovery``: ``{"fighter", "damage", "hit", "attack_successes", "defence_successes", "ledge",
     "roll", "up_b", "up_b_roll", "walls", "sheltered", "pit"}``; nothing is rolled (a roll not given stays open)."""
     from carddb.games.ssq.fight import SmashHit, smash_hit
     from carddb.games.ssq.turn import find_fighter, find_move

@@ -1,21 +1,22 @@
-"""``carddb ssq``: the Super Smash Quest turn checker and initiative (ssq has no decks)."""
+"""``carddb play ssq``: the Super Smash Quest turn checker and initiative (ssq has no decks)."""
 
 from __future__ import annotations
 
 import json
 import random
+from typing import Annotated
 
-import click
+import typer
 
 from carddb.cli.common import state
-from carddb.cli.parsing import INTEGER, argument, group, option
+from carddb.cli.parsing import INTEGER, group
 from carddb.errors import InputError
 
 app = group(help="Super Smash Quest: a turn, initiative, clashes, charging, Smash Points, recovery, hit odds, "
                  "items, movement, percentile moves, lives.")
 
 
-def _ssq(ctx: click.Context, format_id: str | None = None):  # type: ignore[no-untyped-def]
+def _ssq(ctx: typer.Context, format_id: str | None = None):  # type: ignore[no-untyped-def]
     from carddb.catalogue.game_cards import game_and_cards
 
     st = state(ctx)
@@ -30,33 +31,27 @@ def _pair(text: str) -> tuple[int, int]:
 
 
 @app.command("turn")
-@argument("fighter", help="The fighter taking the turn, e.g. Bowser.")
-@argument("actions", nargs=-1, required=True,
-          help="The turn's actions in order: move names, or move, jump, grab-item.")
-@option("--tick", "-t", type=INTEGER, default=0, help="The tick the turn is on.")
-@option("--target", help="The fighter attacked (for defence pools and damage).")
-@option("--guard", is_flag=True, help="The target guards (AGI + Guard) instead of dodging.")
-@option("--same-tick", is_flag=True, help="The target acts on the same tick: it rolls AGI alone.")
-@option("--sp", type=INTEGER, help="Smash Points the fighter has now (default: the maximum).")
-@option("--result", "-r", multiple=True,
-              help="Attack:defence successes of each attack in order, e.g. 3:1 (repeat).")
-@option("--seed", type=INTEGER, help="Roll the dice of attacks with no --result, from this seed.")
-@option("--format", "-f", "format_id", help="rule-text: damage as the rule's own sentence.")
-@option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
-@click.pass_context
 def turn(
-    ctx: click.Context,
-    fighter: str,
-    actions: tuple[str, ...],
-    tick: int,
-    target: str,
-    guard: bool,
-    same_tick: bool,
-    sp: int,
-    result: tuple[str, ...],
-    seed: int,
-    format_id: str,
-    as_json: bool,
+    ctx: typer.Context,
+    *,
+    fighter: Annotated[str, typer.Argument(help="The fighter taking the turn, e.g. Bowser.")],
+    actions: Annotated[list[str], typer.Argument(
+        help="The turn's actions in order: move names, or move, jump, grab-item.")],
+    tick: Annotated[int, typer.Option("--tick", "-t", click_type=INTEGER, help="The tick the turn is on.")] = 0,
+    target: Annotated[str | None, typer.Option(
+        "--target", help="The fighter attacked (for defence pools and damage).")] = None,
+    guard: Annotated[bool, typer.Option("--guard", help="The target guards (AGI + Guard) instead of dodging.")] = False,
+    same_tick: Annotated[bool, typer.Option(
+        "--same-tick", help="The target acts on the same tick: it rolls AGI alone.")] = False,
+    sp: Annotated[int | None, typer.Option(
+        "--sp", click_type=INTEGER, help="Smash Points the fighter has now (default: the maximum).")] = None,
+    result: Annotated[list[str] | None, typer.Option(
+        "--result", "-r", help="Attack:defence successes of each attack in order, e.g. 3:1 (repeat).")] = None,
+    seed: Annotated[int | None, typer.Option(
+        "--seed", click_type=INTEGER, help="Roll the dice of attacks with no --result, from this seed.")] = None,
+    format_id: Annotated[str | None, typer.Option(
+        "--format", "-f", help="rule-text: damage as the rule's own sentence.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
 ) -> None:
     """Check a planned turn: actions against the lowest Rate, one Smash Power, SP, the combo penalty, the next
     tick; each attack's dice pool, and its damage for the given (or rolled) successes."""
@@ -81,16 +76,13 @@ def turn(
 
 
 @app.command("initiative")
-@argument("fighters", nargs=-1, required=True,
-          help="Name=successes (Pikachu=5), or a name alone to roll its AGI + Movement.")
-@option("--seed", type=INTEGER, help="Seed for the rolls.")
-@option("--json", "as_json", is_flag=True, help="Print the ticks as JSON.")
-@click.pass_context
 def initiative(
-    ctx: click.Context,
-    fighters: tuple[str, ...],
-    seed: int,
-    as_json: bool,
+    ctx: typer.Context,
+    *,
+    fighters: Annotated[list[str], typer.Argument(
+        help="Name=successes (Pikachu=5), or a name alone to roll its AGI + Movement.")],
+    seed: Annotated[int | None, typer.Option("--seed", click_type=INTEGER, help="Seed for the rolls.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the ticks as JSON.")] = False,
 ) -> None:
     """Order fighters into ticks: the most successes on tick 0, the others (best - theirs) ticks later."""
     from carddb.core.play.dice import roll_pool
@@ -115,42 +107,36 @@ def initiative(
         rolled[fighter.name] = f"{len(roll.faces)} dice {' '.join(map(str, roll.faces))}"
     ticks = initiative_ticks(successes)
     if as_json:
-        click.echo(json.dumps({"successes": successes, "ticks": ticks}, ensure_ascii=False, indent=2))
+        typer.echo(json.dumps({"successes": successes, "ticks": ticks}, ensure_ascii=False, indent=2))
         return
     for name, tick in ticks.items():
         how = f" ({rolled[name]})" if name in rolled else ""
         noun = "success" if successes[name] == 1 else "successes"
-        click.echo(f"tick {tick:>2}  {name}: {successes[name]} {noun}{how}")
+        typer.echo(f"tick {tick:>2}  {name}: {successes[name]} {noun}{how}")
 
 
 def _print(outcome, as_json: bool) -> None:  # type: ignore[no-untyped-def]
     if as_json:
-        click.echo(json.dumps(outcome.to_dict(), ensure_ascii=False, indent=2))
+        typer.echo(json.dumps(outcome.to_dict(), ensure_ascii=False, indent=2))
     else:
-        click.echo(outcome.text(), nl=False)
-    raise click.exceptions.Exit(0 if outcome.legal else 1)
+        typer.echo(outcome.text(), nl=False)
+    raise typer.Exit(0 if outcome.legal else 1)
 
 
 @app.command("clash")
-@argument("first", help="The first fighter, e.g. Mario.")
-@argument("first_move", help="The first fighter's attack.")
-@argument("second", help="The second fighter.")
-@argument("second_move", help="The second fighter's attack.")
-@option("--result", "-r", required=True, help="Successes of the two attack rolls, e.g. 3:2.")
-@option("--extra-power", default="0:0", help="Power each bought with Smash Points, e.g. 2:0.")
-@option("--format", "-f", "format_id", help="rule-text: damage as the rule's own sentence.")
-@option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
-@click.pass_context
 def clash(
-    ctx: click.Context,
-    first: str,
-    first_move: str,
-    second: str,
-    second_move: str,
-    result: str,
-    extra_power: str,
-    format_id: str,
-    as_json: bool,
+    ctx: typer.Context,
+    *,
+    first: Annotated[str, typer.Argument(help="The first fighter, e.g. Mario.")],
+    first_move: Annotated[str, typer.Argument(help="The first fighter's attack.")],
+    second: Annotated[str, typer.Argument(help="The second fighter.")],
+    second_move: Annotated[str, typer.Argument(help="The second fighter's attack.")],
+    result: Annotated[str, typer.Option("--result", "-r", help="Successes of the two attack rolls, e.g. 3:2.")],
+    extra_power: Annotated[str, typer.Option(
+        "--extra-power", help="Power each bought with Smash Points, e.g. 2:0.")] = "0:0",
+    format_id: Annotated[str | None, typer.Option(
+        "--format", "-f", help="rule-text: damage as the rule's own sentence.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
 ) -> None:
     """Two fighters attacking each other on the same tick: attack Power (not POW) adds automatic successes."""
     from carddb.games.ssq.fight import ClashSide, same_tick_clash
@@ -164,25 +150,18 @@ def clash(
 
 
 @app.command("charge")
-@argument("fighter", help="The fighter charging, e.g. Pikachu.")
-@argument("move", help="The charged move, e.g. Super Smash.")
-@option("--tick", "-t", type=INTEGER, required=True, help="The tick the charge starts on.")
-@option("--ticks", type=INTEGER, required=True, help="How many ticks the move is charged for.")
-@option("--used", multiple=True, help="An attack already made this turn (repeat).")
-@option("--event", default="resume", help="resume, hit, release, store or drop.")
-@option("--at", type=INTEGER, help="The tick of the interrupting turn (hit, release, store, drop).")
-@option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
-@click.pass_context
 def charge(
-    ctx: click.Context,
-    fighter: str,
-    move: str,
-    tick: int,
-    ticks: int,
-    used: tuple[str, ...],
-    event: str,
-    at: int,
-    as_json: bool,
+    ctx: typer.Context,
+    *,
+    fighter: Annotated[str, typer.Argument(help="The fighter charging, e.g. Pikachu.")],
+    move: Annotated[str, typer.Argument(help="The charged move, e.g. Super Smash.")],
+    tick: Annotated[int, typer.Option("--tick", "-t", click_type=INTEGER, help="The tick the charge starts on.")],
+    ticks: Annotated[int, typer.Option("--ticks", click_type=INTEGER, help="How many ticks the move is charged for.")],
+    used: Annotated[list[str] | None, typer.Option("--used", help="An attack already made this turn (repeat).")] = None,
+    event: Annotated[str, typer.Option("--event", help="resume, hit, release, store or drop.")] = "resume",
+    at: Annotated[int | None, typer.Option(
+        "--at", click_type=INTEGER, help="The tick of the interrupting turn (hit, release, store, drop).")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
 ) -> None:
     """A charged attack: the tick the turn resumes on, or what a hit, an early release, storing or dropping does."""
     from carddb.games.ssq.fight import charge as charge_move
@@ -196,23 +175,19 @@ def charge(
 
 
 @app.command("sp")
-@argument("fighter", help="The fighter, e.g. Mario (the maximum is the fighter's SP).")
-@option("--sp", type=INTEGER, required=True, help="Smash Points the fighter has on the --from-tick tick.")
-@option("--from-tick", type=INTEGER, help="The tick of --sp.")
-@option("--to-tick", type=INTEGER, help="The tick asked about.")
-@option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
-@option("--from", "old_from", type=INTEGER, hidden=True, help="Deprecated: --from-tick.")
-@option("--to", "old_to", type=INTEGER, hidden=True, help="Deprecated: --to-tick.")
-@click.pass_context
 def smash_points(
-    ctx: click.Context,
-    fighter: str,
-    sp: int,
-    from_tick: int,
-    to_tick: int,
-    as_json: bool,
-    old_from: int,
-    old_to: int,
+    ctx: typer.Context,
+    *,
+    fighter: Annotated[str, typer.Argument(help="The fighter, e.g. Mario (the maximum is the fighter's SP).")],
+    sp: Annotated[int, typer.Option(
+        "--sp", click_type=INTEGER, help="Smash Points the fighter has on the --from-tick tick.")],
+    from_tick: Annotated[int | None, typer.Option("--from-tick", click_type=INTEGER, help="The tick of --sp.")] = None,
+    to_tick: Annotated[int | None, typer.Option("--to-tick", click_type=INTEGER, help="The tick asked about.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+    old_from: Annotated[int | None, typer.Option(
+        "--from", click_type=INTEGER, hidden=True, help="Deprecated: --from-tick.")] = None,
+    old_to: Annotated[int | None, typer.Option(
+        "--to", click_type=INTEGER, hidden=True, help="Deprecated: --to-tick.")] = None,
 ) -> None:
     """Smash Points regained over ticks: 1 every 5 ticks up to the maximum (they refill between fights)."""
     from carddb.cli.common import deprecated
@@ -231,36 +206,32 @@ def smash_points(
 
 
 @app.command("recovery")
-@argument("fighter", help="The fighter hit by a Smash attack, e.g. Mario.")
-@option("--damage", "-d", "taken", type=INTEGER, required=True,
-              help="Damage the fighter had taken before the hit.")
-@option("--hit", "hit_damage", type=INTEGER, default=0, help="The damage of this Smash hit.")
-@option("--result", "-r", help="Attack:defence successes, for the star finish.")
-@option("--ledge", type=INTEGER, default=0, help="Units between the fighter and the ledge.")
-@option("--roll", type=INTEGER, help="Successes of the AGI + Jump recovery roll.")
-@option("--up-b", help="An Up+B move with the Recovery keyword (triple jump).")
-@option("--up-b-roll", type=INTEGER, help="Successes of the Up+B move's accuracy roll.")
-@option("--walls", type=INTEGER, default=0, help="Walls, ceilings or floors the flight hits.")
-@option("--sheltered", is_flag=True, help="The fighter cannot be knocked out of the arena.")
-@option("--no-pit", is_flag=True, help="Below the ledge is ground, not a pit or the arena's edge.")
-@option("--seed", type=INTEGER, help="Roll the recovery dice not given, from this seed.")
-@option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
-@click.pass_context
 def recovery(
-    ctx: click.Context,
-    fighter: str,
-    taken: int,
-    hit_damage: int,
-    result: str,
-    ledge: int,
-    roll: int,
-    up_b: str,
-    up_b_roll: int,
-    walls: int,
-    sheltered: bool,
-    no_pit: bool,
-    seed: int,
-    as_json: bool,
+    ctx: typer.Context,
+    *,
+    fighter: Annotated[str, typer.Argument(help="The fighter hit by a Smash attack, e.g. Mario.")],
+    taken: Annotated[int, typer.Option(
+        "--damage", "-d", click_type=INTEGER, help="Damage the fighter had taken before the hit.")],
+    hit_damage: Annotated[int, typer.Option("--hit", click_type=INTEGER, help="The damage of this Smash hit.")] = 0,
+    result: Annotated[str | None, typer.Option(
+        "--result", "-r", help="Attack:defence successes, for the star finish.")] = None,
+    ledge: Annotated[int, typer.Option(
+        "--ledge", click_type=INTEGER, help="Units between the fighter and the ledge.")] = 0,
+    roll: Annotated[int | None, typer.Option(
+        "--roll", click_type=INTEGER, help="Successes of the AGI + Jump recovery roll.")] = None,
+    up_b: Annotated[str | None, typer.Option(
+        "--up-b", help="An Up+B move with the Recovery keyword (triple jump).")] = None,
+    up_b_roll: Annotated[int | None, typer.Option(
+        "--up-b-roll", click_type=INTEGER, help="Successes of the Up+B move's accuracy roll.")] = None,
+    walls: Annotated[int, typer.Option(
+        "--walls", click_type=INTEGER, help="Walls, ceilings or floors the flight hits.")] = 0,
+    sheltered: Annotated[bool, typer.Option(
+        "--sheltered", help="The fighter cannot be knocked out of the arena.")] = False,
+    no_pit: Annotated[bool, typer.Option(
+        "--no-pit", help="Below the ledge is ground, not a pit or the arena's edge.")] = False,
+    seed: Annotated[int | None, typer.Option(
+        "--seed", click_type=INTEGER, help="Roll the recovery dice not given, from this seed.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
 ) -> None:
     """A Smash hit past the damage threshold: instant kill, star finish, units flown, recovery roll, wall hits."""
     from carddb.games.ssq.fight import SmashHit, smash_hit
@@ -278,27 +249,22 @@ def recovery(
 
 # ------------------------------------------------------------------ before the dice: odds and items (play.py)
 @app.command("odds")
-@argument("fighter", help="The attacking fighter, e.g. Mario.")
-@argument("move", help="The attack, e.g. Red Fireball.")
-@argument("target", help="The fighter attacked.")
-@option("--guard", is_flag=True, help="The target guards (AGI + Guard) instead of dodging.")
-@option("--same-tick", is_flag=True, help="The target acts on the same tick: it rolls AGI alone.")
-@option("--attacks", type=INTEGER, default=1, help="Attacks this turn (each beyond the first costs 2 dice).")
-@option("--extra-dice", type=INTEGER, default=0, help="Dice added to the attack (+1: a charge released early).")
-@option("--format", "-f", "format_id", help="rule-text: damage as the rule's own sentence.")
-@option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")
-@click.pass_context
 def odds(
-    ctx: click.Context,
-    fighter: str,
-    move: str,
-    target: str,
-    guard: bool,
-    same_tick: bool,
-    attacks: int,
-    extra_dice: int,
-    format_id: str,
-    as_json: bool,
+    ctx: typer.Context,
+    *,
+    fighter: Annotated[str, typer.Argument(help="The attacking fighter, e.g. Mario.")],
+    move: Annotated[str, typer.Argument(help="The attack, e.g. Red Fireball.")],
+    target: Annotated[str, typer.Argument(help="The fighter attacked.")],
+    guard: Annotated[bool, typer.Option("--guard", help="The target guards (AGI + Guard) instead of dodging.")] = False,
+    same_tick: Annotated[bool, typer.Option(
+        "--same-tick", help="The target acts on the same tick: it rolls AGI alone.")] = False,
+    attacks: Annotated[int, typer.Option(
+        "--attacks", click_type=INTEGER, help="Attacks this turn (each beyond the first costs 2 dice).")] = 1,
+    extra_dice: Annotated[int, typer.Option(
+        "--extra-dice", click_type=INTEGER, help="Dice added to the attack (+1: a charge released early).")] = 0,
+    format_id: Annotated[str | None, typer.Option(
+        "--format", "-f", help="rule-text: damage as the rule's own sentence.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the answer as JSON.")] = False,
 ) -> None:
     """The exact chance an attack hits (more successes than the defence; a tie misses) and its expected damage."""
     from carddb.cli.play_common import run_helper
@@ -309,23 +275,18 @@ def odds(
 
 
 @app.command("clash-odds")
-@argument("first", help="The first fighter, e.g. Mario.")
-@argument("first_move", help="The first fighter's attack.")
-@argument("second", help="The second fighter.")
-@argument("second_move", help="The second fighter's attack.")
-@option("--extra-power", default="0:0", help="Power each bought with Smash Points, e.g. 2:0.")
-@option("--format", "-f", "format_id", help="rule-text: damage as the rule's own sentence.")
-@option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")
-@click.pass_context
 def clash_odds(
-    ctx: click.Context,
-    first: str,
-    first_move: str,
-    second: str,
-    second_move: str,
-    extra_power: str,
-    format_id: str,
-    as_json: bool,
+    ctx: typer.Context,
+    *,
+    first: Annotated[str, typer.Argument(help="The first fighter, e.g. Mario.")],
+    first_move: Annotated[str, typer.Argument(help="The first fighter's attack.")],
+    second: Annotated[str, typer.Argument(help="The second fighter.")],
+    second_move: Annotated[str, typer.Argument(help="The second fighter's attack.")],
+    extra_power: Annotated[str, typer.Option(
+        "--extra-power", help="Power each bought with Smash Points, e.g. 2:0.")] = "0:0",
+    format_id: Annotated[str | None, typer.Option(
+        "--format", "-f", help="rule-text: damage as the rule's own sentence.")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the answer as JSON.")] = False,
 ) -> None:
     """The odds of a same-tick clash before the roll: who hits, how often they clash, the expected damage."""
     from carddb.cli.play_common import run_helper
@@ -337,15 +298,12 @@ def clash_odds(
 
 
 @app.command("items")
-@argument("fighter", help="The fighter.")
-@argument("held", nargs=-1, required=True, metavar='ITEMS', help="The items the fighter holds.")
-@option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")
-@click.pass_context
 def items(
-    ctx: click.Context,
-    fighter: str,
-    held: tuple[str, ...],
-    as_json: bool,
+    ctx: typer.Context,
+    *,
+    fighter: Annotated[str, typer.Argument(help="The fighter.")],
+    held: Annotated[list[str], typer.Argument(metavar='ITEMS', help="The items the fighter holds.")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the answer as JSON.")] = False,
 ) -> None:
     """One held item at a time (the Smash Dex and badges do not count)."""
     from carddb.cli.play_common import run_helper
@@ -355,44 +313,39 @@ def items(
 
 # ------------------------------------------------- movement and percentile rolls (movement.py, percentile.py)
 @app.command("reach")
-@argument("fighter", help="The fighter moving, e.g. Mario.")
-@argument("actions", nargs=-1, help="The turn's actions in order: walk, dash, jump, double jump, or a move "
-                                    "(an Up+B is the triple jump). None: what each move action covers.")
-@option("--tick", "-t", type=INTEGER, default=0, help="The tick the turn is on.")
-@option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")
-@click.pass_context
 def reach(
-    ctx: click.Context,
-    fighter: str,
-    actions: tuple[str, ...],
-    tick: int,
-    as_json: bool,
+    ctx: typer.Context,
+    *,
+    fighter: Annotated[str, typer.Argument(help="The fighter moving, e.g. Mario.")],
+    actions: Annotated[list[str] | None, typer.Argument(
+        help="The turn's actions in order: walk, dash, jump, double jump, or a move (an Up+B is the triple jump). "
+             "None: what each move action covers.")] = None,
+    tick: Annotated[int, typer.Option("--tick", "-t", click_type=INTEGER, help="The tick the turn is on.")] = 0,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the answer as JSON.")] = False,
 ) -> None:
     """How far a fighter gets in a turn: walk half its Movement, dash its Movement, jump its Jump, double and
     triple jumps, within the lowest Rate; and the next tick."""
     from carddb.cli.play_common import run_helper
 
-    run_helper(ctx, "ssq", "reach", {"fighter": fighter, "actions": list(actions), "tick": tick}, as_json)
+    run_helper(ctx, "ssq", "reach", {"fighter": fighter, "actions": actions or [], "tick": tick}, as_json)
 
 
 @app.command("percentile")
-@argument("move", help="A move whose Power a percentile roll decides: Item Pull, Judgment Hammer.")
-@option("--fighter", help="The fighter rolling (default: the move's own).")
-@option("--luck", type=INTEGER, help="The Luck added (default: the fighter's).")
-@option("--no-luck", is_flag=True, help="Do not add Luck (it may be added, not must).")
-@option("--roll", type=INTEGER, help="The percentile rolled, 1 to 100: what it gives.")
-@option("--faces", help="The two d10 rolled, tens and units, e.g. 10:10 (100).")
-@option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")
-@click.pass_context
 def percentile(
-    ctx: click.Context,
-    move: str,
-    fighter: str,
-    luck: int,
-    no_luck: bool,
-    roll: int,
-    faces: str,
-    as_json: bool,
+    ctx: typer.Context,
+    *,
+    move: Annotated[str, typer.Argument(
+        help="A move whose Power a percentile roll decides: Item Pull, Judgment Hammer.")],
+    fighter: Annotated[str | None, typer.Option(
+        "--fighter", help="The fighter rolling (default: the move's own).")] = None,
+    luck: Annotated[int | None, typer.Option(
+        "--luck", click_type=INTEGER, help="The Luck added (default: the fighter's).")] = None,
+    no_luck: Annotated[bool, typer.Option("--no-luck", help="Do not add Luck (it may be added, not must).")] = False,
+    roll: Annotated[int | None, typer.Option(
+        "--roll", click_type=INTEGER, help="The percentile rolled, 1 to 100: what it gives.")] = None,
+    faces: Annotated[str | None, typer.Option(
+        "--faces", help="The two d10 rolled, tens and units, e.g. 10:10 (100).")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the answer as JSON.")] = False,
 ) -> None:
     """The exact chance of each outcome of a percentile move for a fighter's Luck, or what a roll gives."""
     from carddb.cli.play_common import run_helper
@@ -406,22 +359,21 @@ def percentile(
 
 # ------------------------------------------------------------ lives, Game Over, one Smash Power a turn (lives.py)
 @app.command("lose-life")
-@argument("fighter", help="The fighter losing a life, e.g. Mario.")
-@option("--lives", type=INTEGER, help="Lives the fighter has before the loss (default: the fighter's sheet).")
-@option("--coins", type=INTEGER, help="Coins the fighter holds (a Game Over loses half).")
-@option("--session", type=INTEGER, help="The number of the current session (to name the sessions sat out).")
-@option("--cause", default="fall", help="fall (off a ledge), hp (0 HP in HP mode), smash (killed outright) or "
-                                        "star-finish.")
-@option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")
-@click.pass_context
 def lose_life(
-    ctx: click.Context,
-    fighter: str,
-    lives: int,
-    coins: int,
-    session: int,
-    cause: str,
-    as_json: bool,
+    ctx: typer.Context,
+    *,
+    fighter: Annotated[str, typer.Argument(help="The fighter losing a life, e.g. Mario.")],
+    lives: Annotated[int | None, typer.Option(
+        "--lives", click_type=INTEGER, help="Lives the fighter has before the loss (default: the "
+                                            "fighter's sheet).")] = None,
+    coins: Annotated[int | None, typer.Option(
+        "--coins", click_type=INTEGER, help="Coins the fighter holds (a Game Over loses half).")] = None,
+    session: Annotated[int | None, typer.Option(
+        "--session", click_type=INTEGER, help="The number of the current session (to name the "
+                                              "sessions sat out).")] = None,
+    cause: Annotated[str, typer.Option(
+        "--cause", help="fall (off a ledge), hp (0 HP in HP mode), smash (killed outright) or star-finish.")] = "fall",
+    as_json: Annotated[bool, typer.Option("--json", help="Print the answer as JSON.")] = False,
 ) -> None:
     """A life lost, and at none left the Game Over: half the coins, a session sat out, three lives on return."""
     from carddb.cli.play_common import run_helper
@@ -431,20 +383,17 @@ def lose_life(
 
 
 @app.command("smash-powers")
-@argument("fighter", help="The fighter whose turn it is, e.g. Mario.")
-@argument("moves", nargs=-1, help="The moves used on the turn, in order.")
-@option("--between", multiple=True, help="A move used between the fighter's turns, e.g. Bubble Shield (repeat).")
-@option("--json", "as_json", is_flag=True, help="Print the answer as JSON.")
-@click.pass_context
 def smash_powers(
-    ctx: click.Context,
-    fighter: str,
-    moves: tuple[str, ...],
-    between: tuple[str, ...],
-    as_json: bool,
+    ctx: typer.Context,
+    *,
+    fighter: Annotated[str, typer.Argument(help="The fighter whose turn it is, e.g. Mario.")],
+    moves: Annotated[list[str] | None, typer.Argument(help="The moves used on the turn, in order.")] = None,
+    between: Annotated[list[str] | None, typer.Option(
+        "--between", help="A move used between the fighter's turns, e.g. Bubble Shield (repeat).")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the answer as JSON.")] = False,
 ) -> None:
     """One Smash Power a turn: the turn's Smash Powers counted, defensive ones between turns not."""
     from carddb.cli.play_common import run_helper
 
-    run_helper(ctx, "ssq", "smash-powers", {"fighter": fighter, "turn": list(moves), "between_turns": list(between)},
+    run_helper(ctx, "ssq", "smash-powers", {"fighter": fighter, "turn": moves or [], "between_turns": between or []},
                as_json)

@@ -133,7 +133,7 @@ def charge(game: GameDefinition, fighter: Card, move: Card, *, tick: int, ticks:
     if event == "resume":
         out.values["resume_tick"] = release
         out.lines.append(f"Not hit: the turn resumes on tick {release}; the rest of it counts from there "
-                         f"(carddb ssq turn --tick {release}).")
+                         f"(carddb play ssq turn --tick {release}).")
         return out
     if at is None or not tick < at < release:
         out.problems.append(f"{event}: give the tick of the interrupting turn, after {tick} and before {release} "

@@ -19,7 +19,7 @@ def odds_forms(game: GameDefinition, cards: Sequence[Card], page: str) -> list[s
     forms = [
         Form("odds", "Hit odds", "attacking-and-defending",
              "The exact chance an attack hits (more successes than the defence; a tie misses) and its expected damage, "
-             "before anyone rolls.", 'carddb ssq odds Mario "Red Fireball" Bowser',
+             "before anyone rolls.", 'carddb play ssq odds Mario "Red Fireball" Bowser',
              (text("fighter", "Fighter", fighter, "Mario") + text("move", "attack", move, "Red Fireball")
               + text("target", "target", fighter, "Bowser"),
               select("defence", "Defence", [("dodge", "dodge (AGI + Dodge)"), ("guard", "guard (AGI + Guard)")])
@@ -28,14 +28,14 @@ def odds_forms(game: GameDefinition, cards: Sequence[Card], page: str) -> list[s
               + select("format", "Damage", formats)), "Work out the odds"),
         Form("clash-odds", "Same-tick clash odds", "same-tick",
              "Two fighters attacking each other on the same tick, before the roll: who hits, how often they clash.",
-             'carddb ssq clash-odds Mario "Red Fireball" Bowser "Bowser\'s Punch"',
+             'carddb play ssq clash-odds Mario "Red Fireball" Bowser "Bowser\'s Punch"',
              (text("first.fighter", "First fighter", fighter) + text("first.move", "attack", move)
               + number("first.extra_power", "Power bought", "0"),
               text("second.fighter", "Second fighter", fighter) + text("second.move", "attack", move)
               + number("second.extra_power", "Power bought", "0"), select("format", "Damage", formats)),
              "Work out the odds"),
         Form("items", "Items held", "items", "One held item at a time; the Smash Dex and badges do not count.",
-             'carddb ssq items Link "Beam Sword"',
+             'carddb play ssq items Link "Beam Sword"',
              (text("fighter", "Fighter", fighter), many("items", "Item", name_list(game, "weapon"), 3)), "Check"),
         *movement_forms(game),
     ]

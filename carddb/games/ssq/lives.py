@@ -4,7 +4,7 @@ Pure standard library (the turn calculator page answers with it in the browser).
 
 The numbers a house rule might change are in ``[play]`` of ``rules/ssq/game.toml`` (the lives a fighter comes
 back with, the share of coins lost and which way it rounds, the sessions sat out); the Smash Powers a turn allows
-is ``[turn] smash_powers_per_turn``, the number ``carddb ssq turn`` checks too, so the two always agree. The
+is ``[turn] smash_powers_per_turn``, the number ``carddb play ssq turn`` checks too, so the two always agree. The
 readings taken where the rulebook is unclear are notes of ``rules/ssq/rulebook.md`` and ``[[readings]]``.
 """
 
@@ -124,7 +124,7 @@ def smash_powers(game: GameDefinition, fighter: Card, turn: Sequence[Card], betw
     smash_powers_per_turn`` on the turn is a problem, as is a move of another fighter.
 
     Reading: a Smash Power is a move of type smash power; a special move's 1 SP, or Smash Points added to a Super
-    Smash, do not make it one (``carddb ssq turn`` counts the same way)."""
+    Smash, do not make it one (``carddb play ssq turn`` counts the same way)."""
     out = Answer(game.id, "smash-powers")
     rule, kind_rule = game.rule_link("smash-points"), game.rule_link("move-anatomy")
     most = turn_number(game, "smash_powers_per_turn")

@@ -4,7 +4,7 @@ The rulebook's Movement table: a dash (run) covers the fighter's Movement in uni
 Jump; a second jump straight after the first is a double jump, and a third is made with an Up+B special move whose
 height the move gives (our move cards print it in their text, "a triple jump of 3 units"). Every move action has
 Speed 4 and Rate 4 (``[turn] move_speed``, ``move_rate``), so a turn's actions are bounded by the lowest Rate of
-everything in it, and the next turn comes after the highest Speed, as in ``carddb ssq turn``.
+everything in it, and the next turn comes after the highest Speed, as in ``carddb play ssq turn``.
 
 Readings (docs/ssq.md): a walk of an odd Movement rounds down to whole units (``[play] walk_rounding``); only a jump
 right after a jump is a double jump, anything else in between lands the fighter first.

@@ -1,7 +1,7 @@
 """The turn calculator of a game without decks (Super Smash Quest Skirmish): plan a turn and see whether it is
 legal, each attack's dice pools and damage, and the next tick; order fighters by initiative; and work out what
 happens around turns (same-tick clashes, charging, Smash Points, recovery). The page script (``javascripts/ssq.js``)
-sends each form to the same functions ``carddb ssq turn``, ``initiative``, ``clash``, ``charge``, ``sp`` and
+sends each form to the same functions ``carddb play ssq turn``, ``initiative``, ``clash``, ``charge``, ``sp`` and
 ``recovery`` call.
 """
 
@@ -49,7 +49,7 @@ def _select(name: str, label: str, options: str, empty: bool = False) -> str:
 
 
 def _fight_form(calc: str, title: str, intro: str, command: str, rows: Sequence[str], button: str) -> list[str]:
-    """One calculation of ``carddb ssq <calc>``: its form, and the box its answer is written into."""
+    """One calculation of ``carddb play ssq <calc>``: its form, and the box its answer is written into."""
     return [
         f'<h2 id="{calc}">{html_text(title)}</h2>', f"<p>{intro} On the command line: <code>{command}</code>.</p>",
         f'<form class="carddb-ssq-fight" data-calc="{calc}" data-search-exclude>',
@@ -70,25 +70,26 @@ def _fight_forms(names: Sequence[tuple[str, str]], moves: Sequence[Card], format
     return [
         *_fight_form("clash", "Same tick",
                      "Two fighters attacking each other on the same tick: each attack's Power (not POW) adds to its "
-                     "successes, the higher total hits.", "carddb ssq clash",
+                     "successes, the higher total hits.", "carddb play ssq clash",
                      [*clash_side, f'<label>Damage <select name="format">{formats}</select></label>'],
                      "Resolve the clash"),
         *_fight_form("charge", "Charging",
                      "A charged attack: the tick the turn resumes on, or what a hit, an early release, storing or "
-                     "dropping the charge does.", "carddb ssq charge",
+                     "dropping the charge does.", "carddb play ssq charge",
                      [_select("fighter", "Fighter", fighters) + _select("move", "charged move", attacks),
                       _number("tick", "from tick", "0") + _number("ticks", "for ticks", "1")
                       + _select("event", "ends by", events) + _number("at", "on tick"),
                       "".join(_select("used", f"attack used {n}", attacks, empty=True) for n in (1, 2, 3))],
                      "Work out the charge"),
         *_fight_form("sp", "Smash Points",
-                     "Smash Points come back 1 every 5 ticks of the fight, up to the fighter's SP.", "carddb ssq sp",
+                     "Smash Points come back 1 every 5 ticks of the fight, up to the fighter's SP.",
+                     "carddb play ssq sp",
                      [_select("fighter", "Fighter", fighters) + _number("sp", "SP") + _number("from", "on tick", "0")
                       + _number("to", "by tick")],
                      "Count the Smash Points"),
         *_fight_form("recovery", "Recovery, wall hits, star finish",
                      "A Smash hit on a fighter past the damage threshold. Leave a roll empty to see what it must beat.",
-                     "carddb ssq recovery",
+                     "carddb play ssq recovery",
                      [_select("fighter", "Fighter", fighters) + _number("damage", "damage before")
                       + _number("hit", "hit damage", "0"),
                       _number("attack_successes", "attack successes") + _number("defence_successes",
@@ -124,9 +125,10 @@ def turn_page(game: GameDefinition, cards: Sequence[Card]) -> str:
     return "\n".join([
         f"# {md_text(game.name)}: turn calculator", "",
         f"{md_text(game.name)} has no decks; this page checks a planned turn instead, with the same functions as "
-        "`carddb ssq turn` and `carddb ssq initiative`, running in your browser (below them: same-tick clashes, "
-        "charging, Smash Points and recovery, as `carddb ssq clash`, `charge`, `sp` and `recovery`). Give the "
-        "successes each attack and defence rolled to see the damage; leave them empty to see only the dice pools.", "",
+        "`carddb play ssq turn` and `carddb play ssq initiative`, running in your browser (below them: same-tick "
+        "clashes, charging, Smash Points and recovery, as `carddb play ssq clash`, `charge`, `sp` and `recovery`). "
+        "Give the successes each attack and defence rolled to see the damage; leave them empty to see only the dice "
+        "pools.", "",
         f'<div class="carddb-ssq" data-ssq-calculator data-game="{html_text(game.id)}" '
         f'data-timeout-ms="{ENGINE_TIMEOUT_MS}">',
         '<p class="carddb-engine" data-engine role="status">The calculator needs JavaScript.</p>',
@@ -160,7 +162,7 @@ def turn_page(game: GameDefinition, cards: Sequence[Card]) -> str:
         *_fight_forms(names, moves, formats),
         *odds_forms(game, cards, "games/ssq/checker.md"),  # hit odds, clash odds, items (forms.py)
         "</div>", "",
-        "<noscript><p>This page needs JavaScript. On the command line: "
-        "<code>carddb ssq turn Mario \"Red Fireball\" --tick 2 --target Bowser --result 3:1</code>.</p></noscript>",
+        "<noscript><p>This page needs JavaScript. On the command line: <code>"
+        "carddb play ssq turn Mario \"Red Fireball\" --tick 2 --target Bowser --result 3:1</code>.</p></noscript>",
         "",
     ])

@@ -5,7 +5,7 @@ A pool of d10 counts 7, 8 and 9 as one success and 10 as two (the game's ``[dice
 more successes than the defence (a tie misses). The distributions are exact (``fractions.Fraction``), built by
 convolving one die's distribution, and ``tests/games/test_ssq_odds.py`` checks them against every face of every die.
 Pools and damage are those of the turn checker (``ssq.dice_pool``, ``ssq.damage``) and the clash that of
-``fight.same_tick_clash``, so the odds always agree with ``carddb ssq turn`` and ``carddb ssq clash``.
+``fight.same_tick_clash``, so the odds always agree with ``carddb play ssq turn`` and ``carddb play ssq clash``.
 """
 
 from __future__ import annotations
@@ -158,7 +158,7 @@ def _exact(value: Fraction) -> dict[str, Any]:
 def clash_odds(game: GameDefinition, first: tuple[Card, Card, int], second: tuple[Card, Card, int]) -> Answer:
     """Two fighters attacking each other on the same tick, before they roll: each rolls its attack's Accuracy and
     adds its attack's Power (not POW, plus Power bought with Smash Points) as automatic successes; the higher total
-    hits, a tie clashes harmlessly. Each outcome is worked out by ``same_tick_clash``, as ``carddb ssq clash``."""
+    hits, a tie clashes harmlessly. Each outcome is worked out by ``same_tick_clash``, as ``carddb play ssq clash``."""
     out = Answer(game.id, "clash-odds")
     rule = game.rule_link("same-tick")
     sides = []

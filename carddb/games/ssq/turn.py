@@ -304,7 +304,7 @@ def plain_action(name: str) -> str | None:
 
 def turn_from_request(game: GameDefinition, cards: Sequence[Card], request: Mapping[str, Any],
                       rng: random.Random | None = None) -> TurnReport:
-    """A turn from its JSON description (the site's calculator, ``carddb ssq turn --json``)::
+    """A turn from its JSON description (the site's calculator, ``carddb play ssq turn --json``)::
 
         {"fighter": "Bowser", "tick": 4, "target": "Mario", "defence": "dodge", "same_tick": false, "sp": 3,
          "actions": [{"action": "move"}, {"move": "Bowser's Punch", "successes": 2, "defence_successes": 3},

@@ -3,10 +3,12 @@ base site and components joined by ``+``: ``"Neutral Base Card + Splash Page (Ne
 
 from __future__ import annotations
 
-import click
+from typing import Annotated
 
-from carddb.cli.parsing import INTEGER, argument, option
-from carddb.cli.play_common import game_group, json_option, run_helper
+import typer
+
+from carddb.cli.parsing import INTEGER
+from carddb.cli.play_common import JsonFlag, game_group, run_helper
 from carddb.errors import InputError
 
 app = game_group()
@@ -22,72 +24,66 @@ def _site(text: str) -> dict[str, object]:
 
 
 @app.command("site")
-@argument("text", metavar='SITE', help=SITE_HELP)
-@json_option
-@click.pass_context
-def site(ctx: click.Context, text: str, as_json: bool) -> None:
+def site(
+    ctx: typer.Context,
+    *,
+    text: Annotated[str, typer.Argument(metavar='SITE', help=SITE_HELP)],
+    as_json: JsonFlag = False,
+) -> None:
     """A site's components (one of each name, types matching, requirements met) and its IP/GP/CP totals."""
     run_helper(ctx, GAME, "site", _site(text), as_json)
 
 
 @app.command("critics")
-@argument("sites", nargs=-1, required=True, metavar='SITE...', help=SITE_HELP + ' Several sites: one each.')
-@option("--short", type=INTEGER, default=0,
-              help="How far short of each of IP, GP and CP may count as met (Kathleen-The Helper: 10).")
-@json_option
-@click.pass_context
 def critics(
-    ctx: click.Context,
-    sites: tuple[str, ...],
-    short: int,
-    as_json: bool,
+    ctx: typer.Context,
+    *,
+    sites: Annotated[list[str], typer.Argument(metavar='SITE...', help=SITE_HELP + ' Several sites: one each.')],
+    short: Annotated[int, typer.Option(
+        "--short", click_type=INTEGER, help="How far short of each of IP, GP and CP may count as met (Kathleen-The "
+             "Helper: 10).")] = 0,
+    as_json: JsonFlag = False,
 ) -> None:
     """Which critics of the catalogue the sites win over (a critic looks at one site only)."""
     run_helper(ctx, GAME, "critics", {"sites": [_site(s) for s in sites], "short": short}, as_json)
 
 
 @app.command("missing")
-@argument("critic", help="The critic, e.g. Graphics Guru.")
-@argument("sites", nargs=-1, required=True, metavar='SITE...', help=SITE_HELP)
-@option("--short", type=INTEGER, default=0, help="How far short may count as met (Kathleen-The Helper: 10).")
-@json_option
-@click.pass_context
 def missing(
-    ctx: click.Context,
-    critic: str,
-    sites: tuple[str, ...],
-    short: int,
-    as_json: bool,
+    ctx: typer.Context,
+    *,
+    critic: Annotated[str, typer.Argument(help="The critic, e.g. Graphics Guru.")],
+    sites: Annotated[list[str], typer.Argument(metavar='SITE...', help=SITE_HELP)],
+    short: Annotated[int, typer.Option(
+        "--short", click_type=INTEGER, help="How far short may count as met (Kathleen-The Helper: 10).")] = 0,
+    as_json: JsonFlag = False,
 ) -> None:
     """What a critic still needs: the IP, GP and CP each site falls short."""
     run_helper(ctx, GAME, "missing", {"critic": critic, "sites": [_site(s) for s in sites], "short": short}, as_json)
 
 
 @app.command("win")
-@option("--points", type=INTEGER, help="Your critic points.")
-@option("--critic", "critics_won", multiple=True,
-              help="A critic you have won over (repeat; its points are added).")
-@option("--components", type=INTEGER, help="Components on all your base sites.")
-@option("--deck", type=INTEGER, help="Cards in your deck at the start of your turn.")
-@option("--opponent-points", type=INTEGER, help="Your opponent's critic points.")
-@option("--opponent-critic", "opponent_critics", multiple=True, help="A critic your opponent won (repeat).")
-@option("--opponent-components", type=INTEGER, help="Components on your opponent's base sites.")
-@option("--opponent-deck", type=INTEGER, help="Cards in your opponent's deck at the start of their turn.")
-@option("--turn-starts", default="", help="Whose turn is starting: you or opponent.")
-@json_option
-@click.pass_context
 def win(
-    ctx: click.Context,
-    points: int,
-    critics_won: tuple[str, ...],
-    components: int,
-    deck: int,
-    opponent_points: int,
-    opponent_critics: tuple[str, ...],
-    opponent_components: int,
-    opponent_deck: int,
-    turn_starts: str,
-    as_json: bool,
+    ctx: typer.Context,
+    *,
+    points: Annotated[int | None, typer.Option("--points", click_type=INTEGER, help="Your critic points.")] = None,
+    critics_won: Annotated[list[str] | None, typer.Option(
+        "--critic", help="A critic you have won over (repeat; its points are added).")] = None,
+    components: Annotated[int | None, typer.Option(
+        "--components", click_type=INTEGER, help="Components on all your base sites.")] = None,
+    deck: Annotated[int | None, typer.Option(
+        "--deck", click_type=INTEGER, help="Cards in your deck at the start of your turn.")] = None,
+    opponent_points: Annotated[int | None, typer.Option(
+        "--opponent-points", click_type=INTEGER, help="Your opponent's critic points.")] = None,
+    opponent_critics: Annotated[list[str] | None, typer.Option(
+        "--opponent-critic", help="A critic your opponent won (repeat).")] = None,
+    opponent_components: Annotated[int | None, typer.Option(
+        "--opponent-components", click_type=INTEGER, help="Components on your opponent's base sites.")] = None,
+    opponent_deck: Annotated[int | None, typer.Option(
+        "--opponent-deck", click_type=INTEGER, help="Cards in your opponent's deck at the start of "
+                                                    "their turn.")] = None,
+    turn_starts: Annotated[str, typer.Option("--turn-starts", help="Whose turn is starting: you or opponent.")] = "",
+    as_json: JsonFlag = False,
 ) -> None:
     """Whether a player has won: 100 critic points, an opponent without components, or without cards to draw."""
     run_helper(ctx, GAME, "win", {
@@ -97,75 +93,49 @@ def win(
         as_json)
 
 
-@app.command("setup")
-@argument("base", help="The starting base site.")
-@argument("top", nargs=-1, required=True, help="The top 5 cards of the deck.")
-@json_option
-@click.pass_context
-def setup(
-    ctx: click.Context,
-    base: str,
-    top: tuple[str, ...],
-    as_json: bool,
-) -> None:
-    """Setup: attach the components among the top 5 cards that fit the base site, then draw 7."""
-    run_helper(ctx, GAME, "setup", {"base": base, "top": top}, as_json)
-
-
-@app.command("turn")
-@option("--base-site", "base_sites", multiple=True, help="A base site played from the hand (repeat).")
-@option("--searches", type=INTEGER, default=0, help="Deck or discard pile searches this turn.")
-@option("--draws", type=INTEGER, default=1, help="Cards drawn in the draw step.")
-@json_option
-@click.pass_context
-def turn(
-    ctx: click.Context,
-    base_sites: tuple[str, ...],
-    searches: int,
-    draws: int,
-    as_json: bool,
-) -> None:
-    """A turn's limits: one draw, one base site from the hand, a shuffle after every search."""
-    run_helper(ctx, GAME, "turn", {"base_sites": base_sites or [], "searches": searches, "draws": draws}, as_json)
-
-
 # ------------------------------------------------------------------------ what stays in play (persistence.py)
 NATASHAS_HELP = "Natasha-The Defender cards on the card, each on the one before (the FAQ's stack)."
 PROGRAMMER_HELP = "Alan-The Programmer is in play for the card's player (their components cannot be removed)."
 
 
 @app.command("favour")
-@argument("critics", nargs=-1, required=True, metavar="CRITIC...", help="The critics you have won over.")
-@option("--site", "sites", multiple=True, required=True, help=SITE_HELP + " Your site as it is now (repeat).")
-@json_option
-@click.pass_context
-def favour(ctx: click.Context, critics: tuple[str, ...], sites: tuple[str, ...], as_json: bool) -> None:
+def favour(
+    ctx: typer.Context,
+    *,
+    critics: Annotated[list[str], typer.Argument(metavar="CRITIC...", help="The critics you have won over.")],
+    sites: Annotated[list[str], typer.Option("--site", help=SITE_HELP + " Your site as it is now (repeat).")],
+    as_json: JsonFlag = False,
+) -> None:
     """Whether critics won over stay won when your sites' totals fall (they never lose favour)."""
     run_helper(ctx, GAME, "favour", {"critics": list(critics), "sites": [_site(s) for s in sites]}, as_json)
 
 
 @app.command("remove")
-@argument("removal", help="The removal card, e.g. Site Hacker or Spam Flood.")
-@argument("targets", nargs=-1, metavar="CARD", help="The card in play to remove; none: what the removal may remove.")
-@option("--natashas", type=INTEGER, default=0, help=NATASHAS_HELP)
-@option("--programmer", is_flag=True, help=PROGRAMMER_HELP)
-@json_option
-@click.pass_context
-def remove(ctx: click.Context, removal: str, targets: tuple[str, ...], natashas: int, programmer: bool,
-           as_json: bool) -> None:
+def remove(
+    ctx: typer.Context,
+    *,
+    removal: Annotated[str, typer.Argument(help="The removal card, e.g. Site Hacker or Spam Flood.")],
+    targets: Annotated[list[str] | None, typer.Argument(
+        metavar="CARD", help="The card in play to remove; none: what the removal may remove.")] = None,
+    natashas: Annotated[int, typer.Option("--natashas", click_type=INTEGER, help=NATASHAS_HELP)] = 0,
+    programmer: Annotated[bool, typer.Option("--programmer", help=PROGRAMMER_HELP)] = False,
+    as_json: JsonFlag = False,
+) -> None:
     """What a removal card may remove, and whether it removes a card in play."""
-    run_helper(ctx, GAME, "remove", {"removal": removal, "targets": list(targets), "natashas": natashas,
+    run_helper(ctx, GAME, "remove", {"removal": removal, "targets": targets or [], "natashas": natashas,
                                      "programmer": programmer}, as_json)
 
 
 @app.command("natasha")
-@argument("target", help="The card in play the Natashas protect.")
-@option("--natashas", type=INTEGER, default=1, help=NATASHAS_HELP)
-@option("--programmer", is_flag=True, help=PROGRAMMER_HELP)
-@option("--theirs", is_flag=True, help="You played the Natashas on your opponent's card.")
-@json_option
-@click.pass_context
-def natasha(ctx: click.Context, target: str, natashas: int, programmer: bool, theirs: bool, as_json: bool) -> None:
+def natasha(
+    ctx: typer.Context,
+    *,
+    target: Annotated[str, typer.Argument(help="The card in play the Natashas protect.")],
+    natashas: Annotated[int, typer.Option("--natashas", click_type=INTEGER, help=NATASHAS_HELP)] = 1,
+    programmer: Annotated[bool, typer.Option("--programmer", help=PROGRAMMER_HELP)] = False,
+    theirs: Annotated[bool, typer.Option("--theirs", help="You played the Natashas on your opponent's card.")] = False,
+    as_json: JsonFlag = False,
+) -> None:
     """Natashas stacked on a card: the removals it takes to remove it, top Natasha first."""
     run_helper(ctx, GAME, "natasha", {"target": target, "natashas": natashas, "programmer": programmer,
                                       "theirs": theirs}, as_json)

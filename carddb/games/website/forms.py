@@ -41,15 +41,6 @@ def forms(game: GameDefinition) -> list[Form]:
               + number("opponent_deck", "deck"),
               many("opponent_critics", "Their critic", critic, 3),
               select("turn_starts", "Turn starting", [("", "(neither)"), ("you", "yours"), ("opponent", "theirs")]))),
-        Form("setup", "Setup", "setup",
-             "The components among the top 5 cards that fit the base site are attached; then draw 7.",
-             'carddb play website setup "APSN Base Card" Guestbook "Casual Surfer" ...',
-             (text("base", "Base site", base), many("top", "Card", name_list(game, "card"), 5))),
-        Form("turn", "A turn's limits", "turn",
-             "One draw, one base site from the hand, a shuffle after every deck search.",
-             'carddb play website turn --base-site "APSN Base Card" --searches 1',
-             (many("base_sites", "Base site played", base, 2),
-              number("searches", "deck searches", "0") + number("draws", "draws", "1"))),
         *persistence_forms(game),
     ]
 

@@ -8,25 +8,25 @@ type; a critic looks at one site only (5/5/5 on one site and 10/10/10 on another
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Annotated, Any
 
 from carddb.core.cards.card import Card, normalise_name
 from carddb.core.checker.check import CardIndex
 from carddb.core.game.definition import GameDefinition
 from carddb.core.play.helpers import (
     Answer,
-    Helper,
     find_card,
     find_cards,
-    names_of,
     plural,
     rows,
     setting,
     whole,
     word,
 )
+from carddb.core.play.signature import Arg, helper, helpers_of
 from carddb.errors import InputError
 from carddb.games.website.persistence import HELPERS as PERSISTENCE
 from carddb.games.website.sites import RATINGS, Site, fits, shared_names, shown
@@ -338,20 +338,44 @@ def _win(game: GameDefinition, index: CardIndex, request: Mapping[str, Any]) -> 
                                                                             ("you", "opponent", ""), "")])
 
 
-def _setup(game: GameDefinition, index: CardIndex, request: Mapping[str, Any]) -> Answer:
-    """``{"base": "Alan's Site Base Card", "top": ["Guestbook", "Casual Surfer", ...]}``: the top 5 cards."""
-    base = find_card(game, index, request.get("base"), ("base-site",), "base site")
-    top = find_cards(game, index, request.get("top"))
+# ---------------------------------------------------------------------------------- helpers described once
+# Each helper's typed signature is its command (carddb play website ...), its form on the Play page and the check
+# of its request (carddb.core.play.signature). The helpers above still read their requests by hand.
+BASE_SITE = ("base-site",)
+
+
+@helper("setup", title="Setup", rule="setup",
+        example='carddb play website setup "APSN Base Card" Guestbook "Casual Surfer" ...')
+def setup_helper(game: GameDefinition, index: CardIndex, *,
+                 base: Annotated[Card, Arg("The starting base site.", label="Base site", kinds=BASE_SITE,
+                                           what="base site")],
+                 top: Annotated[list[Card], Arg("The top 5 cards of the deck.", label="Card", names="card",
+                                                count=5)]) -> Answer:
+    """Setup: attach the components among the top 5 cards that fit the base site, then draw 7.
+
+    The components among the top 5 cards that fit the base site are attached; then draw 7.
+    """
     if not top:
         raise InputError("name the top cards of the deck")
     return setup(game, base, top, shared_names(index))
 
 
-def _turn(game: GameDefinition, index: CardIndex, request: Mapping[str, Any]) -> Answer:
-    """``{"base_sites": ["APSN Base Card"], "searches": 1, "draws": 1}``"""
-    return plan_turn(game, find_cards(game, index, names_of(request.get("base_sites")), ("base-site",), "base site"),
-                     whole(request, "searches", 0, high=99) or 0, whole(request, "draws", 1, high=99) or 0)
+@helper("turn", title="A turn's limits", rule="turn",
+        example='carddb play website turn --base-site "APSN Base Card" --searches 1')
+def turn_helper(game: GameDefinition, index: CardIndex, *,
+                base_sites: Annotated[list[Card], Arg("A base site played from the hand (repeat).",
+                                                      label="Base site played", kinds=BASE_SITE, what="base site",
+                                                      option="--base-site", count=2)] = (),  # type: ignore
+                searches: Annotated[int, Arg("Deck or discard pile searches this turn.", label="deck searches",
+                                             high=99)] = 0,
+                draws: Annotated[int, Arg("Cards drawn in the draw step.", label="draws", high=99)] = 1) -> Answer:
+    """A turn's limits: one draw, one base site from the hand, a shuffle after every search.
+
+    One draw, one base site from the hand, a shuffle after every deck search.
+    """
+    return plan_turn(game, list(base_sites or []), searches, draws)
 
 
-HELPERS: dict[str, Helper] = {"site": _site_helper, "critics": _critics, "missing": _missing, "win": _win,
-                              "setup": _setup, "turn": _turn, **PERSISTENCE}
+_DESCRIBED = helpers_of(sys.modules[__name__])
+HELPERS: dict[str, Any] = {"site": _site_helper, "critics": _critics, "missing": _missing, "win": _win,
+                           "setup": _DESCRIBED["setup"], "turn": _DESCRIBED["turn"], **PERSISTENCE}

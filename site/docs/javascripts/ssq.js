@@ -1,6 +1,6 @@
-// The Super Smash Quest Skirmish turn calculator: the form becomes the request `carddb ssq turn --json` takes, the
+// The Super Smash Quest Skirmish turn calculator: the form becomes the request `carddb play ssq turn --json` takes, the
 // rules engine (the same worker as the deck checker) answers, and the answer is written as text (textContent only).
-// The clash, charge, Smash Points and recovery forms work the same way with `carddb ssq <calc> --json`.
+// The clash, charge, Smash Points and recovery forms work the same way with `carddb play ssq <calc> --json`.
 
 function finished(box) {
   box.dataset.checks = String(Number(box.dataset.checks || 0) + 1);
@@ -97,7 +97,7 @@ function showError(box, message, make) {
   finished(box);
 }
 
-// Between and around turns: each form of `carddb ssq clash | charge | sp | recovery` becomes the request its entry
+// Between and around turns: each form of `carddb play ssq clash | charge | sp | recovery` becomes the request its entry
 // point in carddb/games/ssq/browser.py takes; an empty number field is left out (null), as an option not given.
 function number(form, name) {
   const value = form.elements[name].value;

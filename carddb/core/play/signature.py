@@ -1,0 +1,231 @@
+"""A play helper described once, by its typed signature. Pure standard library (it runs in the browser).
+
+A helper is one function of the game, the catalogue's cards and its typed inputs, returning an ``Answer``::
+
+    @helper(title="Turn order", rule="turn", example="carddb play ssbm order Mario Ganondorf")
+    def order(game: GameDefinition, index: CardIndex, *,
+              characters: Annotated[list[Card], Arg("The characters of the match.", kinds=("character",),
+                                                    label="Character", count=4)]) -> Answer:
+        \"\"\"Turn order: the highest INTELLIGENCE first, ties by SPEED; cards drawn a turn and the starting hand.\"\"\"
+
+Everything else comes from that signature: ``read`` checks a request (the JSON object the site's form sends, the
+one ``carddb play <game> <helper> --json`` builds) against it and calls the function; ``carddb.cli.play_command``
+makes the command, its arguments and help; ``carddb.site.play_form`` makes the Play page's form (labels, card
+name lists, ranges, choices, help). A parameter's type says what it holds:
+
+- ``Card`` a card named by the player (``Arg.kinds``: the kinds it may be), ``list[Card]`` several;
+- ``int`` a whole number (``Arg.low``, ``Arg.high``), ``bool`` a flag, ``str`` a word, ``Literal["a", "b"]`` one
+  of those, ``list[str]``/``list[int]`` several;
+- ``list[Row]`` rows of a form, ``Row`` a dataclass whose fields are described the same way (its first field names
+  the row; ``carddb play`` takes a row as ``A=B`` text, or through ``Arg.read``, and a row's other field through
+  a repeated ``--option PLACE=VALUE``, ``Arg.option``).
+
+A parameter with a default may be left out; ``X | None = None`` is "not given". ``Arg.option`` names its option
+on the command line; without it a required value, a list or a value marked ``Arg.positional`` is a positional
+argument, anything else an option named after it. A request breaking a rule is answered (``Answer.problems``);
+one that cannot be read raises ``InputError``, with the same words on the command line and in the browser.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import inspect
+import types
+import typing
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Annotated, Any, Literal, get_args, get_origin
+
+from carddb.core.cards.card import Card
+from carddb.core.play.helpers import find_card, flag, names_of, rows, whole, word
+from carddb.errors import InputError
+
+#: The largest number a request may hold unless ``Arg.high`` says otherwise.
+MAX_NUMBER = 9999
+
+
+@dataclass(frozen=True)
+class Arg:
+    """What a parameter means to a player: its help, its form label, its range or card kinds, how the command line
+    takes it."""
+
+    help: str = ""
+    label: str = ""  # the form's label (default: the help's first words)
+    low: int | None = None
+    high: int | None = None
+    kinds: tuple[str, ...] = ()  # a card's kinds (``find_card``); the first names the form's list of names
+    what: str = ""  # how a message names a card ("play card"); default: its kind
+    names: str = ""  # the form's card-name list, when not the first kind's (a game's ``NAME_LISTS``)
+    option: str = ""  # its option on the command line ("--damage"; a row's field: "--bonus", as PLACE=VALUE)
+    positional: bool = False  # an optional value the command line takes as a positional argument
+    short: str = ""  # "-d"
+    metavar: str = ""  # "DAMAGE", "PLAYER=CARD"
+    example: str = ""  # a row as the command line writes it ("Link=Attack")
+    count: int = 1  # the form's fields for a list (rows, names)
+    sep: str = ""  # a list given on the command line in one value, split by this ("20,40")
+    read: Callable[[str], Any] | None = None  # a row (or value) from its command-line text, for a syntax of its own
+
+
+@dataclass(frozen=True)
+class Param:
+    """One described parameter (``describe``)."""
+
+    name: str
+    kind: str  # card, cards, int, ints, bool, text, texts, choice, rows
+    arg: Arg
+    required: bool
+    default: Any
+    choices: tuple[str, ...] = ()
+    row: type | None = None  # the dataclass of a ``rows`` parameter
+    fields: tuple[Param, ...] = ()  # the row's fields
+
+    @property
+    def label(self) -> str:
+        return self.arg.label or self.name.replace("_", " ").capitalize()
+
+    @property
+    def what(self) -> str:
+        return self.arg.what or (self.arg.kinds[0] if self.arg.kinds else self.name.replace("_", " "))
+
+    @property
+    def low(self) -> int:
+        return 0 if self.arg.low is None else self.arg.low
+
+    @property
+    def high(self) -> int:
+        return MAX_NUMBER if self.arg.high is None else self.arg.high
+
+
+@dataclass(frozen=True)
+class Described:
+    """A helper as its signature describes it."""
+
+    name: str
+    function: Callable[..., Any]
+    params: tuple[Param, ...]
+    title: str
+    rule: str  # the rulebook section it follows
+    example: str  # the same question on the command line
+    help: str = field(default="")
+
+    def __call__(self, game: Any, index: Any, request: Mapping[str, Any]) -> Any:
+        """Answer a request (``carddb.core.play.helpers.answer`` calls every helper so)."""
+        return read(self, game, index, request)
+
+
+def helper(name: str = "", *, title: str, rule: str, example: str) -> Callable[[Callable[..., Any]], Any]:
+    """Mark a function as a play helper (its name with ``-`` for ``_`` unless ``name`` is given)."""
+
+    def mark(function: Callable[..., Any]) -> Callable[..., Any]:
+        function.play_helper = {"name": name or function.__name__.replace("_", "-"),  # type: ignore[attr-defined]
+                                "title": title, "rule": rule, "example": example}
+        return function
+
+    return mark
+
+
+def helpers_of(module: Any) -> dict[str, Described]:
+    """Every helper a game's module marks with ``@helper``, by name, in the order written."""
+    found = [describe(value) for value in vars(module).values()
+             if callable(value) and hasattr(value, "play_helper") and value.__module__ == module.__name__]
+    return {d.name: d for d in sorted(found, key=lambda d: d.function.__code__.co_firstlineno)}
+
+
+def describe(function: Callable[..., Any]) -> Described:
+    """The helper's parameters as its signature says them; an annotation this cannot describe is an error."""
+    marks = function.play_helper  # type: ignore[attr-defined]
+    hints = typing.get_type_hints(function, include_extras=True)
+    params = tuple(_param(p.name, hints[p.name], p.default) for p in inspect.signature(function).parameters.values()
+                   if p.kind is inspect.Parameter.KEYWORD_ONLY)
+    return Described(marks["name"], function, params, marks["title"], marks["rule"], marks["example"],
+                     inspect.getdoc(function) or "")
+
+
+def _param(name: str, hint: Any, default: Any) -> Param:
+    arg = Arg()
+    if get_origin(hint) is Annotated:
+        hint, *extras = get_args(hint)
+        arg = next((e for e in extras if isinstance(e, Arg)), arg)
+    required = default is inspect.Parameter.empty
+    default = None if required else default
+    if get_origin(hint) in (types.UnionType, typing.Union):  # X | None
+        hint = next(a for a in get_args(hint) if a is not type(None))
+    kind, choices, row, fields = _kind(name, hint)
+    return Param(name, kind, arg, required, default, choices, row, fields)
+
+
+def _kind(name: str, hint: Any) -> tuple[str, tuple[str, ...], type | None, tuple[Param, ...]]:
+    if hint is Card:
+        return "card", (), None, ()
+    if hint is int:
+        return "int", (), None, ()
+    if hint is bool:
+        return "bool", (), None, ()
+    if hint is str:
+        return "text", (), None, ()
+    if get_origin(hint) is Literal:
+        return "choice", tuple(str(a) for a in get_args(hint)), None, ()
+    if get_origin(hint) in (list, Sequence):
+        (item,) = get_args(hint)
+        if item is Card:
+            return "cards", (), None, ()
+        if item is int:
+            return "ints", (), None, ()
+        if item is str:
+            return "texts", (), None, ()
+        if dataclasses.is_dataclass(item):
+            hints = typing.get_type_hints(item, include_extras=True)
+            fields = tuple(_param(f.name, hints[f.name], inspect.Parameter.empty if f.default is dataclasses.MISSING
+                                  else f.default) for f in dataclasses.fields(item))
+            return "rows", (), item, fields
+    raise TypeError(f"play helper parameter {name!r}: cannot describe {hint!r}")
+
+
+# ----------------------------------------------------------------------------------------------- reading requests
+def read(described: Described, game: Any, index: Any, request: Mapping[str, Any]) -> Any:
+    """Check ``request`` against the helper's signature and call it: the one check of the command line and the
+    site alike."""
+    if not isinstance(request, Mapping):
+        raise InputError("the request is not a JSON object")
+    values = {p.name: value(p, game, index, request.get(p.name)) for p in described.params}
+    return described.function(game, index, **values)
+
+
+def _empty(raw: Any) -> bool:
+    return raw is None or raw == "" or raw == []
+
+
+def value(param: Param, game: Any, index: Any, raw: Any) -> Any:
+    """One value of a request, as its parameter's type says; missing ones are the default (or an error)."""
+    if _empty(raw):
+        if param.required and param.kind not in ("cards", "texts", "ints", "rows", "bool"):
+            raise InputError(f"give the {param.what}" if param.kind == "card" else f"give the {param.label.lower()}")
+        if param.kind in ("cards", "texts", "ints", "rows") and param.default is None:
+            return [] if param.required else None
+        if param.kind == "bool" and param.default is None:
+            return False
+        return param.default
+    kind, what = param.kind, param.name.replace("_", " ")
+    if kind == "card":
+        return find_card(game, index, raw, param.arg.kinds, param.what)
+    if kind == "cards":
+        return [find_card(game, index, name, param.arg.kinds, param.what) for name in names_of(raw)]
+    if kind == "int":
+        return whole({param.name: raw}, param.name, low=param.low, high=param.high, what=what)
+    if kind == "ints":
+        if not isinstance(raw, list | tuple):
+            raise InputError(f"{what} must be a list of whole numbers, not {raw!r}")
+        return [whole({param.name: item}, param.name, low=param.low, high=param.high, what=what) for item in raw]
+    if kind == "bool":
+        return flag({param.name: raw}, param.name, bool(param.default))
+    if kind == "choice":
+        return word({param.name: raw}, param.name, param.choices, "" if param.default is None else param.default)
+    if kind == "text":
+        return str(raw).strip()
+    if kind == "texts":
+        return names_of(raw)
+    assert param.row is not None
+    made = []
+    for row in rows({param.name: raw}, param.name):
+        made.append(param.row(**{f.name: value(f, game, index, row.get(f.name)) for f in param.fields}))
+    return made
