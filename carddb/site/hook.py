@@ -43,6 +43,14 @@ def on_files(files: Files, *, config: MkDocsConfig) -> Files:
     return files
 
 
+def on_env(env: Any, **_: Any) -> Any:
+    """The site's Content-Security-Policy, for the ``<meta>`` of every page (``site/overrides/main.html``)."""
+    from carddb.site.policy import PAGE_POLICY
+
+    env.globals["carddb_policy"] = PAGE_POLICY
+    return env
+
+
 @event_priority(-100)  # after every other step that writes into the site (carddb's own rebuild links kept files)
 def on_post_build(config: MkDocsConfig, **_: Any) -> None:
     """Compressed copies of the engine files beside them, for ``site serve`` and hosts that serve them."""

@@ -29,6 +29,7 @@ from carddb.site.gallery import gallery_page
 from carddb.site.markup import html_text, md_text
 from carddb.site.online_page import online_page
 from carddb.site.play_page import has_play_page, play_page
+from carddb.site.policy import host_headers_rule
 from carddb.site.rulebook_page import rulebook_page
 from carddb.workspace import Workspace
 
@@ -129,12 +130,13 @@ def generate(root: Path, catalogue: CatalogueLike, game_ids: Sequence[str], *, p
         content.cards += len(cards)
         content.faces += len(data.faces)
         content.decks += len(decks)
-        content.nav.append({game.name: _game_pages(content, root, data, decks, deck_games)})
+        # MkDocs' navigation titles are HTML (Material writes them unescaped)
+        content.nav.append({html_text(game.name): _game_pages(content, root, data, decks, deck_games)})
         if clients is not None:
             _online(content, game, cards, clients)
 
     content.data[f"{ASSETS}/manifest.json"] = json.dumps(manifest, indent=1, sort_keys=True).encode()
-    content.data["_headers"] = HOST_HEADERS.encode()
+    content.data["_headers"] = (host_headers_rule() + HOST_HEADERS).encode()
     content.pages["index.md"] = _home(root, games, backs)
     content.nav.insert(0, {"Home": "index.md"})
     content.nav.append({"Guide": _guides(root, content)})
@@ -184,7 +186,7 @@ def _online(content: SiteContent, game: GameDefinition, cards: list[Card], clien
     content.copies.update(files.copies)
     page = f"games/{game.id}/online.md"
     content.pages[page] = online_page(game, files, page, site_url)
-    content.nav[-1][game.name].append({"Play online": page})
+    content.nav[-1][html_text(game.name)].append({"Play online": page})
 
 
 def _rulebook(root: Path, rulebook: Path, data: GameCards, path: str) -> str:
