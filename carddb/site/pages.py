@@ -26,7 +26,7 @@ from carddb.site.client_files import GameClients
 from carddb.site.construction import construction_page, game_data_page
 from carddb.site.decks_page import SampleDeck, decks_page
 from carddb.site.gallery import gallery_page
-from carddb.site.markup import html_text, md_text
+from carddb.site.markup import html_text, html_url, md_text
 from carddb.site.online_page import online_page
 from carddb.site.play_page import has_play_page, play_page
 from carddb.site.policy import host_headers_rule
@@ -283,7 +283,7 @@ def _home(root: Path, games: list[GameDefinition], backs: dict[str, str]) -> str
         base = f"games/{game.id}"
         back = backs.get(game.id)
         # Without a rendered back there is no picture to link (an empty link says nothing to a screen reader).
-        picture = (f'<a class="carddb-back" href="{html_text(base)}/cards/"><img src="{html_text(back)}" '
+        picture = (f'<a class="carddb-back" href="{html_url(base + "/cards/")}"><img src="{html_url(back)}" '
                    f'alt="{html_text(game.name)} card back" width="200"></a>' if back else "")
         tool = "deck builder" if game.deck_game else "turn calculator"
         out += ['<div class="carddb-game" markdown>', "",
