@@ -1,7 +1,8 @@
 """A workspace made to attack the site: a copy of the bundled minibattle game whose cards, set, field values and
 art paths carry markup, script, template and Markdown syntax, and addresses of a foreign host. Every value is
 one a card file may hold (it loads without an error): what a downloaded card file or a shared catalogue can
-bring. ``HOSTILE`` lists what must never run: each ``alert``'s argument names the value that carried it."""
+bring, and a game definition shared with its cards: its name and a set's. Each ``alert``'s argument names the
+value that carried it."""
 
 from __future__ import annotations
 
@@ -14,7 +15,8 @@ from carddb.cli.main import app
 
 
 def _y(text: str) -> str:
-    return json.dumps(text)  # a JSON string is a YAML one
+    """``text`` as a YAML string (a JSON string is one)."""
+    return json.dumps(text)
 
 
 REPO = Path(__file__).resolve().parents[2]
@@ -28,6 +30,7 @@ QUOTES = "\"'><svg onload=alert('attr')>"
 TEMPLATE = "{{ config.site_name }}{% raw %}{# x #}"
 LINKED = "javascript:alert('href')"
 MARKDOWN = f"[click](javascript:alert('md')) ![x](https://{FOREIGN}/md.png) <b onclick=alert('b')>b</b>"
+HOSTILE_GAME = "Mini-Battle <img src=x onerror=alert('game')>"
 HOSTILE_SET = f"Promo</title><script>alert('set')</script><img src=https://{FOREIGN}/set.png>"
 
 CARDS = f"""set: promo
@@ -93,8 +96,8 @@ NAMES = (TITLE_BREAKER, SCRIPT_CLOSER, QUOTES, TEMPLATE, MARKDOWN)
 
 
 def make_hostile_workspace(root: Path) -> Path:
-    """``carddb init --example minibattle`` at ``root`` (the repository's Pyodide linked), its promo set renamed and
-    given the hostile cards, built by ``carddb build``. Returns the built site's folder."""
+    """``carddb init --example minibattle`` at ``root`` (the repository's Pyodide linked), the hostile cards added
+    and the game and its promo set given hostile names, built by ``carddb build``. Returns the built site's folder."""
     runner = CliRunner()
     made = runner.invoke(app, ["init", str(root), "--example", GAME, "--no-npm"], catch_exceptions=False)
     assert made.exit_code == 0, made.output
@@ -103,8 +106,10 @@ def make_hostile_workspace(root: Path) -> Path:
         (root / "site" / "node_modules").symlink_to(modules, target_is_directory=True)
     definition = root / "rules" / GAME / "game.toml"
     toml = definition.read_text(encoding="utf-8")
-    assert 'name = "Promo"' in toml
-    definition.write_text(toml.replace('name = "Promo"', f"name = {_toml(HOSTILE_SET)}", 1), encoding="utf-8")
+    for said, hostile in (("Pokemon Mini-Battle Card Game", HOSTILE_GAME), ("Promo", HOSTILE_SET)):
+        assert f'name = "{said}"' in toml
+        toml = toml.replace(f'name = "{said}"', f"name = {_toml(hostile)}", 1)
+    definition.write_text(toml, encoding="utf-8")
     (root / "rules" / GAME / "cards" / "hostile.yaml").write_text(CARDS, encoding="utf-8")
     built = runner.invoke(app, ["--root", str(root), "build", "--game", GAME], catch_exceptions=False)
     assert built.exit_code == 0, built.output

@@ -28,10 +28,10 @@ from carddb.site.policy import HEADER_POLICY, PAGE_POLICY
 from carddb.site.serve import make_server, server_url
 from carddb.site.studio_http import StudioServer
 from carddb.workspace import Workspace
-from tests.site.conftest import CHROMIUM
 from tests.site.site_attack import (
     FOREIGN,
     GAME,
+    HOSTILE_GAME,
     NAMES,
     REPO,
     SCRIPT_CLOSER,
@@ -40,9 +40,13 @@ from tests.site.site_attack import (
     make_hostile_workspace,
 )
 
+pytestmark = pytest.mark.slow  # the hostile workspace is built once, in about 30 s
+
 SITE_NAME = "Fan card games"
 #: The page's own heading (the search's results have headings too).
 HEADING = "article.md-content__inner > h1"
+#: The engine's time to load, long on a busy machine: a slow start is not what these tests look for.
+ENGINE_WAIT_MS = 180_000
 #: Records each policy violation of a page (read back with ``evaluate``, which the policy does not govern).
 VIOLATIONS = ("document.addEventListener('securitypolicyviolation', (event) => (window.carddbViolations ||= [])"
               ".push(`${event.violatedDirective} ${event.blockedURI}`));")
@@ -149,16 +153,9 @@ class Browsing:
         return self.page.evaluate("() => window.carddbViolations || []")
 
 
-@pytest.fixture(scope="module")
-def browser(chromium: Any) -> Any:
-    if not CHROMIUM.exists():
-        pytest.skip(f"{CHROMIUM} is not installed")
-    return chromium
-
-
-def browsing(browser: Any, url: str, *, ignore_policy: bool) -> Browsing:
-    context = browser.new_context(bypass_csp=ignore_policy)
-    context.add_init_script(VIOLATIONS)
+def browsing(chromium: Any, url: str, *, ignore_policy: bool) -> Browsing:
+    context = chromium.new_context(bypass_csp=ignore_policy)
+    context.add_init_script(VIOLATIONS + f"window.CARDDB_ENGINE_TIMEOUT_MS = {ENGINE_WAIT_MS};")
     visit = Browsing(context.new_page(), url)
 
     def route(request: Any) -> None:
@@ -170,7 +167,7 @@ def browsing(browser: Any, url: str, *, ignore_policy: bool) -> Browsing:
 
     context.route("**/*", route)
     visit.page.on("dialog", lambda dialog: (visit.dialogs.append(dialog.message), dialog.dismiss()))
-    visit.page.set_default_timeout(90_000)
+    visit.page.set_default_timeout(ENGINE_WAIT_MS)
     return visit
 
 
@@ -208,7 +205,9 @@ def every_page_kind(visit: Browsing, site: HostileSite, seen: Callable[[str], No
     visit.goto(f"games/{GAME}/checker/#deck=standard;main:{cards},{quote('<img src=x onerror=alert(9)>')}")
     page.wait_for_selector("[data-deck-builder][data-mounted]", state="attached")
     page.locator("[data-deck-view] li.carddb-deckcard", has_text=TITLE_BREAKER).wait_for()
-    page.locator("[data-builder-engine][data-state=ready]").wait_for(state="attached")
+    engine = page.locator("[data-builder-engine][data-state]:not([data-state=loading])")
+    engine.wait_for(state="attached")
+    assert engine.get_attribute("data-state") == "ready", engine.inner_text()
     page.locator("[data-builder-result][data-verdict]").wait_for(state="attached")  # checked by the engine
     page.locator("[data-playtest] summary").click()  # its playtest table: a hand dealt, the odds by card
     page.locator("[data-playtest] button[data-action=deal]").click()
@@ -226,6 +225,7 @@ def every_page_kind(visit: Browsing, site: HostileSite, seen: Callable[[str], No
     seen("play")
 
     visit.goto("")  # the site search lists the hostile cards' pages by their names; a result opens, highlighted
+    assert page.locator(".md-tabs__link").filter(has_text="Mini-Battle").inner_text() == HOSTILE_GAME
     page.locator(".md-search__input").click()
     page.locator(".md-search__input").press_sequentially("evil")
     page.locator(".md-search-result__item", has_text="onerror").first.click()
@@ -235,10 +235,10 @@ def every_page_kind(visit: Browsing, site: HostileSite, seen: Callable[[str], No
 
 
 @pytest.mark.browser
-def test_card_data_runs_nowhere_even_without_the_policy(browser: Any, hostile_site: HostileSite,
+def test_card_data_runs_nowhere_even_without_the_policy(chromium: Any, hostile_site: HostileSite,
                                                         served: tuple[str, StudioServer]) -> None:
     """Escaping alone: the browser ignores the site's policy, so a value that became markup would run here."""
-    visit = browsing(browser, served[0], ignore_policy=True)
+    visit = browsing(chromium, served[0], ignore_policy=True)
     try:
         every_page_kind(visit, hostile_site)
         assert visit.dialogs == [] and visit.foreign == []
@@ -248,8 +248,8 @@ def test_card_data_runs_nowhere_even_without_the_policy(browser: Any, hostile_si
 
 @pytest.mark.browser
 def test_under_serve_no_page_breaks_the_policy_and_the_studio_shows_card_data_as_text(
-        browser: Any, hostile_site: HostileSite, served: tuple[str, StudioServer]) -> None:
-    visit = browsing(browser, served[0], ignore_policy=False)
+        chromium: Any, hostile_site: HostileSite, served: tuple[str, StudioServer]) -> None:
+    visit = browsing(chromium, served[0], ignore_policy=False)
     breaches: dict[str, list[str]] = {}
 
     def seen(path: str) -> None:
@@ -283,7 +283,7 @@ ATTACK = """if (!window.attacked) { window.attacked = true;
 
 @pytest.mark.browser
 def test_under_serve_a_script_an_escaping_bug_let_in_cannot_save(
-        browser: Any, hostile_site: HostileSite, served: tuple[str, StudioServer]) -> None:
+        chromium: Any, hostile_site: HostileSite, served: tuple[str, StudioServer]) -> None:
     url, studio = served
     cards = hostile_site.root / "rules" / GAME / "cards" / "promo.yaml"
     before = cards.read_text(encoding="utf-8")
@@ -293,7 +293,7 @@ def test_under_serve_a_script_an_escaping_bug_let_in_cannot_save(
     (broken / "index.html").write_text(built.replace("<article", f"<script>{ATTACK}</script><img src=x onerror="
                                                      f'"{ATTACK.replace(chr(34), "&quot;")}"><article', 1),
                                        encoding="utf-8")
-    visit = browsing(browser, url, ignore_policy=False)
+    visit = browsing(chromium, url, ignore_policy=False)
     try:
         visit.goto(f"games/{GAME}/cards/escaping-bug/")
         page = visit.page
@@ -305,7 +305,7 @@ def test_under_serve_a_script_an_escaping_bug_let_in_cannot_save(
     finally:
         visit.page.context.close()
     # The same page with the policy ignored: the script runs and saves, so the policy is what stopped it.
-    visit = browsing(browser, url, ignore_policy=True)
+    visit = browsing(chromium, url, ignore_policy=True)
     try:
         visit.goto(f"games/{GAME}/cards/escaping-bug/")
         until(visit.page, "document.body.dataset.attack !== undefined")
