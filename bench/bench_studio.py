@@ -92,8 +92,8 @@ class Page:
 
     def __init__(self, url: str) -> None:
         self.url = url
-        html = self.get(PAGE)
-        self.token = re.search(r'data-token="([^"]+)"', html).group(1)  # type: ignore[union-attr]
+        with urllib.request.urlopen(self.url + PAGE, timeout=30) as answer:  # the page hands over the token
+            self.cookie = answer.headers["Set-Cookie"].split(";", 1)[0]
 
     def get(self, path: str) -> str:
         with urllib.request.urlopen(self.url + path, timeout=30) as answer:
@@ -101,8 +101,9 @@ class Page:
 
     def studio(self, action: str, body: dict) -> dict:
         request = urllib.request.Request(self.url + f"__carddb__/studio/{action}", data=json.dumps(body).encode(),
-                                         headers={"Content-Type": "application/json", "X-Carddb-Token": self.token,
-                                                  "Origin": self.url.rstrip("/")}, method="POST")
+                                         headers={"Content-Type": "application/json", "X-Carddb-Studio": "1",
+                                                  "Cookie": self.cookie, "Origin": self.url.rstrip("/")},
+                                         method="POST")
         with urllib.request.urlopen(request, timeout=30) as answer:
             return json.loads(answer.read())
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from carddb.core.game.definition import GameDefinition
 from carddb.layout.impose import CARD_SIZES, PAPER_SIZES
 from carddb.paint.print_options import DEFAULTS
-from carddb.site.markup import html_text
+from carddb.site.markup import html_text, html_url
 
 #: The proxy layouts ``carddb print --layout`` offers, in words.
 PRINT_LAYOUTS = (("fronts", "fronts only"), ("duplex-long", "fronts and backs, long-edge duplex"),
@@ -34,7 +34,7 @@ def builder_section(game: GameDefinition, play_page: str | None = None) -> list[
     layouts = _options(list(PRINT_LAYOUTS), DEFAULTS.layout)
     bleed = "" if DEFAULTS.bleed is None else f"{DEFAULTS.bleed:g}"
     marks = " checked" if DEFAULTS.marks else ""
-    play = f' <a class="md-button" href="{html_text(play_page)}">Play</a>' if play_page else ""
+    play = f' <a class="md-button" href="{html_url(play_page)}">Play</a>' if play_page else ""
     return [
         f'<div class="carddb-builder carddb-wide" data-deck-builder data-game="{html_text(game.id)}" '
         "data-search-exclude>",
@@ -85,7 +85,7 @@ def playtest_section(game: GameDefinition) -> list[str]:
     return [
         '<details class="carddb-playtest" data-playtest><summary>Playtest this deck</summary>',
         "<p>Shuffle and draw the opening hand as the "
-        f'<a href="../rulebook/{html_text(anchor)}">rulebook</a> starts a game, draw the next card, and read the '
+        f'<a href="{html_url("../rulebook/" + anchor)}">rulebook</a> starts a game, draw the next card, and read the '
         "exact odds of a card or a kind (the same figures as <code>carddb deck odds</code>).</p>",
         '<p class="carddb-note" data-playtest-dealt></p>',
         '<div class="carddb-row"><button type="button" class="md-button md-button--primary" data-action="deal">'

@@ -10,6 +10,7 @@ from carddb.site.card_data import GameCards
 from carddb.site.markup import (
     html_lines,
     html_text,
+    html_url,
     md_code,
     md_text,
     relative_path,
@@ -25,7 +26,7 @@ def card_page(data: GameCards, card: Card, previous: Card | None, following: Car
     root = url_prefix(page)
     face = data.faces.get(card.key)
     kind = game.kinds[card.kind].label if card.kind in game.kinds else card.kind
-    picture = (f'<img src="{html_text(root + face)}" alt="{html_text(card.key)}: the card face" width="630">'
+    picture = (f'<img src="{html_url(root + face)}" alt="{html_text(card.key)}: the card face" width="630">'
                if face else '<span class="carddb-noface">no face rendered</span>')
     out = ["---", "hide:", "  - toc", "---", "", f"# {md_text(card.key)}", "",
            f'<div class="carddb-cardpage" data-card-page data-game="{html_text(game.id)}" '

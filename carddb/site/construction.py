@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from carddb.core.cards.card import Card
 from carddb.core.game.definition import SEVERITIES, CheckDef, GameDefinition
-from carddb.site.markup import md_text, md_words, rule_href
+from carddb.site.markup import md_code, md_text, md_words, rule_href
 from carddb.site.words import Vocabulary, describe_selector, join_and, join_or
 
 #: Problems every deck game can report, whatever its definition declares.
@@ -57,7 +57,7 @@ def game_data_page(game: GameDefinition, page: str) -> str:
         out.append("")
     if game.turn:
         out += ["## Turn", "", "| setting | value |", "|---|---|"]
-        out += [f"| `{key}` | {md_text(value)} |" for key, value in game.turn.items()]
+        out += [f"| {md_code(key)} | {md_text(value)} |" for key, value in game.turn.items()]
         out.append("")
     out += readings_section(game, link)
     return "\n".join(out) + "\n"
@@ -85,7 +85,7 @@ def _formats(game: GameDefinition) -> list[str]:
            "| format | name | default | description |", "|---|---|---|---|"]
     for fmt in game.formats.values():
         default = "yes" if fmt.id == game.default_format else ""
-        out.append(f"| `{fmt.id}` | {md_text(fmt.label)} | {default} | {md_text(fmt.description)} |")
+        out.append(f"| {md_code(fmt.id)} | {md_text(fmt.label)} | {default} | {md_text(fmt.description)} |")
     return [*out, ""]
 
 
@@ -95,7 +95,7 @@ def _zones(game: GameDefinition, words: Vocabulary, link: _Linker) -> list[str]:
            f"the {md_text(words.zone_label(game.main_zone))}.", "",
            "| zone | size | takes | headers accepted | rule |", "|---|---|---|---|---|"]
     for zone in game.zones.values():
-        headers = ", ".join(f"`{h}`" for h in dict.fromkeys([zone.label, *zone.aliases, zone.id]))
+        headers = ", ".join(md_code(h) for h in dict.fromkeys([zone.label, *zone.aliases, zone.id]))
         out.append(f"| {md_words(zone.label)} | {md_words(zone.size_text())} | "
                    f"{md_words(describe_selector(zone.takes, words))} | {headers} | {link(zone.rule)} |")
     return [*out, ""]
@@ -195,7 +195,8 @@ def _problems(game: GameDefinition, words: Vocabulary, link: _Linker) -> list[st
     out = ["## What the checker reports", "",
            "A deck is legal when it has no error; warnings never make a deck illegal.", "",
            "| code | severity | meaning | rule |", "|---|---|---|---|"]
-    out += [f"| `{code}` | {severity} | {md_text(text)} | {link(rule)} |" for code, severity, text, rule in rows]
+    out += [f"| {md_code(code)} | {md_text(severity)} | {md_text(text)} | {link(rule)} |"
+            for code, severity, text, rule in rows]
     return [*out, ""]
 
 

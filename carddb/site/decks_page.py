@@ -10,7 +10,7 @@ from typing import Any
 from urllib.parse import quote
 
 from carddb.core.game.definition import GameDefinition
-from carddb.site.markup import html_lines, html_text, md_code, md_text, rule_href, rule_target
+from carddb.site.markup import html_lines, html_text, html_url, md_code, md_text, rule_href, rule_target
 
 
 @dataclass(frozen=True)
@@ -38,7 +38,7 @@ def decks_page(game: GameDefinition, decks: Sequence[SampleDeck], page: str) -> 
                        f"{md_text(problem['message'])}{link}")
         if result.get("problems"):
             out.append("")
-        out += [f'<p><a class="md-button" href="../checker/?deck={html_text(quote(deck.filename))}">'
+        out += [f'<p><a class="md-button" href="{html_url("../checker/?deck=" + quote(deck.filename))}">'
                 "Open in the checker</a></p>", "",
                 # A long list scrolls in its box: tabindex lets a keyboard scroll it too.
                 f'<pre class="carddb-deck" tabindex="0" role="region" aria-label="{html_text(deck.filename)}">'

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from carddb.core.cards.card import Card
 from carddb.site.card_data import GameCards, type_field, values_of
-from carddb.site.markup import html_lines, html_text, md_text, url_prefix
+from carddb.site.markup import html_lines, html_text, html_url, md_text, url_prefix
 from carddb.site.search_example import example_query
 
 #: A field gets a filter when the cards hold between 2 and this many different values of it.
@@ -97,7 +97,7 @@ def _tile(data: GameCards, card: Card, fields: list[str], root: str) -> str:
             attrs.append(f'data-f-{html_text(key)}="{html_text(shown)}"')
     face = data.faces.get(card.key)
     href = f"{stem}/"
-    picture = (f'<img src="{html_text(root + face)}" alt="{html_text(card.key)}" loading="lazy" '
+    picture = (f'<img src="{html_url(root + face)}" alt="{html_text(card.key)}" loading="lazy" '
                'decoding="async" width="315" height="440">' if face
                else '<span class="carddb-noface">no face rendered</span>')
     detail = f"{html_text(kind_label)}" + (f" · {html_text(', '.join(types))}" if types else "")
@@ -109,6 +109,6 @@ def _tile(data: GameCards, card: Card, fields: list[str], root: str) -> str:
             f'<button type="button" data-add="{html_text(z)}" title="Add one to the {html_text(game.zones[z].label)}">'
             f'+ {html_text(game.zones[z].label)}</button>' for z in zones) + \
             '<span class="carddb-incount" data-in-deck></span></div>'
-    return (f'<li class="carddb-card" {" ".join(attrs)}><a class="carddb-face" href="{html_text(href)}">{picture}</a>'
-            f'<div class="carddb-caption"><a class="carddb-name" href="{html_text(href)}">{html_text(card.key)}</a>'
+    return (f'<li class="carddb-card" {" ".join(attrs)}><a class="carddb-face" href="{html_url(href)}">{picture}</a>'
+            f'<div class="carddb-caption"><a class="carddb-name" href="{html_url(href)}">{html_text(card.key)}</a>'
             f'<span class="carddb-kind">{detail}</span>{text}</div>{buttons}</li>')

@@ -7,15 +7,20 @@ engine files to the build and sets the navigation.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from mkdocs.config.defaults import MkDocsConfig
 from mkdocs.plugins import event_priority
 from mkdocs.structure.files import File, Files
 
+from carddb.bundled import bundled_root
 from carddb.site.handoff import provided
 from carddb.site.pages import SiteContent
+from carddb.site.policy import PAGE_POLICY
 
+#: Material's inline scripts as files (``site/overrides/partials/javascripts/`` loads them).
+THEME_SCRIPTS = "theme-*.js"
 _current: SiteContent | None = None
 
 
@@ -23,13 +28,23 @@ def on_config(config: MkDocsConfig, **_: Any) -> MkDocsConfig:
     global _current
     _current = provided()
     if _current is None:
-        from pathlib import Path
-
         from carddb.site.build import content_from_workspace
 
         _current = content_from_workspace(Path(config.config_file_path).resolve().parent.parent)
     config.nav = _current.nav
+    config.extra["carddb_policy"] = PAGE_POLICY  # for the <meta> of every page (site/overrides/main.html)
+    _carddb_theme_behind(config)
     return config
+
+
+def _carddb_theme_behind(config: MkDocsConfig) -> None:
+    """carddb's own theme overrides, right behind the workspace's (whose templates still win). A workspace made by
+    an older carddb has its own older copy of ``site/overrides``, without the partials that turn Material's inline
+    scripts into files: the site's policy, which runs no inline script, would stop them and Material with them."""
+    ours = bundled_root() / "site" / "overrides"
+    dirs = config.theme.dirs
+    if ours.is_dir() and all(Path(folder).resolve() != ours.resolve() for folder in dirs):
+        dirs.insert(1 if config.theme.custom_dir else 0, str(ours))
 
 
 def on_files(files: Files, *, config: MkDocsConfig) -> Files:
@@ -40,6 +55,9 @@ def on_files(files: Files, *, config: MkDocsConfig) -> Files:
         files.append(File.generated(config, path, content=data))
     for path, source in _current.copies.items():
         files.append(File.generated(config, path, abs_src_path=str(source)))
+    for source in sorted((bundled_root() / "site" / "docs" / "javascripts").glob(THEME_SCRIPTS)):
+        if files.get_file_from_path(f"javascripts/{source.name}") is None:  # an older workspace's docs lack them
+            files.append(File.generated(config, f"javascripts/{source.name}", abs_src_path=str(source)))
     return files
 
 

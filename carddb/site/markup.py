@@ -1,7 +1,12 @@
-"""Escaping and links for generated pages: every string from a card or a game definition passes through here.
+"""Escaping and links for generated pages: every string from a card or a game definition passes through here,
+one helper for each context it can reach (``docs/safety.md``).
 
-Card data is never trusted as markup: in Markdown it is backslash-escaped and HTML-escaped, in raw HTML it is
-HTML-escaped, so a card named ``<img src=x onerror=alert(1)>`` shows those characters as text.
+Card data is never trusted as markup: in Markdown it is backslash-escaped and HTML-escaped (``md_text``,
+``md_code``, ``md_words``), in raw HTML it is HTML-escaped (``html_text``, ``html_lines``), an address in an
+``href`` or ``src`` must be a path or an http(s) address (``html_url``) and a colour in a ``style`` a colour
+(``css_colour``), so a card named ``<img src=x onerror=alert(1)>`` shows those characters as text. The theme's
+side (a page's ``<title>``, the navigation) is ``site/overrides``; data the page scripts read is JSON served as
+files, never inline, and the scripts write it with ``textContent``.
 """
 
 from __future__ import annotations
@@ -10,6 +15,13 @@ import html
 import re
 
 _MARKDOWN_SPECIAL = re.compile(r"([\\`*_{}\[\]()#+\-.!|])")
+#: An address's scheme, once what a browser ignores in it (spaces, tabs, line breaks, controls) is taken out.
+_SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*):")
+_IGNORED_IN_URLS = re.compile(r"[\x00-\x20\x7f]")
+#: What ``html_url`` gives for an address it refuses: a link that goes nowhere.
+REFUSED_URL = "about:invalid#refused"
+#: A CSS colour: #rgb to #rrggbbaa, a colour function of numbers, or a colour word.
+_CSS_COLOUR = re.compile(r"^(#[0-9a-fA-F]{3,8}|(rgb|rgba|hsl|hsla)\([0-9., %/]+\)|[a-zA-Z]{3,30})$")
 _RULE_LINK = re.compile(r"^rules/(?P<game>[a-z0-9][a-z0-9_-]*)/(?P<file>[A-Za-z0-9_.-]+\.md)"
                         r"(?:#(?P<anchor>[A-Za-z0-9_-]*))?$")
 
@@ -38,6 +50,21 @@ def md_words(value: object) -> str:
 def html_text(value: object) -> str:
     """Text (or an attribute value) inside raw HTML."""
     return html.escape(str(value), quote=True)
+
+
+def html_url(value: str) -> str:
+    """An address for an ``href`` or ``src`` attribute, escaped: a relative path or an http(s) address as it is,
+    anything else (``javascript:``, ``data:``, ``vbscript:``, however spelt) ``REFUSED_URL``."""
+    scheme = _SCHEME.match(_IGNORED_IN_URLS.sub("", value))
+    if scheme and scheme.group(1).lower() not in ("http", "https"):
+        return REFUSED_URL
+    return html_text(value)
+
+
+def css_colour(value: str) -> str:
+    """A colour for a ``style`` attribute, or ``transparent`` for anything that is not only a colour (a value
+    holding ``;`` or ``url(`` would add a declaration or fetch an address)."""
+    return value if _CSS_COLOUR.match(value.strip()) else "transparent"
 
 
 def html_lines(value: object) -> str:

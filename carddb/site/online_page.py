@@ -11,7 +11,7 @@ from posixpath import relpath
 from carddb.core.game.definition import GameDefinition
 from carddb.exporters.published import is_published
 from carddb.site.client_files import GameClients
-from carddb.site.markup import html_text, md_code, md_text
+from carddb.site.markup import html_text, html_url, md_code, md_text
 
 _TITLES = {"tts": "Tabletop Simulator", "lackey": "LackeyCCG", "cockatrice": "Cockatrice", "apprentice": "Apprentice"}
 
@@ -22,10 +22,10 @@ def online_page(game: GameDefinition, clients: GameClients, page: str, site_url:
 
     def link(site_path: str, label: str | None = None) -> str:
         name = label or site_path.rsplit("/", 1)[-1]
-        return f'<a href="{html_text(relpath(site_path, here))}" download>{html_text(name)}</a>'
+        return f'<a href="{html_url(relpath(site_path, here))}" download>{html_text(name)}</a>'
 
     def button(site_path: str, label: str) -> str:  # a link of its own, not one inside a sentence
-        return (f'<p><a class="md-button" href="{html_text(relpath(site_path, here))}" download>'
+        return (f'<p><a class="md-button" href="{html_url(relpath(site_path, here))}" download>'
                 f'{html_text(label)}</a></p>')
 
     out = [f"# {md_text(game.name)}: play online", "",

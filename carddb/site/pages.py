@@ -27,9 +27,10 @@ from carddb.site.client_files import GameClients
 from carddb.site.construction import construction_page, game_data_page
 from carddb.site.decks_page import SampleDeck, decks_page
 from carddb.site.gallery import gallery_page
-from carddb.site.markup import html_text, md_text
+from carddb.site.markup import html_text, html_url, md_text
 from carddb.site.online_page import online_page
 from carddb.site.play_page import has_play_page, play_page
+from carddb.site.policy import host_headers_rule
 from carddb.site.rulebook_page import rulebook_page
 from carddb.workspace import Workspace
 
@@ -136,12 +137,13 @@ def generate(root: Path, catalogue: CatalogueLike, game_ids: Sequence[str], *, p
         content.cards += len(cards)
         content.faces += len(data.faces)
         content.decks += len(decks)
-        content.nav.append({game.name: _game_pages(content, root, data, decks, deck_games)})
+        # MkDocs' navigation titles are HTML (Material writes them unescaped)
+        content.nav.append({html_text(game.name): _game_pages(content, root, data, decks, deck_games)})
         if clients is not None:
             _online(content, game, cards, clients)
 
     content.data[f"{ASSETS}/manifest.json"] = json.dumps(manifest, indent=1, sort_keys=True).encode()
-    content.data["_headers"] = HOST_HEADERS.encode()
+    content.data["_headers"] = (host_headers_rule() + HOST_HEADERS).encode()
     content.pages["index.md"] = _home(root, games, backs)
     content.nav.insert(0, {"Home": "index.md"})
     content.nav.append({"Guide": _guides(root, content)})
@@ -191,7 +193,7 @@ def _online(content: SiteContent, game: GameDefinition, cards: list[Card], clien
     content.copies.update(files.copies)
     page = f"games/{game.id}/online.md"
     content.pages[page] = online_page(game, files, page, site_url)
-    content.nav[-1][game.name].append({"Play online": page})
+    content.nav[-1][html_text(game.name)].append({"Play online": page})
 
 
 def _rulebook(root: Path, rulebook: Path, data: GameCards, path: str) -> str:
@@ -288,7 +290,7 @@ def _home(root: Path, games: list[GameDefinition], backs: dict[str, str]) -> str
         base = f"games/{game.id}"
         back = backs.get(game.id)
         # Without a rendered back there is no picture to link (an empty link says nothing to a screen reader).
-        picture = (f'<a class="carddb-back" href="{html_text(base)}/cards/"><img src="{html_text(back)}" '
+        picture = (f'<a class="carddb-back" href="{html_url(base + "/cards/")}"><img src="{html_url(back)}" '
                    f'alt="{html_text(game.name)} card back" width="200"></a>' if back else "")
         tool = "deck builder" if game.deck_game else "turn calculator"
         out += ['<div class="carddb-game" markdown>', "",

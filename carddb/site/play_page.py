@@ -23,7 +23,7 @@ from carddb.core.play.registry import load, plugin
 from carddb.core.play.signature import Described, Param
 from carddb.errors import InputError
 from carddb.site.bundle import ENGINE_TIMEOUT_MS
-from carddb.site.markup import html_text, md_text, rule_href, url_prefix
+from carddb.site.markup import html_text, html_url, md_code, md_text, rule_href, url_prefix
 
 CONDITIONS = ("Prlz", "Slp", "Cnfs", "Psn")
 
@@ -88,7 +88,7 @@ def form_html(game: GameDefinition, form: Form, headings: bool, page: str) -> li
     else:  # raw HTML inside another block: the built URL of the rulebook section
         href = f"{url_prefix(page)}games/{game.id}/rulebook/#{form.anchor}"
         head = [f'<h2 id="{html_text(form.helper)}">{html_text(form.title)}</h2>',
-                f'<p>{html_text(form.intro)} <a href="{html_text(href)}">Rule</a>. On the command line: '
+                f'<p>{html_text(form.intro)} <a href="{html_url(href)}">Rule</a>. On the command line: '
                 f"<code>{html_text(form.command)}</code>.</p>"]
     body = [f'<form class="carddb-play-form" data-play-form data-game="{html_text(game.id)}" '
             f'data-helper="{html_text(form.helper)}">',
@@ -219,4 +219,4 @@ def _numbers(game: GameDefinition) -> list[str]:
             f"The helpers read these from `[play]` of `rules/{game.id}/game.toml`; a house format may change them. "
             "The readings they follow where the rulebook is unclear are on the deck construction page.", "",
             "| setting | value |", "|---|---|",
-            *(f"| `{key}` | {md_text(shown(value))} |" for key, value in game.play.items()), ""]
+            *(f"| {md_code(key)} | {md_text(shown(value))} |" for key, value in game.play.items()), ""]

@@ -13,7 +13,7 @@ import re
 from collections.abc import Mapping
 
 from carddb.site.card_data import GameCards
-from carddb.site.markup import html_text, url_prefix
+from carddb.site.markup import css_colour, html_text, html_url, url_prefix
 
 #: Headings under which the rulebook describes a card's parts.
 ANATOMY_HEADINGS = re.compile(r"^##+ (.*anatomy.*|the cards|play cards)$", re.I)
@@ -33,7 +33,7 @@ def _cells(line: str) -> list[str] | None:
 
 
 def _swatch(colour: str) -> str:
-    return f'<span class="carddb-swatch" style="--swatch:{html_text(colour)}" aria-hidden="true"></span>'
+    return f'<span class="carddb-swatch" style="--swatch:{css_colour(colour)}" aria-hidden="true"></span>'
 
 
 def _plain(cell: str) -> str:
@@ -127,7 +127,7 @@ def anatomy_figure(data: GameCards, templates: object, page: str, kind: str | No
                          f"<b>{number}</b></span>")
         legend = "".join(f"<li>{html_text(label)}</li>" for label, _ in parts)
         return (f'<figure class="carddb-anatomy-figure"><div class="carddb-anatomy">'
-                f'<img src="{html_text(root + data.faces[card.key])}" alt="{html_text(card.key)}, a '
+                f'<img src="{html_url(root + data.faces[card.key])}" alt="{html_text(card.key)}, a '
                 f'{html_text(kind_label)} card, with its parts numbered">{"".join(marks)}</div>'
                 f'<figcaption>{html_text(card.key)} ({html_text(kind_label)}), as the site draws it: '
                 f'<ol class="carddb-legend">{legend}</ol></figcaption></figure>')

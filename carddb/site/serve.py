@@ -22,6 +22,7 @@ from carddb.errors import InputError
 from carddb.site.build import SiteReport, build_workspace_site
 from carddb.site.http_cache import CachingHandler
 from carddb.site.live import LiveReload, live_handler
+from carddb.site.policy import SECURITY_HEADERS
 from carddb.site.served_sitemap import SITEMAP, local_move, served_copy, served_sitemap
 from carddb.site.studio_http import StudioServer, studio_handler
 from carddb.workspace import Workspace
@@ -63,6 +64,12 @@ class _Handler(CachingHandler):  # cache lifetimes and precompressed copies: car
 
     def log_message(self, format: str, *args: object) -> None:  # quiet: a page load is dozens of requests
         pass
+
+    def end_headers(self) -> None:
+        """Every answer carries the site's security headers (``carddb.site.policy``): no inline script runs."""
+        for name, value in SECURITY_HEADERS.items():
+            self.send_header(name, value)
+        super().end_headers()
 
     def handle_one_request(self) -> None:
         """A TLS handshake on this plain port (a browser told https://) gets 400 at once: the standard handler

@@ -1,9 +1,14 @@
 """The card studio's HTTP side: the addresses ``carddb site serve`` answers under ``/__carddb__/studio/`` and the
 script it adds to each page it sends (never part of a built site; ``docs/studio.md``).
 
-Safe by design, since a page of any other site open in the same browser can send requests to 127.0.0.1:
-- a fresh token each start, written only into the pages this server sends to its own ``Host``; every studio
-  request carries it in a header (``X-Carddb-Token``), which no form of another site can set;
+Safe by design, since a page of any other site open in the same browser can send requests to 127.0.0.1, and a
+card's data is shown on the very pages that edit it:
+- a fresh token each start, never in a page: the server sends it with each page it sends to its own ``Host`` as a
+  cookie no script can read (``HttpOnly``), that no other site's request carries (``SameSite=Strict``), sent only
+  to the studio's addresses; a request must also carry the header ``X-Carddb-Studio``, which only a script can
+  set (no form of another site can) and only the studio's own script file does;
+- the pages run no inline script (``carddb.site.policy``, sent with every answer): card data let into a page by
+  an escaping bug cannot run, so it cannot send a request either;
 - the ``Host`` must be this server's own (127.0.0.1, localhost or [::1] and its port: a DNS-rebinding name is
   refused) and the ``Origin`` must be that same address;
 - only ``POST`` of ``application/json`` of at most ``MAX_BODY`` bytes;
@@ -15,6 +20,7 @@ from __future__ import annotations
 
 import base64
 import hmac
+import http.cookies
 import json
 import secrets
 import sys
@@ -30,7 +36,11 @@ from carddb.site.live import TAG, LiveReload, with_script
 PREFIX = "/__carddb__/studio/"
 #: The largest request body read: a card's values are a few kilobytes.
 MAX_BODY = 64 * 1024
-TOKEN_HEADER = "X-Carddb-Token"
+#: The header only the studio's script sets; its value is ``STUDIO_HEADER_VALUE``.
+STUDIO_HEADER = "X-Carddb-Studio"
+STUDIO_HEADER_VALUE = "1"
+#: The token's cookie, named for the server's port: two servers on one machine keep a cookie each.
+COOKIE = "carddb-studio-{port}"
 LOCAL_NAMES = ("127.0.0.1", "localhost", "[::1]")
 _ASSETS = {"studio.js": "text/javascript; charset=utf-8", "studio.css": "text/css; charset=utf-8"}
 GALLERY = f"{PREFIX}gallery"
@@ -66,7 +76,9 @@ class StudioServer:
             raise Refused(403, "the studio answers only requests to this server's own address")
         if headers.get("Origin") != f"http://{host}":
             raise Refused(403, "the studio answers only its own pages")
-        if not hmac.compare_digest(str(headers.get(TOKEN_HEADER, "")).encode(), self.token.encode()):
+        if headers.get(STUDIO_HEADER) != STUDIO_HEADER_VALUE:
+            raise Refused(403, "the studio answers only its own script")
+        if not hmac.compare_digest(self._sent_token(headers.get("Cookie"), port).encode(), self.token.encode()):
             raise Refused(403, "the studio's token is missing or stale: reload the page")
         if (headers.get("Content-Type") or "").split(";")[0].strip().lower() != "application/json":
             raise Refused(415, "the studio takes JSON")
@@ -75,10 +87,25 @@ class StudioServer:
         if length > MAX_BODY:
             raise Refused(413, f"the request is larger than the studio's {MAX_BODY // 1024} KB")
 
+    @staticmethod
+    def _sent_token(cookie_header: str | None, port: int) -> str:
+        cookies: http.cookies.SimpleCookie = http.cookies.SimpleCookie()
+        try:
+            cookies.load(cookie_header or "")
+        except http.cookies.CookieError:
+            return ""
+        found = cookies.get(COOKIE.format(port=port))
+        return found.value if found is not None else ""
+
+    def cookie(self, port: int) -> str:
+        """The ``Set-Cookie`` value that hands a page of this server the token."""
+        return f"{COOKIE.format(port=port)}={self.token}; Path={PREFIX}; HttpOnly; SameSite=Strict"
+
     # the page's part ---------------------------------------------------------------------------------------
-    def tag(self) -> bytes:
+    @staticmethod
+    def tag() -> bytes:
         return (f'<link rel="stylesheet" href="{PREFIX}studio.css">'
-                f'<script src="{PREFIX}studio.js" data-token="{self.token}" defer></script>').encode()
+                f'<script src="{PREFIX}studio.js" defer></script>').encode()
 
     def with_studio(self, html: bytes) -> bytes:
         """The page with the studio's tags before the live-reload script (else before ``</body>``)."""
@@ -214,10 +241,18 @@ def studio_handler(base: type, studio: StudioServer, live: LiveReload) -> type:
             super().do_GET()
 
         def _send_body(self, code: int, content_type: str, body: bytes) -> None:
-            if content_type.startswith("text/html") and studio.own_host(self.headers.get("Host"),
-                                                                        self.server.server_address[1]):
+            port = self.server.server_address[1]
+            if content_type.startswith("text/html") and studio.own_host(self.headers.get("Host"), port):
                 body = studio.with_studio(body)
+                self._studio_cookie = studio.cookie(port)
             super()._send_body(code, content_type, body)
+
+        def end_headers(self) -> None:
+            cookie = getattr(self, "_studio_cookie", None)
+            if cookie:
+                self.send_header("Set-Cookie", cookie)
+                self._studio_cookie = None
+            super().end_headers()
 
         def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
             page = Path(self.directory) / "404.html"

@@ -138,6 +138,12 @@ def wait_for_instant_navigation(page: Any) -> None:
     page.wait_for_timeout(300)
 
 
+def add_axe(page: Any, source: str) -> None:
+    """Put axe-core in the page. Not as a ``<script>`` element: the site's policy runs no inline script (the browser
+    refuses it), so it is evaluated as the developer tools would."""
+    page.evaluate(source + "\n;0")
+
+
 @pytest.fixture
 def visit(chromium: Any, site: BuiltSite) -> Iterator[Visit]:
     """A fresh browser context (cold cache, so a cold engine start)."""

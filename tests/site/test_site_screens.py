@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.site.conftest import BuiltSite, Visit, open_visit
+from tests.site.conftest import BuiltSite, Visit, add_axe, open_visit
 
 pytestmark = pytest.mark.browser
 
@@ -85,7 +85,7 @@ def test_axe_finds_nothing_critical_or_serious(opened: Visit, axe_source: str, w
     page = opened.page
     resize(page, width)
     if not page.evaluate("() => typeof window.axe === 'object'"):
-        page.add_script_tag(content=axe_source)
+        add_axe(page, axe_source)
     violations = page.evaluate("""() => axe.run(document, {resultTypes: ['violations']}).then((r) => r.violations
         .filter((v) => v.impact === 'critical' || v.impact === 'serious')
         .map((v) => `${v.impact} ${v.id} (${v.nodes.length}): ${v.nodes[0].target.join(' ')}: ${v.help}`))""")

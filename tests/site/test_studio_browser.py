@@ -26,7 +26,7 @@ from carddb.catalogue.api import Catalogue
 from carddb.incremental import MANIFEST
 from carddb.workspace import Workspace
 from tests.catalogue.test_studio_edits import changed_lines
-from tests.site.conftest import wait_for_instant_navigation
+from tests.site.conftest import add_axe, wait_for_instant_navigation
 
 REPO = Path(__file__).resolve().parents[2]
 CARDS = "rules/shmod/cards/base.yaml"
@@ -310,7 +310,7 @@ def test_the_editor_and_the_gallery_pass_axe_and_fit_the_screen(served: tuple[Pa
     else:
         page.goto(url + "__carddb__/studio/gallery?game=shmod")
         page.locator(".carddb-studio-faces > li").first.wait_for()
-    page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
+    add_axe(page, AXE.read_text(encoding="utf-8"))
     violations = page.evaluate("""() => axe.run(document, {resultTypes: ['violations']}).then((r) => r.violations
         .filter((v) => v.impact === 'critical' || v.impact === 'serious')
         .map((v) => `${v.impact} ${v.id} (${v.nodes.length}): ${v.nodes[0].target.join(' ')}: ${v.help}`))""")
@@ -396,7 +396,7 @@ def test_deleting_a_card_a_sample_deck_names_shows_the_builds_error_until_undone
     overlay.wait_for(state="visible")
     said = overlay.inner_text()  # the sample decks that name it no longer keep their promise
     assert "sample deck" in said and "unknown-card" in said
-    page.add_script_tag(content=AXE.read_text(encoding="utf-8"))
+    add_axe(page, AXE.read_text(encoding="utf-8"))
     violations = page.evaluate("""() => axe.run(document, {resultTypes: ['violations']}).then((r) => r.violations
         .filter((v) => v.impact === 'critical' || v.impact === 'serious').map((v) => v.id))""")
     assert violations == []

@@ -1,7 +1,8 @@
 """The card studio's addresses on a served site, sent what a hostile page or a DNS-rebinding name would send: no
-token, another origin, a foreign ``Host``, a body too large or not JSON, a file outside the workspace, an unknown
-field, a file changed on disk meanwhile. Each is refused with its status and one line, and no card file changes;
-the studio's own page gets its answers (the face as a PNG of the card's size, problems by field)."""
+token cookie, no studio header, another origin, a foreign ``Host``, a body too large or not JSON, a file outside
+the workspace, an unknown field, a file changed on disk meanwhile. Each is refused with its status and one line,
+and no card file changes; the studio's own page gets its answers (the face as a PNG of the card's size, problems
+by field)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ import json
 import shutil
 import threading
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
@@ -21,6 +22,7 @@ from PIL import Image
 from carddb.catalogue.definitions import workspace_definition
 from carddb.catalogue.studio_edits import Studio
 from carddb.site.live import LiveReload
+from carddb.site.policy import HEADER_POLICY
 from carddb.site.serve import make_server
 from carddb.site.studio_http import MAX_BODY, StudioServer
 from carddb.workspace import Workspace
@@ -34,10 +36,17 @@ class Served:
     root: Path
     port: int
     token: str
+    headers: dict[str, str] = field(default_factory=dict)  # of the last answer
 
     @property
     def host(self) -> str:
         return f"127.0.0.1:{self.port}"
+
+    @property
+    def sent_by_the_studio(self) -> dict[str, str]:
+        """What the studio's script sends: its header, and the cookie the browser keeps from a page."""
+        return {"Content-Type": "application/json", "Origin": f"http://{self.host}", "X-Carddb-Studio": "1",
+                "Cookie": f"carddb-studio-{self.port}={self.token}"}
 
     def request(self, method: str, path: str, body: bytes | None = None, headers: dict[str, str] | None = None
                 ) -> tuple[int, bytes]:
@@ -54,12 +63,13 @@ class Served:
             if body is not None:
                 connection.send(body)
             answer = connection.getresponse()
+            self.headers = dict(answer.getheaders())
             return answer.status, answer.read()
         finally:
             connection.close()
 
     def studio(self, action: str, request: dict, **headers: str) -> tuple[int, dict]:
-        sent = {"Content-Type": "application/json", "Origin": f"http://{self.host}", "X-Carddb-Token": self.token}
+        sent = self.sent_by_the_studio
         sent.update({name.replace("_", "-"): value for name, value in headers.items()})
         status, body = self.request("POST", f"/__carddb__/studio/{action}", json.dumps(request).encode(), sent)
         return status, json.loads(body)
@@ -94,15 +104,18 @@ def opened(served: Served, key: str = "Replenish") -> dict:
     return answer
 
 
-def test_the_page_holds_the_token_only_for_the_servers_own_host(served: Served) -> None:
+def test_the_token_is_a_cookie_no_script_reads_given_only_to_the_servers_own_host(served: Served) -> None:
     status, page = served.request("GET", "/games/shmod/cards/replenish/")
-    assert status == 200 and f'data-token="{served.token}"'.encode() in page
+    assert status == 200 and served.token.encode() not in page and b"/__carddb__/studio/studio.js" in page
+    assert served.headers["Set-Cookie"] == (f"carddb-studio-{served.port}={served.token}; Path=/__carddb__/studio/; "
+                                            "HttpOnly; SameSite=Strict")
+    assert served.headers["Content-Security-Policy"] == HEADER_POLICY
     assert b"/__carddb__/live.js" in page
     for host in (f"attacker.example:{served.port}", "127.0.0.1:1", None):
         status, page = served.request("GET", "/games/shmod/cards/replenish/", headers={"Host": host})
-        assert served.token.encode() not in page
+        assert served.token.encode() not in page and b"studio.js" not in page and "Set-Cookie" not in served.headers
     status, script = served.request("GET", "/__carddb__/studio/studio.js")
-    assert status == 200 and b"X-Carddb-Token" in script
+    assert status == 200 and b'"X-Carddb-Studio": "1"' in script and "Set-Cookie" not in served.headers
 
 
 def test_a_missing_page_reloads_itself_once_built(served: Served) -> None:
@@ -133,8 +146,9 @@ def test_a_save_from_the_page_writes_the_card_file(served: Served) -> None:
 
 
 @pytest.mark.parametrize(("headers", "said"), [
-    ({"X-Carddb-Token": None}, "token is missing"),
-    ({"X-Carddb-Token": "guessed"}, "token is missing"),
+    ({"Cookie": None}, "token is missing"),
+    ({"Cookie": "carddb-studio-1=guessed"}, "token is missing"),
+    ({"X-Carddb-Studio": None}, "only its own script"),  # a form of another page: it cannot set a header
     ({"Origin": "http://attacker.example"}, "only its own pages"),
     ({"Origin": None}, "only its own pages"),
     ({"Origin": "null"}, "only its own pages"),
@@ -162,7 +176,7 @@ def test_a_foreign_host_is_refused_even_with_the_token(served: Served) -> None:
 
 
 def test_oversized_and_non_json_bodies_are_refused(served: Served) -> None:
-    sent = {"Content-Type": "application/json", "Origin": f"http://{served.host}", "X-Carddb-Token": served.token}
+    sent = served.sent_by_the_studio
     status, body = served.request("POST", "/__carddb__/studio/save", b"{" + b" " * MAX_BODY + b"}", sent)
     assert status == 413 and b"larger than" in body
     status, body = served.request("POST", "/__carddb__/studio/save", b"game=shmod",

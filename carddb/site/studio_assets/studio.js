@@ -1,9 +1,9 @@
 // carddb site serve: the card studio. Added by the server to the pages it sends (never in a built site): an
 // Edit form on each card page, the face redrawn as you type, problems beside their fields, Save / Duplicate /
-// Delete / Undo / New card, and the designer's gallery. Every request carries the token of this server start.
+// Delete / Undo / New card, and the designer's gallery. Every request carries the token of this server start, in a
+// cookie no script can read (the server sets it with the page), and the header only this script sets.
 (() => {
   if (window.carddbStudio) return;  // once, whatever instant navigation does
-  const token = document.currentScript?.dataset.token ?? "";
   const PREFIX = "/__carddb__/studio/";
   const DEBOUNCE_MS = 150;
   const REOPEN = "carddb-studio-reopen";
@@ -28,7 +28,7 @@
   const call = async (action, body) => {
     const answer = await fetch(PREFIX + action, {
       method: "POST", cache: "no-store", body: JSON.stringify(body),
-      headers: {"Content-Type": "application/json", "X-Carddb-Token": token},
+      headers: {"Content-Type": "application/json", "X-Carddb-Studio": "1"}, credentials: "same-origin",
     });
     const data = await answer.json().catch(() => ({error: `the server answered ${answer.status}`}));
     if (!answer.ok) {
