@@ -1,0 +1,350 @@
+"""``make_kit``: the whole print-and-play kit of a game, as ``<game>-kit.pdf`` and its parts, checked, then
+written together (all the files or none).
+
+The parts, in the kit's order: the cover, the checklist, the rulebook (or its booklet), the quick-reference
+cards, the cards (each deck fronts and backs, as ``carddb print`` makes them), the tuck box and the pieces.
+"""
+
+from __future__ import annotations
+
+import io
+import tempfile
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from reportlab.lib.units import mm
+
+from carddb.core.cards.card import Card
+from carddb.core.cards.slugs import slugify
+from carddb.core.game.components import Components, parse_components
+from carddb.core.game.definition import GameDefinition
+from carddb.errors import InputError
+from carddb.kit import style
+from carddb.kit.check import check_area, check_book, check_tuck_box, raise_if
+from carddb.kit.pages import PaintBack, PartLine, checklist, cover, pieces_sheets, reference_sheet, tuck_box_sheet
+from carddb.kit.pieces import piece_blocks
+from carddb.kit.rulebook import Rulebook, credits_line, typeset_rulebook
+from carddb.kit.tuckbox import DEFAULT_SLEEVES, DEFAULT_STOCK, tuck_box
+
+
+@dataclass(frozen=True)
+class KitOptions:
+    paper: str = "A4"
+    booklet: bool = False
+    stock: str = DEFAULT_STOCK
+    sleeves: str = DEFAULT_SLEEVES
+
+
+@dataclass
+class KitResult:
+    """What ``make_kit`` wrote: the kit's file, each part's file and page count, and what could not be printed."""
+
+    kit: Path
+    parts: list[tuple[str, Path, int]] = field(default_factory=list)  # title, file, pages
+    pages: int = 0
+    decks: list[str] = field(default_factory=list)
+    not_printed: list[str] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+    def summary(self) -> str:
+        lines = [f"{self.kit}: {self.pages} pages, checked"]
+        lines += [f"  {title}: {path.name} ({pages} page{'s' if pages != 1 else ''})" for title, path, pages in
+                  self.parts]
+        return "\n".join(lines)
+
+
+@dataclass
+class _Part:
+    key: str
+    title: str
+    pdf: bytes
+    paper: str
+    sides: str
+    copies: str
+    then: str
+    pages: int = 0
+
+
+@dataclass(frozen=True)
+class Deck:
+    """Cards to print as one deck: a sample deck, the ``--deck`` file, or every card of a game without decks."""
+
+    title: str
+    cards: tuple[Card, ...]
+    text: str = ""
+    filename: str = ""
+
+
+def sample_decks(workspace_deck_files: Sequence[Path], game: GameDefinition, cards: Sequence[Card]) -> list[Deck]:
+    """The decks a kit prints when none is given: the legal sample decks (not those kept to show a warning), a
+    deck given in several formats once; a game without sample decks prints one of every card."""
+    from carddb.files.reading import read_deck_file
+    from carddb.paint.print_job import cards_of_deck
+
+    decks, seen = [], set()
+    for path in sorted(workspace_deck_files, key=lambda p: (p.stem, p.suffix.lower() != ".txt")):
+        if path.stem in seen or not path.stem.startswith("legal-") or path.stem.startswith("legal-warn-"):
+            continue
+        seen.add(path.stem)
+        text = read_deck_file(path)
+        chosen, _problems = cards_of_deck(game, cards, text, path.name)
+        decks.append(Deck(_deck_title(path.stem), tuple(chosen), text, path.name))
+    return decks or [Deck("every card", tuple(cards))]
+
+
+def _deck_title(stem: str) -> str:
+    return stem.removeprefix("legal-").replace("-", " ")
+
+
+def deck_of_file(path: Path, game: GameDefinition, cards: Sequence[Card]) -> Deck:
+    from carddb.files.reading import read_deck_file
+    from carddb.paint.print_job import cards_of_deck
+
+    text = read_deck_file(path)
+    chosen, _problems = cards_of_deck(game, cards, text, path.name)
+    return Deck(path.stem, tuple(chosen), text, path.name)
+
+
+def _pages(pdf: bytes) -> int:
+    from pypdf import PdfReader
+
+    return len(PdfReader(io.BytesIO(pdf)).pages)
+
+
+def _back_painter(root: Path, game: GameDefinition) -> PaintBack | None:
+    """Paints the game's card back, as the proxy sheets draw it, into a rectangle (keeping its proportions)."""
+    from carddb.layout.impose import SheetSpec
+    from carddb.paint.print_job import FaceMaker, build_spec
+    from carddb.paint.print_options import PrintOptions
+
+    spec: SheetSpec
+    spec, _ = build_spec(PrintOptions(bleed=0.0), game)
+    maker = FaceMaker(root, game, spec, raster=False, dpi=300)
+    if maker.templates.back is None:
+        return None
+    face = maker.back()
+    face_w, face_h = spec.footprint
+    assert face.draw is not None
+
+    def paint(c: object, x: float, y: float, w: float, h: float) -> None:
+        scale = min(w / (face_w * mm), h / (face_h * mm))
+        c.saveState()
+        c.translate(x + (w - face_w * mm * scale) / 2, y + (h - face_h * mm * scale) / 2)
+        c.scale(scale, scale)
+        face.draw(c, 0.0, 0.0)
+        c.restoreState()
+
+    return paint
+
+
+def _print_decks(root: Path, game: GameDefinition, cards: Sequence[Card], decks: Sequence[Deck], paper: str,
+                 has_back: bool) -> tuple[bytes, list[str], list[str]]:
+    """Every deck's sheets as ``carddb print`` makes them (checked by the print job itself), one after another."""
+    from pypdf import PdfReader, PdfWriter
+
+    from carddb.paint.print_job import print_cards, print_deck
+    from carddb.paint.print_options import PrintOptions
+
+    options = PrintOptions(paper=paper, layout="duplex-long" if has_back else "fronts", deck_list=True)
+    writer = PdfWriter()
+    not_printed: list[str] = []
+    warnings: list[str] = []
+    with tempfile.TemporaryDirectory(prefix="carddb-kit-") as folder:
+        for number, deck in enumerate(decks):
+            out = Path(folder) / f"deck-{number}.pdf"
+            if deck.text:
+                result = print_deck(root, game, cards, deck.text, out, options, filename=deck.filename)
+            else:
+                result = print_cards(root, game, deck.cards, out, replace(options, deck_list=False),
+                                     title=deck.title)
+            not_printed += [f"{deck.title}: {item}" for item in result.not_printed]
+            warnings += result.warnings
+            for path in result.report.files:
+                writer.append(PdfReader(path), import_outline=False)
+    buffer = io.BytesIO()
+    writer.write(buffer)
+    return buffer.getvalue(), not_printed, warnings
+
+
+def _section_titles(book: Rulebook) -> dict[str, str]:
+    return {heading.key: heading.text for heading in book.headings}
+
+
+def make_kit(root: str | Path, game: GameDefinition, cards: Sequence[Card], out_dir: str | Path,
+             options: KitOptions = KitOptions(), *, decks: Sequence[Deck] | None = None,
+             deck_files: Sequence[Path] = (), progress: Callable[[str], None] | None = None) -> KitResult:
+    """Make, check and write the kit of ``game`` into ``out_dir``. ``decks`` (default: the sample decks among
+    ``deck_files``, else every card) are printed and boxed."""
+    root = Path(root)
+    paper = style.paper(options.paper)
+    pagesize = style.PAPERS[paper]
+    say = progress or (lambda _step: None)
+    components: Components = game.components or parse_components(None, game.raw, game.name)
+    chosen = list(decks) if decks is not None else sample_decks(deck_files, game, cards)
+    chosen = [deck for deck in chosen if deck.cards]
+    if not chosen:
+        raise InputError(f"{game.id}: no card to print in the kit")
+    sleeve_box = tuck_box(max(len(deck.cards) for deck in chosen), game.card_size_mm, stock=options.stock,
+                          sleeves=options.sleeves)
+    paint_back = _back_painter(root, game)
+    fold_rgb = style.FOLD.rgb()
+
+    say("rulebook")
+    book_size = style.BOOKLET_PAGES[paper] if options.booklet else pagesize
+    book = typeset_rulebook(root, game, cards, book_size, margins=(12 if options.booklet else 18) * mm,
+                            base_size=9 if options.booklet else 10)
+    problems = check_book(book.pdf, book.headings, toc=True, fold_rgb=fold_rgb)
+    problems += check_area(book.pdf, style.MARGIN_MM, what="rulebook", fold_rgb=fold_rgb)
+    raise_if(problems, f"the rulebook of {game.id}")
+    sections = _section_titles(book)
+    for piece in (*components.pieces,):
+        if piece.rule and piece.rule not in sections:
+            raise InputError(f"{game.path}: components: {piece.name!r} names the rule {piece.rule!r}, which is no "
+                             f"section of rules/{game.id}/{game.rulebook}")
+    parts: list[_Part] = []
+    if options.booklet:
+        from carddb.kit.booklet import impose_booklet
+
+        imposed = impose_booklet(book.pdf, pagesize)
+        parts.append(_Part("booklet", "Rulebook booklet", imposed, "plain paper",
+                           "double-sided, flip on short edge", "1",
+                           "fold the pile in half, staple twice on the fold (saddle stitch)"))
+    else:
+        parts.append(_Part("rulebook", "Rulebook", book.pdf, "plain paper", "single- or double-sided", "1",
+                           "read it, or staple it in the corner"))
+
+    say("quick reference")
+    reference_pdf, reference_placed = reference_sheet(game, components.reference, pagesize, game.card_size_mm)
+    parts.append(_Part("reference", "Quick-reference cards", reference_pdf, "plain paper or cardstock",
+                       "single-sided", "1", "cut out; sleeve each in front of a backer card"))
+
+    say("cards")
+    has_back = paint_back is not None
+    card_pdf, not_printed, warnings = _print_decks(root, game, cards, chosen, paper, has_back)
+    deck_names = ", ".join(f"{deck.title} ({len(deck.cards)})" for deck in chosen)
+    parts.append(_Part("cards", "Cards", card_pdf, "plain paper (80-120 g/m2)",
+                       "double-sided, flip on long edge" if has_back else "single-sided", "1",
+                       f"{deck_names}; cut on the crop marks and sleeve with a backer card"))
+
+    say("tuck box")
+    note = (f"Holds {sleeve_box.cards} cards of {sleeve_box.card_w:g} x {sleeve_box.card_h:g} mm in {options.sleeves}"
+            f" sleeves ({sleeve_box.held_w:g} x {sleeve_box.held_h:g} mm) at {options.stock}: a deck "
+            f"{sleeve_box.deck_mm:.1f} mm thick. Cut solid lines, fold dashed ones, glue the tinted flap.")
+    box_pdf, box_page, box_placed = tuck_box_sheet(game, sleeve_box, pagesize, f"{sleeve_box.cards} cards", note,
+                                                   paint_back)
+    problems = sleeve_box.problems()
+    problems += check_tuck_box(box_pdf, sleeve_box.width, sleeve_box.height, sleeve_box.depth, fold_rgb)
+    raise_if(problems, f"the tuck box of {game.id}")
+    copies = f"{len(chosen)} (one a deck)" if len(chosen) > 1 else "1"
+    parts.append(_Part("tuckbox", "Tuck box", box_pdf, "cardstock (160-250 g/m2)", "single-sided", copies,
+                       "cut, fold, glue the flap inside the far side"))
+
+    if components.pieces:
+        say("pieces")
+        width_mm = pagesize[0] / mm - 2 * style.MARGIN_MM - 4
+        blocks = piece_blocks(components.pieces, width_mm, sections)
+        pieces_pdf, _placed = pieces_sheets(game, blocks, pagesize)
+        parts.append(_Part("pieces", "Pieces", pieces_pdf, "cardstock (160-250 g/m2)", "single-sided", "1",
+                           ", ".join(piece.name for piece in components.pieces) + "; cut out"))
+
+    for part in parts:
+        part.pages = _pages(part.pdf)
+    credits = credits_line(game)
+    lines = _lines(game, parts, first=3)
+    checklist_pdf = checklist(game, pagesize, lines, _extras(components, chosen, options), _steps(options),
+                              paper)
+    cover_pdf = cover(game, pagesize, credits, lines, paint_back, game.card_size_mm)
+    everything = [_Part("cover", "Cover", cover_pdf, "plain paper", "single-sided", "1", "the kit's first page"),
+                  _Part("checklist", "Checklist", checklist_pdf, "plain paper", "single-sided", "1",
+                        "tick each part as it is printed"), *parts]
+    for part in everything[:2]:
+        part.pages = _pages(part.pdf)
+    own = {"cover", "checklist", "reference", "tuckbox", "pieces"}
+    problems = []
+    for part in everything:
+        if part.key in own:
+            problems += check_area(part.pdf, style.MARGIN_MM, what=part.title, fold_rgb=fold_rgb)
+    kit_pdf = _merge(game, everything, book if not options.booklet else None)
+    if not options.booklet:
+        problems += check_book(kit_pdf, book.headings, toc=False, fold_rgb=fold_rgb)
+    raise_if(problems, f"the kit of {game.id}")
+    del reference_placed, box_placed, box_page
+    return _write(Path(out_dir), game, everything, kit_pdf, chosen, not_printed, warnings)
+
+
+def _lines(game: GameDefinition, parts: Sequence[_Part], first: int) -> list[PartLine]:
+    lines, page = [], first
+    for part in parts:
+        lines.append(PartLine(part.title, _filename(game, part.key), page, part.pages, part.paper, part.sides,
+                              part.copies, part.then))
+        page += part.pages
+    return lines
+
+
+def _filename(game: GameDefinition, key: str) -> str:
+    return f"{slugify(game.id)}-{key}.pdf"
+
+
+def _extras(components: Components, decks: Sequence[Deck], options: KitOptions) -> list[str]:
+    cards = sum(len(deck.cards) for deck in decks)
+    extras = []
+    if options.sleeves != "none":
+        extras.append(f"{cards} card sleeves ({options.sleeves}) and as many backer cards (any old cards), one a card")
+    for piece in components.pieces:
+        if piece.template == "track":
+            extras.append(f"{piece.name}: a paper clip or a bead per player to mark the value")
+        elif piece.template == "mat":
+            extras.append(f"{piece.name}: up to {2 * piece.params['dice']} {piece.params['die']} dice")
+    extras.append("scissors or a craft knife and a metal ruler, a glue stick")
+    return extras
+
+
+def _steps(options: KitOptions) -> list[str]:
+    steps = ["Print the parts listed above, at Actual size; check the 100 mm bar with a ruler.",
+             "Cut the cards on the crop marks; sleeve each in front of a backer card.",
+             "Cut out the tuck box, crease the dashed folds against a ruler, glue the tinted flap, and box the deck.",
+             "Cut out the pieces and the quick-reference cards."]
+    if options.booklet:
+        steps.insert(1, "Fold the booklet's sheets in half together, in order, and staple them twice on the fold.")
+    return steps
+
+
+def _merge(game: GameDefinition, parts: Sequence[_Part], book: Rulebook | None) -> bytes:
+    """The parts as one PDF, a bookmark for each part; the rulebook's own bookmarks nested under its own."""
+    from pypdf import PdfReader, PdfWriter
+
+    writer = PdfWriter()
+    for part in parts:
+        start = len(writer.pages)
+        reader = PdfReader(io.BytesIO(part.pdf))
+        if part.key == "rulebook" and book is not None:
+            writer.append(reader, outline_item=part.title, import_outline=True)
+            writer.set_page_label(start, start + part.pages - 1, style="/D", start=1, prefix="R")
+        else:
+            writer.append(reader, import_outline=False)
+            writer.add_outline_item(part.title, start)
+    writer.add_metadata({"/Title": f"{game.name}: print-and-play kit", "/Creator": "carddb",
+                         "/Author": ", ".join(game.authors) or "carddb"})
+    writer.create_viewer_preferences()
+    writer.viewer_preferences.print_scaling = "/None"
+    writer.page_mode = "/UseOutlines"
+    buffer = io.BytesIO()
+    writer.write(buffer)
+    return buffer.getvalue()
+
+
+def _write(out_dir: Path, game: GameDefinition, parts: Sequence[_Part], kit_pdf: bytes, decks: Sequence[Deck],
+           not_printed: list[str], warnings: list[str]) -> KitResult:
+    from carddb.files.replacing import staged_files
+
+    if out_dir.exists() and not out_dir.is_dir():
+        raise InputError(f"{out_dir} is a file, not a folder")
+    kit_path = out_dir / f"{slugify(game.id)}-kit.pdf"
+    files = [(kit_path, kit_pdf)] + [(out_dir / _filename(game, part.key), part.pdf) for part in parts]
+    with staged_files([path for path, _ in files]) as staged:
+        for stage, (_path, data) in zip(staged, files, strict=True):
+            stage.write_bytes(data)
+    result = KitResult(kit_path, [(part.title, out_dir / _filename(game, part.key), part.pages) for part in parts],
+                       _pages(kit_pdf), [deck.title for deck in decks], not_printed, warnings)
+    return result
