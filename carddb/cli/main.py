@@ -28,6 +28,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "render": ("carddb.cli.render:render", "Draw card faces, with the legibility report."),
     "print": ("carddb.cli.print_:app", "Print proxy sheets (PDF): a deck, a set or a game; duplex calibration "
               "and printer profiles."),
+    "kit": ("carddb.cli.kit:kit", "A game's print-and-play kit: rulebook, cards, tuck box, pieces, checklist."),
     "export": ("carddb.cli.export:app", "Export a game for LackeyCCG, Apprentice, Tabletop Simulator or "
                "Cockatrice."),
     "site": ("carddb.cli.site:app", "Build or serve the website: rulebooks, card galleries, deck checkers."),

@@ -22,10 +22,21 @@ from carddb.core.game.definition import GameDefinition
 from carddb.errors import InputError
 from carddb.kit import style
 from carddb.kit.check import check_area, check_book, check_tuck_box, raise_if
-from carddb.kit.pages import PaintBack, PartLine, checklist, cover, pieces_sheets, reference_sheet, tuck_box_sheet
+from carddb.kit.pages import (
+    PaintBack,
+    PartLine,
+    checklist,
+    cover,
+    pieces_sheets,
+    reference_sheet,
+    tuck_box_sheet,
+)
 from carddb.kit.pieces import piece_blocks
 from carddb.kit.rulebook import Rulebook, credits_line, typeset_rulebook
 from carddb.kit.tuckbox import DEFAULT_SLEEVES, DEFAULT_STOCK, tuck_box
+
+#: The steps ``progress`` is told of, in order (the last when the kit has pieces).
+KIT_STEPS = ("rulebook", "quick reference", "cards", "tuck box", "pieces")
 
 
 @dataclass(frozen=True)
@@ -203,6 +214,7 @@ def make_kit(root: str | Path, game: GameDefinition, cards: Sequence[Card], out_
             raise InputError(f"{game.path}: components: {piece.name!r} names the rule {piece.rule!r}, which is no "
                              f"section of rules/{game.id}/{game.rulebook}")
     parts: list[_Part] = []
+    reading: _Part | None = None
     if options.booklet:
         from carddb.kit.booklet import impose_booklet
 
@@ -210,12 +222,14 @@ def make_kit(root: str | Path, game: GameDefinition, cards: Sequence[Card], out_
         parts.append(_Part("booklet", "Rulebook booklet", imposed, "plain paper",
                            "double-sided, flip on short edge", "1",
                            "fold the pile in half, staple twice on the fold (saddle stitch)"))
+        # The booklet's pages to read on screen, with their links and bookmarks: a file beside the kit, not in it.
+        reading = _Part("rulebook", "Rulebook to read on screen", book.pdf, "-", "-", "-", "not for printing")
     else:
         parts.append(_Part("rulebook", "Rulebook", book.pdf, "plain paper", "single- or double-sided", "1",
                            "read it, or staple it in the corner"))
 
     say("quick reference")
-    reference_pdf, reference_placed = reference_sheet(game, components.reference, pagesize, game.card_size_mm)
+    reference_pdf = reference_sheet(game, components.reference, pagesize, game.card_size_mm)
     parts.append(_Part("reference", "Quick-reference cards", reference_pdf, "plain paper or cardstock",
                        "single-sided", "1", "cut out; sleeve each in front of a backer card"))
 
@@ -231,7 +245,7 @@ def make_kit(root: str | Path, game: GameDefinition, cards: Sequence[Card], out_
     note = (f"Holds {sleeve_box.cards} cards of {sleeve_box.card_w:g} x {sleeve_box.card_h:g} mm in {options.sleeves}"
             f" sleeves ({sleeve_box.held_w:g} x {sleeve_box.held_h:g} mm) at {options.stock}: a deck "
             f"{sleeve_box.deck_mm:.1f} mm thick. Cut solid lines, fold dashed ones, glue the tinted flap.")
-    box_pdf, box_page, box_placed = tuck_box_sheet(game, sleeve_box, pagesize, f"{sleeve_box.cards} cards", note,
+    box_pdf = tuck_box_sheet(game, sleeve_box, pagesize, f"{sleeve_box.cards} cards", note,
                                                    paint_back)
     problems = sleeve_box.problems()
     problems += check_tuck_box(box_pdf, sleeve_box.width, sleeve_box.height, sleeve_box.depth, fold_rgb)
@@ -244,7 +258,7 @@ def make_kit(root: str | Path, game: GameDefinition, cards: Sequence[Card], out_
         say("pieces")
         width_mm = pagesize[0] / mm - 2 * style.MARGIN_MM - 4
         blocks = piece_blocks(components.pieces, width_mm, sections)
-        pieces_pdf, _placed = pieces_sheets(game, blocks, pagesize)
+        pieces_pdf = pieces_sheets(game, blocks, pagesize)
         parts.append(_Part("pieces", "Pieces", pieces_pdf, "cardstock (160-250 g/m2)", "single-sided", "1",
                            ", ".join(piece.name for piece in components.pieces) + "; cut out"))
 
@@ -269,8 +283,9 @@ def make_kit(root: str | Path, game: GameDefinition, cards: Sequence[Card], out_
     if not options.booklet:
         problems += check_book(kit_pdf, book.headings, toc=False, fold_rgb=fold_rgb)
     raise_if(problems, f"the kit of {game.id}")
-    del reference_placed, box_placed, box_page
-    return _write(Path(out_dir), game, everything, kit_pdf, chosen, not_printed, warnings)
+    if reading is not None:
+        reading.pages = book.pages
+    return _write(Path(out_dir), game, everything, kit_pdf, reading, chosen, not_printed, warnings)
 
 
 def _lines(game: GameDefinition, parts: Sequence[_Part], first: int) -> list[PartLine]:
@@ -334,13 +349,15 @@ def _merge(game: GameDefinition, parts: Sequence[_Part], book: Rulebook | None) 
     return buffer.getvalue()
 
 
-def _write(out_dir: Path, game: GameDefinition, parts: Sequence[_Part], kit_pdf: bytes, decks: Sequence[Deck],
-           not_printed: list[str], warnings: list[str]) -> KitResult:
+def _write(out_dir: Path, game: GameDefinition, parts: Sequence[_Part], kit_pdf: bytes, reading: _Part | None,
+           decks: Sequence[Deck], not_printed: list[str], warnings: list[str]) -> KitResult:
+    """Every file at once, each replaced whole: the kit, its parts, and (with a booklet) the reading rulebook."""
     from carddb.files.replacing import staged_files
 
     if out_dir.exists() and not out_dir.is_dir():
         raise InputError(f"{out_dir} is a file, not a folder")
     kit_path = out_dir / f"{slugify(game.id)}-kit.pdf"
+    parts = [*parts, reading] if reading is not None else list(parts)
     files = [(kit_path, kit_pdf)] + [(out_dir / _filename(game, part.key), part.pdf) for part in parts]
     with staged_files([path for path, _ in files]) as staged:
         for stage, (_path, data) in zip(staged, files, strict=True):
@@ -348,3 +365,19 @@ def _write(out_dir: Path, game: GameDefinition, parts: Sequence[_Part], kit_pdf:
     result = KitResult(kit_path, [(part.title, out_dir / _filename(game, part.key), part.pages) for part in parts],
                        _pages(kit_pdf), [deck.title for deck in decks], not_printed, warnings)
     return result
+
+
+def kit_of_game(root: str | Path | None, game_id: str, out_dir: str | Path, options: KitOptions = KitOptions(), *,
+                deck: str | Path | None = None, db: str | None = None,
+                progress: Callable[[str], None] | None = None) -> KitResult:
+    """``carddb kit``: the kit of the game ``game_id`` of the workspace at ``root``, its cards from the catalogue
+    (``db``) or the workspace's card files, the deck file ``deck`` printed instead of the sample decks."""
+    from carddb.catalogue.game_cards import game_and_cards
+    from carddb.workspace import Workspace
+
+    workspace = Workspace.find(root)
+    game, cards = game_and_cards(game_id, None, db, str(workspace.root))
+    decks = [deck_of_file(Path(deck), game, cards)] if deck is not None else None
+    deck_files = workspace.deck_files(game.id) if (workspace.root / "rules" / game.id).is_dir() else []
+    return make_kit(workspace.root, game, cards, out_dir, options, decks=decks, deck_files=deck_files,
+                    progress=progress)

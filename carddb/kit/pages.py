@@ -17,7 +17,7 @@ from carddb.core.game.components import Reference
 from carddb.core.game.definition import GameDefinition
 from carddb.errors import InputError
 from carddb.kit import style
-from carddb.kit.pieces import Block, Placed, draw_reference, pack
+from carddb.kit.pieces import Block, draw_reference, pack
 from carddb.kit.style import BOLD, ITALIC, MARGIN_MM, SANS, plain
 from carddb.kit.tuckbox import TuckBox, draw_tuck_box
 
@@ -160,14 +160,15 @@ def checklist(game: GameDefinition, pagesize: tuple[float, float], parts: Sequen
         c.setFont(SANS, 8)
         pages = str(part.first_page) if part.pages == 1 else f"{part.first_page}-{part.first_page + part.pages - 1}"
         c.drawString(left + 60 * mm, top, pages)
-        c.drawString(left + 78 * mm, top, plain(part.paper)[:22])
-        sides = simpleSplit(plain(part.sides), SANS, 8, 38 * mm)
-        for index, line in enumerate(sides[:2]):
-            c.drawString(left + 112 * mm, top - index * 3.4 * mm, line)
+        paper = simpleSplit(plain(part.paper), SANS, 8, 32 * mm)[:2]
+        sides = simpleSplit(plain(part.sides), SANS, 8, 38 * mm)[:2]
+        for column, lines in ((78, paper), (112, sides)):
+            for index, line in enumerate(lines):
+                c.drawString(left + column * mm, top - index * 3.4 * mm, line)
         c.drawString(left + 152 * mm, top, plain(part.copies)[:14])
         c.setFillColor(style.MUTED)
         c.setFont(SANS, 7.5)
-        then_top = top - max(len(sides[:2]), 1) * 3.4 * mm - 0.6 * mm
+        then_top = top - max(len(sides), len(paper), 1) * 3.4 * mm - 0.6 * mm
         for line in simpleSplit(plain(f"{part.filename}: {part.then}"), SANS, 7.5, 104 * mm)[:3]:
             c.drawString(left + 6 * mm, then_top, line)
             then_top -= 3.2 * mm
@@ -196,7 +197,7 @@ def checklist(game: GameDefinition, pagesize: tuple[float, float], parts: Sequen
 
 
 def reference_sheet(game: GameDefinition, reference: Reference, pagesize: tuple[float, float],
-                    card_size: tuple[float, float]) -> tuple[bytes, list[Placed]]:
+                    card_size: tuple[float, float]) -> bytes:
     """The quick-reference cards, ``reference.copies`` of them at the card size, on one page."""
     buffer = io.BytesIO()
     c = new_canvas(buffer, pagesize, f"{game.name}: quick reference")
@@ -206,7 +207,6 @@ def reference_sheet(game: GameDefinition, reference: Reference, pagesize: tuple[
     rows = max(1, int((ah - 14 + 4) // (card_h + 4)))
     if columns * rows < reference.copies:
         raise InputError(f"{game.id}: {reference.copies} quick-reference cards do not fit a page")
-    placed = []
     c.setFillColor(style.INK)
     c.setFont(BOLD, 11)
     c.drawString((ax + 3) * mm, (ay + ah - 7) * mm, plain(f"{game.name}: quick-reference cards"))
@@ -220,14 +220,13 @@ def reference_sheet(game: GameDefinition, reference: Reference, pagesize: tuple[
         x = x0 + column * (card_w + 4)
         y = ay + ah - 14 - (row + 1) * card_h - row * 4
         draw_reference(c, reference, x * mm, y * mm, card_w * mm, card_h * mm, f"{game.name} · carddb kit")
-        placed.append(Placed("quick reference", 0, x, y, card_w, card_h))
     c.showPage()
     c.save()
-    return buffer.getvalue(), placed
+    return buffer.getvalue()
 
 
 def tuck_box_sheet(game: GameDefinition, box: TuckBox, pagesize: tuple[float, float], subtitle: str,
-                   note: str, paint_back: PaintBack | None) -> tuple[bytes, tuple[float, float], Placed]:
+                   note: str, paint_back: PaintBack | None) -> bytes:
     """The tuck box on one page, portrait or, when it is wider than the printable area, landscape."""
     flat_w, flat_h = box.flat
     for size in (pagesize, (pagesize[1], pagesize[0])):
@@ -252,18 +251,16 @@ def tuck_box_sheet(game: GameDefinition, box: TuckBox, pagesize: tuple[float, fl
     draw_tuck_box(c, box, (x * mm, y * mm), name=game.name, subtitle=subtitle, back=paint_back)
     c.showPage()
     c.save()
-    return buffer.getvalue(), size, Placed("tuck box", 0, x, y, flat_w, flat_h)
+    return buffer.getvalue()
 
 
-def pieces_sheets(game: GameDefinition, blocks: Sequence[Block], pagesize: tuple[float, float]) \
-        -> tuple[bytes, list[Placed]]:
+def pieces_sheets(game: GameDefinition, blocks: Sequence[Block], pagesize: tuple[float, float]) -> bytes:
     """The pieces packed onto as many pages as they need."""
     buffer = io.BytesIO()
     c = new_canvas(buffer, pagesize, f"{game.name}: pieces")
     ax, ay, aw, ah = _area(pagesize)
     header = 10.0
     pages = pack(blocks, (ax + 2, ay + 2, aw - 4, ah - 4 - header))
-    placed: list[Placed] = []
     for number, page in enumerate(pages):
         c.setFillColor(style.INK)
         c.setFont(BOLD, 11)
@@ -275,7 +272,6 @@ def pieces_sheets(game: GameDefinition, blocks: Sequence[Block], pagesize: tuple
                      "glue the sheet to card before cutting.")
         for block, x, top in page:
             block.draw(c, x * mm, top * mm)
-            placed.append(Placed(block.name, number, x, top - block.height, block.width, block.height))
         c.showPage()
     c.save()
-    return buffer.getvalue(), placed
+    return buffer.getvalue()

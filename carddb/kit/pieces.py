@@ -1,8 +1,7 @@
 """The game's pieces (``[components]`` of game.toml) and its quick-reference card, drawn from templates.
 
 Each template turns a declared piece into a block of a known size (millimetres) and a drawing of it; blocks are
-packed in rows inside the printable area of as many pages as they need. The blocks' rectangles are kept, so
-the self-check can compare them with what the PDF draws.
+packed in rows inside the printable area of as many pages as they need (the self-check then measures the PDF).
 """
 
 from __future__ import annotations
@@ -33,18 +32,6 @@ class Block:
     width: float
     height: float
     draw: DrawBlock
-
-
-@dataclass(frozen=True)
-class Placed:
-    """Where a block went: its page (0-based within the part) and its rectangle in mm from the lower left."""
-
-    name: str
-    page: int
-    x: float
-    y: float
-    width: float
-    height: float
 
 
 def _title(c: object, x: float, top: float, piece: Piece, section: str, width: float) -> None:
