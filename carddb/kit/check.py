@@ -12,16 +12,18 @@ Each finding is a line; ``KitCheckError`` carries them all.
 from __future__ import annotations
 
 import io
-import itertools
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from carddb.errors import KitCheckError
+from carddb.kit import style
 from carddb.kit.markdown_flow import Heading
+from carddb.kit.tuckbox import TuckBox
 
 _PT_PER_MM = 72 / 25.4
+_INK = tuple(round(v, 3) for v in style.INK.rgb())
 _TOC_LINE = re.compile(r"^(?P<title>.*?)(?:\s*(?:\.\s*)+)?\s+(?P<page>\d+)$")
 
 
@@ -35,6 +37,7 @@ class PageDrawing:
 
     points: list[tuple[float, float]] = field(default_factory=list)
     folds: list[tuple[tuple[float, float], tuple[float, float]]] = field(default_factory=list)
+    cuts: list[tuple[tuple[float, float], tuple[float, float]]] = field(default_factory=list)  # stroked in ink
     texts: list[tuple[str, float, float, float]] = field(default_factory=list)  # text, x, y, size
 
 
@@ -62,6 +65,8 @@ def read_drawing(page: Any, fold_rgb: tuple[float, float, float]) -> PageDrawing
             drawing.points.append(point)
             if op == "l" and path and _close(stroke[-1], fold_rgb):
                 drawing.folds.append((path[-1], point))
+            elif op == "l" and path and _close(stroke[-1], _INK):
+                drawing.cuts.append((path[-1], point))
             path.append(point)
         elif op == "c":
             for index in (0, 2, 4):
@@ -279,22 +284,25 @@ def check_area(pdf: bytes, margin_mm: float, pages: Iterable[int] | None = None,
     return problems
 
 
-def check_tuck_box(pdf: bytes, width: float, height: float, depth: float,
-                   fold_rgb: tuple[float, float, float]) -> list[str]:
-    """Re-measure the box from its fold lines: the vertical folds (glue|back|side|front|side) are spaced width,
-    depth, width; the horizontal ones around the main row are the height apart, the lid and bottom a depth beyond."""
+def check_tuck_box(pdf: bytes, box: TuckBox, fold_rgb: tuple[float, float, float]) -> list[str]:
+    """Re-measure the box from the PDF: its fold lines (found by their colour) from the outline's lower-left
+    corner (the cut lines'), against the panels the deck needs. Across: glue, back, side, front; up: tuck,
+    bottom, the main row, the lid."""
     reader = _reader(pdf)
     drawing = read_drawing(reader.pages[0], fold_rgb)
-    xs = sorted({round(a[0] / _PT_PER_MM, 2) for a, b in drawing.folds if abs(a[0] - b[0]) < 0.01})
-    ys = sorted({round(a[1] / _PT_PER_MM, 2) for a, b in drawing.folds if abs(a[1] - b[1]) < 0.01})
+    if not drawing.cuts or not drawing.folds:
+        return ["tuck box: no cut or fold line found"]
+    left = min(min(a[0], b[0]) for a, b in drawing.cuts) / _PT_PER_MM
+    bottom = min(min(a[1], b[1]) for a, b in drawing.cuts) / _PT_PER_MM
+    xs = sorted({round(a[0] / _PT_PER_MM - left, 2) for a, b in drawing.folds if abs(a[0] - b[0]) < 0.01})
+    ys = sorted({round(a[1] / _PT_PER_MM - bottom, 2) for a, b in drawing.folds if abs(a[1] - b[1]) < 0.01})
+    g, w, d, h, k = box.glue, box.width, box.depth, box.height, box.tuck
     problems = []
-    gaps = [round(b - a, 1) for a, b in itertools.pairwise(xs)]
-    if len(xs) != 4 or any(abs(g - w) > 0.15 for g, w in zip(gaps, [width, depth, width], strict=True)):
-        problems.append(f"tuck box: the vertical folds are {gaps} mm apart, not {width:.1f}|{depth:.1f}|{width:.1f}")
-    rows = [round(b - a, 1) for a, b in itertools.pairwise(ys)]
-    if len(ys) != 4 or any(abs(g - w) > 0.15 for g, w in zip(rows, [depth, height, depth], strict=True)):
-        problems.append(f"tuck box: the horizontal folds are {rows} mm apart, not {depth:.1f}|{height:.1f}|"
-                        f"{depth:.1f}")
+    for said, found, wanted in (("vertical", xs, [g, g + w, g + w + d, g + 2 * w + d]),
+                                ("horizontal", ys, [k, k + d, k + d + h, k + 2 * d + h])):
+        if len(found) != len(wanted) or any(abs(a - b) > 0.15 for a, b in zip(found, wanted, strict=True)):
+            problems.append(f"tuck box: the {said} folds lie at {found} mm from the outline's edge, not at "
+                            f"{[round(v, 2) for v in wanted]}")
     return problems
 
 

@@ -248,7 +248,7 @@ def make_kit(root: str | Path, game: GameDefinition, cards: Sequence[Card], out_
     box_pdf = tuck_box_sheet(game, sleeve_box, pagesize, f"{sleeve_box.cards} cards", note,
                                                    paint_back)
     problems = sleeve_box.problems()
-    problems += check_tuck_box(box_pdf, sleeve_box.width, sleeve_box.height, sleeve_box.depth, fold_rgb)
+    problems += check_tuck_box(box_pdf, sleeve_box, fold_rgb)
     raise_if(problems, f"the tuck box of {game.id}")
     copies = f"{len(chosen)} (one a deck)" if len(chosen) > 1 else "1"
     parts.append(_Part("tuckbox", "Tuck box", box_pdf, "cardstock (160-250 g/m2)", "single-sided", copies,
@@ -338,7 +338,7 @@ def _merge(game: GameDefinition, parts: Sequence[_Part], book: Rulebook | None) 
             writer.set_page_label(start, start + part.pages - 1, style="/D", start=1, prefix="R")
         else:
             writer.append(reader, import_outline=False)
-            writer.add_outline_item(part.title, start)
+            writer.add_outline_item(title=part.title, page_number=start)
     writer.add_metadata({"/Title": f"{game.name}: print-and-play kit", "/Creator": "carddb",
                          "/Author": ", ".join(game.authors) or "carddb"})
     writer.create_viewer_preferences()
