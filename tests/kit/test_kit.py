@@ -44,6 +44,7 @@ def kit(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
     return request.param, out
 
 
+@pytest.mark.slow  # makes whole kits
 def test_the_kit_and_every_part_are_written_with_the_papers_size(kit):
     paper, out = kit
     assert sorted(p.name for p in out.iterdir()) == sorted(
@@ -56,6 +57,7 @@ def test_the_kit_and_every_part_are_written_with_the_papers_size(kit):
     assert len(PdfReader(out / "minibattle-kit.pdf").pages) == total
 
 
+@pytest.mark.slow  # makes whole kits
 def test_every_font_is_embedded(kit):
     _, out = kit
     table = subprocess.run(["pdffonts", str(out / "minibattle-kit.pdf")], capture_output=True, text=True,
@@ -64,6 +66,7 @@ def test_every_font_is_embedded(kit):
     assert all(line.split()[-5] == "yes" for line in table), table  # the "emb" column
 
 
+@pytest.mark.slow  # makes whole kits
 def test_the_contents_give_the_page_each_heading_is_printed_on(kit):
     _, out = kit
     book = out / "minibattle-rulebook.pdf"
@@ -77,6 +80,7 @@ def test_the_contents_give_the_page_each_heading_is_printed_on(kit):
         assert page.strip().splitlines()[-1] == number  # the folio printed at the foot
 
 
+@pytest.mark.slow  # makes whole kits
 def test_the_rulebook_reads_in_order_and_credits_the_authors(kit):
     _, out = kit
     book = out / "minibattle-rulebook.pdf"
@@ -92,6 +96,7 @@ def test_the_rulebook_reads_in_order_and_credits_the_authors(kit):
     assert "Print-and-play kit" in cover and "Original rules by" in cover
 
 
+@pytest.mark.slow  # makes whole kits
 def test_bookmarks_and_links_land_on_their_headings(kit):
     _, out = kit
     reader = PdfReader(out / "minibattle-kit.pdf")
@@ -116,6 +121,7 @@ def test_bookmarks_and_links_land_on_their_headings(kit):
         assert (pages[dest[0].idnum], round(float(dest[3]))) in headings
 
 
+@pytest.mark.slow  # makes whole kits
 def test_the_tuck_box_measures_what_the_deck_needs(kit):
     _, out = kit
     with pdfplumber.open(out / "minibattle-tuckbox.pdf") as pdf:
@@ -132,6 +138,7 @@ def test_the_tuck_box_measures_what_the_deck_needs(kit):
     assert "Holds 10 cards" in text and "Pokemon Mini-Battle Card Game" in text
 
 
+@pytest.mark.slow  # makes whole kits
 @pytest.mark.parametrize("part", ["cover", "checklist", "rulebook", "reference", "tuckbox", "pieces"])
 def test_every_drawing_lies_inside_the_printable_area(kit, part):
     _, out = kit
@@ -146,6 +153,7 @@ def test_every_drawing_lies_inside_the_printable_area(kit, part):
             assert max(t["bottom"] for t in things) <= float(page.height) - margin
 
 
+@pytest.mark.slow  # makes whole kits
 def test_the_checklist_names_every_part_and_how_to_print_it(kit):
     paper, out = kit
     text = words(pdftotext(out / "minibattle-checklist.pdf"))
@@ -159,6 +167,7 @@ def test_the_checklist_names_every_part_and_how_to_print_it(kit):
     assert "1. Draw" in reference and "Opening hand: 3" in reference
 
 
+@pytest.mark.slow  # makes whole kits
 def test_the_booklet_is_imposed_two_up_for_saddle_stitching(tmp_path):
     kit_of_game(REPO, "shmod", tmp_path, KitOptions(paper="Letter", booklet=True), db=str(tmp_path / "none.db"))
     reading = PdfReader(tmp_path / "shmod-rulebook.pdf")
@@ -185,6 +194,7 @@ def test_tuck_box_formulas_give_the_worked_example():
     assert box.problems() == []
 
 
+@pytest.mark.slow  # makes whole kits
 def test_a_kit_that_fails_its_own_check_writes_nothing(tmp_path, monkeypatch):
     shifted = TuckBox.folds
 
@@ -197,6 +207,7 @@ def test_a_kit_that_fails_its_own_check_writes_nothing(tmp_path, monkeypatch):
     assert not (tmp_path / "out").exists() or not any((tmp_path / "out").iterdir())
 
 
+@pytest.mark.slow  # makes whole kits
 def test_the_command_makes_the_kit_and_refuses_bad_input(cli, tmp_path, workspace_copy):
     out = tmp_path / "kit"
     result = cli("kit", "--game", "minibattle", "--out", str(out), "--paper", "letter", "--sleeves", "none")
@@ -228,6 +239,7 @@ def test_components_are_read_fail_closed(table, said):
         load_game_text(base + table, "game.toml")
 
 
+@pytest.mark.slow  # makes whole kits
 def test_a_piece_naming_a_missing_rule_is_refused(tmp_path):
     root = tmp_path / "ws"
     for folder in ("rules/website", "templates/website"):
