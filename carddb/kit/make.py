@@ -35,8 +35,8 @@ from carddb.kit.pieces import piece_blocks
 from carddb.kit.rulebook import Rulebook, credits_line, typeset_rulebook
 from carddb.kit.tuckbox import DEFAULT_SLEEVES, DEFAULT_STOCK, tuck_box
 
-#: The steps ``progress`` is told of, in order (the last when the kit has pieces).
-KIT_STEPS = ("rulebook", "quick reference", "cards", "tuck box", "pieces")
+#: The steps ``progress`` is told of as each begins, in order ("pieces" when the game declares some).
+KIT_STEPS = ("rulebook", "quick reference", "cards", "tuck box", "pieces", "checking")
 
 
 @dataclass(frozen=True)
@@ -262,6 +262,7 @@ def make_kit(root: str | Path, game: GameDefinition, cards: Sequence[Card], out_
         parts.append(_Part("pieces", "Pieces", pieces_pdf, "cardstock (160-250 g/m2)", "single-sided", "1",
                            ", ".join(piece.name for piece in components.pieces) + "; cut out"))
 
+    say("checking")
     for part in parts:
         part.pages = _pages(part.pdf)
     credits = credits_line(game)
