@@ -24,6 +24,8 @@ from carddb.kit.tuckbox import TuckBox
 
 _PT_PER_MM = 72 / 25.4
 _INK = tuple(round(v, 3) for v in style.INK.rgb())
+_STROKE = frozenset({"S", "s", "B", "B*", "b", "b*"})
+_PAINT = _STROKE | {"f", "F", "f*"}
 _TOC_LINE = re.compile(r"^(?P<title>.*?)(?:\s*(?:\.\s*)+)?\s+(?P<page>\d+)$")
 
 
@@ -46,7 +48,8 @@ def read_drawing(page: Any, fold_rgb: tuple[float, float, float]) -> PageDrawing
     ``fold_rgb`` are kept apart as folds."""
     drawing = PageDrawing()
     stroke: list[tuple[float, ...]] = [()]
-    path: list[tuple[float, float]] = []
+    points: list[tuple[float, float]] = []  # of the path being built: drawn only when it is painted
+    segments: list[tuple[tuple[float, float], tuple[float, float]]] = []
 
     def transform(matrix: Sequence[float], x: float, y: float) -> tuple[float, float]:
         a, b, c, d, e, f = matrix
@@ -62,20 +65,24 @@ def read_drawing(page: Any, fold_rgb: tuple[float, float, float]) -> PageDrawing
             stroke[-1] = tuple(round(float(v), 3) for v in operands)
         elif op in ("m", "l"):
             point = transform(cm, float(operands[0]), float(operands[1]))
-            drawing.points.append(point)
-            if op == "l" and path and _close(stroke[-1], fold_rgb):
-                drawing.folds.append((path[-1], point))
-            elif op == "l" and path and _close(stroke[-1], _INK):
-                drawing.cuts.append((path[-1], point))
-            path.append(point)
+            if op == "l" and points:
+                segments.append((points[-1], point))
+            points.append(point)
         elif op == "c":
-            for index in (0, 2, 4):
-                drawing.points.append(transform(cm, float(operands[index]), float(operands[index + 1])))
+            points.extend(transform(cm, float(operands[i]), float(operands[i + 1])) for i in (0, 2, 4))
         elif op == "re":
             x, y, w, h = (float(v) for v in operands)
-            drawing.points += [transform(cm, x, y), transform(cm, x + w, y + h)]
-        elif op in ("S", "s", "f", "F", "f*", "B", "B*", "b", "b*", "n"):
-            path.clear()
+            points.extend([transform(cm, x, y), transform(cm, x + w, y + h)])
+        elif op in _PAINT or op == "n":  # "n" ends a path only clipped (a placed page's frame): nothing drawn
+            if op in _PAINT:
+                drawing.points.extend(points)
+            if op in _STROKE:
+                kept = drawing.folds if _close(stroke[-1], fold_rgb) else \
+                    drawing.cuts if _close(stroke[-1], _INK) else None
+                if kept is not None:
+                    kept.extend(segments)
+            points.clear()
+            segments.clear()
 
     def text(found: str, cm: Sequence[float], tm: Sequence[float], font: Any, size: float) -> None:
         if found.strip():

@@ -33,7 +33,7 @@ from carddb.kit.pages import (
 )
 from carddb.kit.pieces import piece_blocks
 from carddb.kit.rulebook import Rulebook, credits_line, typeset_rulebook
-from carddb.kit.tuckbox import DEFAULT_SLEEVES, DEFAULT_STOCK, tuck_box
+from carddb.kit.tuckbox import DEFAULT_SLEEVES, DEFAULT_STOCK, TuckBox, tuck_box
 
 #: The steps ``progress`` is told of as each begins, in order ("pieces" when the game declares some).
 KIT_STEPS = ("rulebook", "quick reference", "cards", "tuck box", "pieces", "checking")
@@ -54,7 +54,6 @@ class KitResult:
     kit: Path
     parts: list[tuple[str, Path, int]] = field(default_factory=list)  # title, file, pages
     pages: int = 0
-    decks: list[str] = field(default_factory=list)
     not_printed: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
 
@@ -178,10 +177,6 @@ def _print_decks(root: Path, game: GameDefinition, cards: Sequence[Card], decks:
     return buffer.getvalue(), not_printed, warnings
 
 
-def _section_titles(book: Rulebook) -> dict[str, str]:
-    return {heading.key: heading.text for heading in book.headings}
-
-
 def make_kit(root: str | Path, game: GameDefinition, cards: Sequence[Card], out_dir: str | Path,
              options: KitOptions = KitOptions(), *, decks: Sequence[Deck] | None = None,
              deck_files: Sequence[Path] = (), progress: Callable[[str], None] | None = None) -> KitResult:
@@ -192,101 +187,105 @@ def make_kit(root: str | Path, game: GameDefinition, cards: Sequence[Card], out_
     pagesize = style.PAPERS[paper]
     say = progress or (lambda _step: None)
     components: Components = game.components or parse_components(None, game.raw, game.name)
-    chosen = list(decks) if decks is not None else sample_decks(deck_files, game, cards)
-    chosen = [deck for deck in chosen if deck.cards]
+    chosen = [deck for deck in (decks if decks is not None else sample_decks(deck_files, game, cards)) if deck.cards]
     if not chosen:
         raise InputError(f"{game.id}: no card to print in the kit")
-    sleeve_box = tuck_box(max(len(deck.cards) for deck in chosen), game.card_size_mm, stock=options.stock,
-                          sleeves=options.sleeves)
+    box = tuck_box(max(len(deck.cards) for deck in chosen), game.card_size_mm, stock=options.stock,
+                   sleeves=options.sleeves)
     paint_back = _back_painter(root, game)
-    fold_rgb = style.FOLD.rgb()
 
     say("rulebook")
-    book_size = style.BOOKLET_PAGES[paper] if options.booklet else pagesize
-    book = typeset_rulebook(root, game, cards, book_size, margins=(12 if options.booklet else 18) * mm,
-                            base_size=9 if options.booklet else 10)
-    problems = check_book(book.pdf, book.headings, toc=True, fold_rgb=fold_rgb)
-    problems += check_area(book.pdf, style.MARGIN_MM, what="rulebook", fold_rgb=fold_rgb)
-    raise_if(problems, f"the rulebook of {game.id}")
-    sections = _section_titles(book)
-    for piece in (*components.pieces,):
-        if piece.rule and piece.rule not in sections:
-            raise InputError(f"{game.path}: components: {piece.name!r} names the rule {piece.rule!r}, which is no "
-                             f"section of rules/{game.id}/{game.rulebook}")
-    parts: list[_Part] = []
-    reading: _Part | None = None
-    if options.booklet:
-        from carddb.kit.booklet import impose_booklet
-
-        imposed = impose_booklet(book.pdf, pagesize)
-        parts.append(_Part("booklet", "Rulebook booklet", imposed, "plain paper",
-                           "double-sided, flip on short edge", "1",
-                           "fold the pile in half, staple twice on the fold (saddle stitch)"))
-        # The booklet's pages to read on screen, with their links and bookmarks: a file beside the kit, not in it.
-        reading = _Part("rulebook", "Rulebook to read on screen", book.pdf, "-", "-", "-", "not for printing")
-    else:
-        parts.append(_Part("rulebook", "Rulebook", book.pdf, "plain paper", "single- or double-sided", "1",
-                           "read it, or staple it in the corner"))
-
+    book, parts, reading = _rulebook_parts(root, game, cards, components, paper, options.booklet)
     say("quick reference")
-    reference_pdf = reference_sheet(game, components.reference, pagesize, game.card_size_mm)
-    parts.append(_Part("reference", "Quick-reference cards", reference_pdf, "plain paper or cardstock",
-                       "single-sided", "1", "cut out; sleeve each in front of a backer card"))
-
+    parts.append(_Part("reference", "Quick-reference cards",
+                       reference_sheet(game, components.reference, pagesize, game.card_size_mm),
+                       "plain paper or cardstock", "single-sided", "1", "cut out; sleeve each in front of a backer "
+                       "card"))
     say("cards")
-    has_back = paint_back is not None
-    card_pdf, not_printed, warnings = _print_decks(root, game, cards, chosen, paper, has_back)
-    deck_names = ", ".join(f"{deck.title} ({len(deck.cards)})" for deck in chosen)
+    card_pdf, not_printed, warnings = _print_decks(root, game, cards, chosen, paper, paint_back is not None)
     parts.append(_Part("cards", "Cards", card_pdf, "plain paper (80-120 g/m2)",
-                       "double-sided, flip on long edge" if has_back else "single-sided", "1",
-                       f"{deck_names}; cut on the crop marks and sleeve with a backer card"))
-
+                       "double-sided, flip on long edge" if paint_back is not None else "single-sided", "1",
+                       ", ".join(f"{deck.title} ({len(deck.cards)})" for deck in chosen)
+                       + "; cut on the crop marks and sleeve with a backer card"))
     say("tuck box")
-    note = (f"Holds {sleeve_box.cards} cards of {sleeve_box.card_w:g} x {sleeve_box.card_h:g} mm in {options.sleeves}"
-            f" sleeves ({sleeve_box.held_w:g} x {sleeve_box.held_h:g} mm) at {options.stock}: a deck "
-            f"{sleeve_box.deck_mm:.1f} mm thick. Cut solid lines, fold dashed ones, glue the tinted flap.")
-    box_pdf = tuck_box_sheet(game, sleeve_box, pagesize, f"{sleeve_box.cards} cards", note,
-                                                   paint_back)
-    problems = sleeve_box.problems()
-    problems += check_tuck_box(box_pdf, sleeve_box, fold_rgb)
-    raise_if(problems, f"the tuck box of {game.id}")
-    copies = f"{len(chosen)} (one a deck)" if len(chosen) > 1 else "1"
-    parts.append(_Part("tuckbox", "Tuck box", box_pdf, "cardstock (160-250 g/m2)", "single-sided", copies,
-                       "cut, fold, glue the flap inside the far side"))
-
+    parts.append(_tuck_box_part(game, box, pagesize, options, paint_back, len(chosen)))
     if components.pieces:
         say("pieces")
-        width_mm = pagesize[0] / mm - 2 * style.MARGIN_MM - 4
-        blocks = piece_blocks(components.pieces, width_mm, sections)
-        pieces_pdf = pieces_sheets(game, blocks, pagesize)
-        parts.append(_Part("pieces", "Pieces", pieces_pdf, "cardstock (160-250 g/m2)", "single-sided", "1",
-                           ", ".join(piece.name for piece in components.pieces) + "; cut out"))
-
+        sections = {heading.key: heading.text for heading in book.headings}
+        blocks = piece_blocks(components.pieces, pagesize[0] / mm - 2 * style.MARGIN_MM - 4, sections)
+        parts.append(_Part("pieces", "Pieces", pieces_sheets(game, blocks, pagesize), "cardstock (160-250 g/m2)",
+                           "single-sided", "1", ", ".join(piece.name for piece in components.pieces) + "; cut out"))
     say("checking")
+    everything = _with_cover_and_checklist(game, parts, pagesize, paper, components, chosen, options, paint_back)
+    kit_pdf = _merge(game, everything, book if not options.booklet else None)
+    problems = [problem for part in everything if part.key in _DRAWN_HERE
+                for problem in check_area(part.pdf, style.MARGIN_MM, what=part.title, fold_rgb=_FOLD)]
+    if not options.booklet:
+        problems += check_book(kit_pdf, book.headings, toc=False, fold_rgb=_FOLD)
+    raise_if(problems, f"the kit of {game.id}")
+    return _write(Path(out_dir), game, everything, kit_pdf, reading, not_printed, warnings)
+
+
+#: The parts the kit draws itself (the card sheets are checked by the print job that makes them).
+_DRAWN_HERE = frozenset({"cover", "checklist", "booklet", "reference", "tuckbox", "pieces"})
+_FOLD = style.FOLD.rgb()
+
+
+def _rulebook_parts(root: Path, game: GameDefinition, cards: Sequence[Card], components: Components, paper: str,
+                    booklet: bool) -> tuple[Rulebook, list[_Part], _Part | None]:
+    """The rulebook typeset and checked; its part (or the booklet's), and with a booklet the reading PDF kept
+    beside the kit."""
+    pagesize = style.PAPERS[paper]
+    book = typeset_rulebook(root, game, cards, style.BOOKLET_PAGES[paper] if booklet else pagesize,
+                            margins=(12 if booklet else 18) * mm, base_size=9 if booklet else 10)
+    problems = check_book(book.pdf, book.headings, toc=True, fold_rgb=_FOLD)
+    problems += check_area(book.pdf, style.MARGIN_MM, what="rulebook", fold_rgb=_FOLD)
+    raise_if(problems, f"the rulebook of {game.id}")
+    sections = {heading.key for heading in book.headings}
+    for name, rule in [(piece.name, piece.rule) for piece in components.pieces] + [
+            ("reference", components.reference.rule)]:
+        if rule and rule not in sections:
+            raise InputError(f"{game.path}: components: {name!r} names the rule {rule!r}, which is no section of "
+                             f"rules/{game.id}/{game.rulebook}")
+    if not booklet:
+        return book, [_Part("rulebook", "Rulebook", book.pdf, "plain paper", "single- or double-sided", "1",
+                            "read it, or staple it in the corner")], None
+    from carddb.kit.booklet import impose_booklet
+
+    imposed = _Part("booklet", "Rulebook booklet", impose_booklet(book.pdf, pagesize), "plain paper",
+                    "double-sided, flip on short edge", "1",
+                    "fold the pile in half, staple twice on the fold (saddle stitch)")
+    # The booklet's pages to read on screen, with their links and bookmarks: a file beside the kit, not in it.
+    reading = _Part("rulebook", "Rulebook to read on screen", book.pdf, "-", "-", "-", "not for printing",
+                    pages=book.pages)
+    return book, [imposed], reading
+
+
+def _tuck_box_part(game: GameDefinition, box: TuckBox, pagesize: tuple[float, float], options: KitOptions,
+                   paint_back: PaintBack | None, decks: int) -> _Part:
+    """The tuck box drawn, then checked: the model holds the deck, and the PDF's folds are where it puts them."""
+    note = (f"Holds {box.cards} cards of {box.card_w:g} x {box.card_h:g} mm in {options.sleeves} sleeves "
+            f"({box.held_w:g} x {box.held_h:g} mm) at {options.stock}: a deck {box.deck_mm:.1f} mm thick. Cut solid "
+            "lines, fold dashed ones, glue the tinted flap.")
+    pdf = tuck_box_sheet(game, box, pagesize, f"{box.cards} cards", note, paint_back)
+    raise_if(box.problems() + check_tuck_box(pdf, box, _FOLD), f"the tuck box of {game.id}")
+    return _Part("tuckbox", "Tuck box", pdf, "cardstock (160-250 g/m2)", "single-sided",
+                 f"{decks} (one per deck)" if decks > 1 else "1", "cut, fold, glue the flap inside the far side")
+
+
+def _with_cover_and_checklist(game: GameDefinition, parts: list[_Part], pagesize: tuple[float, float], paper: str,
+                              components: Components, decks: Sequence[Deck], options: KitOptions,
+                              paint_back: PaintBack | None) -> list[_Part]:
+    """Every part in the kit's order, the cover and checklist (one page each) first, listing the others' pages."""
     for part in parts:
         part.pages = _pages(part.pdf)
-    credits = credits_line(game)
     lines = _lines(game, parts, first=3)
-    checklist_pdf = checklist(game, pagesize, lines, _extras(components, chosen, options), _steps(options),
-                              paper)
-    cover_pdf = cover(game, pagesize, credits, lines, paint_back, game.card_size_mm)
-    everything = [_Part("cover", "Cover", cover_pdf, "plain paper", "single-sided", "1", "the kit's first page"),
-                  _Part("checklist", "Checklist", checklist_pdf, "plain paper", "single-sided", "1",
-                        "tick each part as it is printed"), *parts]
-    for part in everything[:2]:
-        part.pages = _pages(part.pdf)
-    own = {"cover", "checklist", "reference", "tuckbox", "pieces"}
-    problems = []
-    for part in everything:
-        if part.key in own:
-            problems += check_area(part.pdf, style.MARGIN_MM, what=part.title, fold_rgb=fold_rgb)
-    kit_pdf = _merge(game, everything, book if not options.booklet else None)
-    if not options.booklet:
-        problems += check_book(kit_pdf, book.headings, toc=False, fold_rgb=fold_rgb)
-    raise_if(problems, f"the kit of {game.id}")
-    if reading is not None:
-        reading.pages = book.pages
-    return _write(Path(out_dir), game, everything, kit_pdf, reading, chosen, not_printed, warnings)
+    front = [_Part("cover", "Cover", cover(game, pagesize, credits_line(game), lines, paint_back, game.card_size_mm),
+                   "plain paper", "single-sided", "1", "the kit's first page", pages=1),
+             _Part("checklist", "Checklist", checklist(game, pagesize, lines, _extras(components, decks, options),
+                                                       _steps(options), paper),
+                   "plain paper", "single-sided", "1", "tick each part as it is printed", pages=1)]
+    return [*front, *parts]
 
 
 def _lines(game: GameDefinition, parts: Sequence[_Part], first: int) -> list[PartLine]:
@@ -351,7 +350,7 @@ def _merge(game: GameDefinition, parts: Sequence[_Part], book: Rulebook | None) 
 
 
 def _write(out_dir: Path, game: GameDefinition, parts: Sequence[_Part], kit_pdf: bytes, reading: _Part | None,
-           decks: Sequence[Deck], not_printed: list[str], warnings: list[str]) -> KitResult:
+           not_printed: list[str], warnings: list[str]) -> KitResult:
     """Every file at once, each replaced whole: the kit, its parts, and (with a booklet) the reading rulebook."""
     from carddb.files.replacing import staged_files
 
@@ -363,9 +362,8 @@ def _write(out_dir: Path, game: GameDefinition, parts: Sequence[_Part], kit_pdf:
     with staged_files([path for path, _ in files]) as staged:
         for stage, (_path, data) in zip(staged, files, strict=True):
             stage.write_bytes(data)
-    result = KitResult(kit_path, [(part.title, out_dir / _filename(game, part.key), part.pages) for part in parts],
-                       _pages(kit_pdf), [deck.title for deck in decks], not_printed, warnings)
-    return result
+    return KitResult(kit_path, [(part.title, out_dir / _filename(game, part.key), part.pages) for part in parts],
+                     _pages(kit_pdf), not_printed, warnings)
 
 
 def kit_of_game(root: str | Path | None, game_id: str, out_dir: str | Path, options: KitOptions = KitOptions(), *,
