@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import html
 import io
+import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -131,19 +132,37 @@ def credits_line(game: GameDefinition) -> str:
 
 def typeset_rulebook(root: Path, game: GameDefinition, cards: Sequence[Card], pagesize: tuple[float, float],
                      *, margins: float, base_size: float) -> Rulebook:
-    """The rulebook of ``game`` from ``rules/<game>/rulebook.md``, with the construction chapter."""
+    """The rulebook of ``game`` from ``rules/<game>/rulebook.md``, with the construction chapter. Typeset once
+    for the same text, tables and page (``carddb.incremental.remembered``): a build whose change is a card's
+    art or numbers makes the kit again without setting the rulebook again."""
     from carddb.files.reading import read_text_file
+    from carddb.incremental import code_digest, digest, remembered
     from carddb.site.construction import construction_page, game_data_page
 
-    style.register_fonts()
     path = root / "rules" / game.id / game.rulebook
     if not path.is_file():
         raise InputError(f"{path}: no rulebook to typeset", hint=f"the kit typesets rules/{game.id}/{game.rulebook}")
     text = read_text_file(path)
-    tree = markdown_tree(text, str(path))
-    anchors = {element.get("id", "") for element in tree.iter() if element.tag[:1] == "h" and element.get("id")}
     page = f"games/{game.id}/construction.md"
     made = construction_page(game, cards, page) if game.deck_game else game_data_page(game, page)
+    key = digest("kit-rulebook", code_digest(("core", "site", "kit")), text, made, pagesize, margins, base_size,
+                 game.id, game.name, game.authors, game.origin)
+    packed = remembered(key, lambda: _packed(_typeset(path, text, made, game, pagesize, margins, base_size)))
+    header, _, pdf = packed.partition(b"\n")
+    said = json.loads(header)
+    return Rulebook(pdf, [Heading(*heading) for heading in said["headings"]], said["pages"], said["title"])
+
+
+def _packed(book: Rulebook) -> bytes:
+    header = {"headings": [[h.level, h.text, h.key] for h in book.headings], "pages": book.pages, "title": book.title}
+    return json.dumps(header).encode() + b"\n" + book.pdf
+
+
+def _typeset(path: Path, text: str, made: str, game: GameDefinition, pagesize: tuple[float, float],
+             margins: float, base_size: float) -> Rulebook:
+    style.register_fonts()
+    tree = markdown_tree(text, str(path))
+    anchors = {element.get("id", "") for element in tree.iter() if element.tag[:1] == "h" and element.get("id")}
     built = markdown_tree(made, f"{game.id}: construction tables")
     built_anchors = {element.get("id", "") for element in built.iter() if element.get("id")}
 
