@@ -251,3 +251,16 @@ def test_a_piece_naming_a_missing_rule_is_refused(tmp_path):
     with pytest.raises(InputError, match="no-such-section"):
         kit_of_game(root, "website", tmp_path / "out", db=str(tmp_path / "none.db"))
     assert not (tmp_path / "out").exists()
+
+
+def test_a_rulebook_element_the_typesetter_does_not_know_is_refused(tmp_path):
+    root = tmp_path / "ws"
+    for folder in ("rules/website", "templates/website"):
+        shutil.copytree(REPO / folder, root / folder)
+    shutil.copy(REPO / "templates" / "icons.toml", root / "templates" / "icons.toml")
+    book = root / "rules" / "website" / "rulebook.md"
+    book.write_text(book.read_text(encoding="utf-8") + '\n<iframe src="https://example.org"></iframe>\n',
+                    encoding="utf-8")
+    with pytest.raises(InputError, match="cannot typeset a <iframe> element"):
+        kit_of_game(root, "website", tmp_path / "out", db=str(tmp_path / "none.db"))
+    assert not (tmp_path / "out").exists()
