@@ -1,7 +1,7 @@
 """The kit as a step of ``carddb build``: each game's kit on A4 and on Letter, into ``output/kit/<game>/<paper>/``,
 for the site to offer. Incremental like the sheets (``carddb.incremental``): a paper's kit is a part whose key
-digests carddb's code, the game's definition, its rulebook, its deck files and the face key of every card and of
-the back; a kit whose key is unchanged is kept.
+digests carddb's code, the game's definition, its rulebook and construction tables, its deck files and the face
+key of every card it prints and of the back; a kit whose key is unchanged is kept.
 """
 
 from __future__ import annotations
@@ -29,8 +29,9 @@ class KitBuild:
 def build_game_kits(workspace: Any, catalogue: Any, game_id: str, kit_dir: str | Path) -> KitBuild:
     """Bring ``game_id``'s kits under ``kit_dir`` up to date."""
     from carddb.incremental import MANIFEST, Manifest, Plan, code_sources, files_digest, game_sources, short
-    from carddb.kit.make import KitOptions, make_kit
+    from carddb.kit.make import KitOptions, make_kit, sample_decks
     from carddb.paint.render import FaceKeys
+    from carddb.site.construction import construction_page, game_data_page
 
     game = catalogue.game(game_id)
     cards = catalogue.cards(game_id)
@@ -39,12 +40,19 @@ def build_game_kits(workspace: Any, catalogue: Any, game_id: str, kit_dir: str |
     root = Path(workspace.root)
     deck_files = workspace.deck_files(game_id)
     faces = FaceKeys(root, game, 0, "pdf")
+    decks = sample_decks(deck_files, game, cards)
+    # A card is in the kit when a printed deck holds it or the construction tables name it: any other card's
+    # change leaves the kit as it is.
+    printed = {card.key: card for deck in decks for card in deck.cards}
+    page = f"games/{game_id}/construction.md"
     previous = Manifest.read(folder / MANIFEST)
     plan = Plan(previous, {
         **code_sources(KIT_LAYERS), **game_sources(game.raw),
         "rulebook": files_digest([root / "rules" / game_id / game.rulebook]),
         "decks": files_digest(deck_files, relative_to=root),
-        "faces": short([faces.face(card) for card in cards], faces.face(None)),
+        "faces": short([faces.face(card) for _, card in sorted(printed.items())], faces.face(None)),
+        "construction tables": short(construction_page(game, cards, page) if game.deck_game
+                                     else game_data_page(game, page)),
     })
     done = KitBuild()
     for paper in KIT_PAPERS:
@@ -52,7 +60,7 @@ def build_game_kits(workspace: Any, catalogue: Any, game_id: str, kit_dir: str |
         plan.add(paper, {"paper": paper}, exists=target.is_file())
         done.kits[paper] = target
     for paper in plan.todo:
-        make_kit(root, game, cards, done.kits[paper].parent, KitOptions(paper=paper), deck_files=deck_files)
+        make_kit(root, game, cards, done.kits[paper].parent, KitOptions(paper=paper), decks=decks)
         plan.made(paper)
         done.made.append(paper)
         done.reasons[paper] = plan.reasons[paper]
