@@ -33,7 +33,7 @@ from carddb.kit.pages import (
 )
 from carddb.kit.pieces import piece_blocks
 from carddb.kit.rulebook import Rulebook, credits_line, typeset_rulebook
-from carddb.kit.tuckbox import DEFAULT_SLEEVES, DEFAULT_STOCK, TuckBox, tuck_box
+from carddb.kit.tuckbox import DEFAULT_SLEEVES, DEFAULT_STOCK, STOCKS, TuckBox, tuck_box
 
 #: The steps ``progress`` is told of as each begins, in order ("pieces" when the game declares some).
 KIT_STEPS = ("rulebook", "quick reference", "cards", "tuck box", "pieces", "checking")
@@ -264,8 +264,9 @@ def _rulebook_parts(root: Path, game: GameDefinition, cards: Sequence[Card], com
 def _tuck_box_part(game: GameDefinition, box: TuckBox, pagesize: tuple[float, float], options: KitOptions,
                    paint_back: PaintBack | None, decks: int) -> _Part:
     """The tuck box drawn, then checked: the model holds the deck, and the PDF's folds are where it puts them."""
+    stock = options.stock if options.stock in STOCKS else f"{options.stock} mm a card"
     note = (f"Holds {box.cards} cards of {box.card_w:g} x {box.card_h:g} mm in {options.sleeves} sleeves "
-            f"({box.held_w:g} x {box.held_h:g} mm) at {options.stock}: a deck {box.deck_mm:.1f} mm thick. Cut solid "
+            f"({box.held_w:g} x {box.held_h:g} mm) at {stock}: a deck {box.deck_mm:.1f} mm thick. Cut solid "
             "lines, fold dashed ones, glue the tinted flap.")
     pdf = tuck_box_sheet(game, box, pagesize, f"{box.cards} cards", note, paint_back)
     raise_if(box.problems() + check_tuck_box(pdf, box, _FOLD), f"the tuck box of {game.id}")
