@@ -1,6 +1,7 @@
 """Print-and-play kit benchmark: ``carddb kit`` for each game as a user runs it (a whole process), against the
-target of design.md: a whole kit for one game under 10 s. Prints wall and CPU seconds (user + sys of the process:
-steadier than wall time on a shared machine), pages and size, and where in-process time goes, part by part.
+target of design.md: a whole kit for one game under 10 s. Prints CPU seconds (user + sys of the process: the kit
+runs on one core, so this is its wall time on an idle machine, and steadier than wall time on a shared one), wall
+seconds, pages and size, and where in-process time goes, step by step.
 
 Run: .venv/bin/python bench/bench_kit.py [--game ssbm] [--paper Letter] [--booklet] [--runs 3]
 """
@@ -71,9 +72,10 @@ def main() -> None:
             pages = len(PdfReader(kit).pages)
             size = kit.stat().st_size / 1_048_576
             steps = parts(game, args.paper, args.booklet, out / "again")
-        verdict = "ok" if wall < TARGET_SECONDS else "OVER"
-        print(f"{game:11s} wall {wall:5.2f} s  CPU {cpu:5.2f} s  ({wall / TARGET_SECONDS:.2f} of the target, "
-              f"{verdict})  {pages} pages, {size:.1f} MB")
+        # The kit runs in one process on one core: its CPU time is its wall time on an idle machine.
+        print(f"{game:11s} CPU {cpu:5.2f} s ({cpu / TARGET_SECONDS:.2f} of the target, "
+              f"{'ok' if cpu < TARGET_SECONDS else 'OVER'})  wall {wall:5.2f} s ({wall / TARGET_SECONDS:.2f}, "
+              f"{'ok' if wall < TARGET_SECONDS else 'OVER'})  {pages} pages, {size:.1f} MB")
         print("            in process: " + ", ".join(f"{name} {seconds:.2f} s" for name, seconds in steps))
 
 
