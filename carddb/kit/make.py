@@ -31,7 +31,7 @@ from carddb.kit.pages import (
     reference_sheet,
     tuck_box_sheet,
 )
-from carddb.kit.pieces import piece_blocks
+from carddb.kit.pieces import piece_blocks, reference_lines
 from carddb.kit.rulebook import Rulebook, credits_line, typeset_rulebook
 from carddb.kit.tuckbox import DEFAULT_SLEEVES, DEFAULT_STOCK, STOCKS, TuckBox, tuck_box
 
@@ -197,10 +197,11 @@ def make_kit(root: str | Path, game: GameDefinition, cards: Sequence[Card], out_
     say("rulebook")
     book, parts, reading = _rulebook_parts(root, game, cards, components, paper, options.booklet)
     say("quick reference")
-    parts.append(_Part("reference", "Quick-reference cards",
-                       reference_sheet(game, components.reference, pagesize, game.card_size_mm),
-                       "plain paper or cardstock", "single-sided", "1", "cut out; sleeve each in front of a backer "
-                       "card"))
+    if reference_lines(components.reference):  # a game that declares no turn and no numbers gets no blank cards
+        parts.append(_Part("reference", "Quick-reference cards",
+                           reference_sheet(game, components.reference, pagesize, game.card_size_mm),
+                           "plain paper or cardstock", "single-sided", "1", "cut out; sleeve each in front of a "
+                           "backer card"))
     say("cards")
     card_pdf, not_printed, warnings = _print_decks(root, game, cards, chosen, paper, paint_back is not None)
     parts.append(_Part("cards", "Cards", card_pdf, "plain paper (80-120 g/m2)",
