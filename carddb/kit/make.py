@@ -89,31 +89,23 @@ class Deck:
 def sample_decks(workspace_deck_files: Sequence[Path], game: GameDefinition, cards: Sequence[Card]) -> list[Deck]:
     """The decks a kit prints when none is given: the legal sample decks (not those kept to show a warning), a
     deck given in several formats once; a game without sample decks prints one of every card."""
-    from carddb.files.reading import read_deck_file
-    from carddb.paint.print_job import cards_of_deck
-
     decks, seen = [], set()
     for path in sorted(workspace_deck_files, key=lambda p: (p.stem, p.suffix.lower() != ".txt")):
         if path.stem in seen or not path.stem.startswith("legal-") or path.stem.startswith("legal-warn-"):
             continue
         seen.add(path.stem)
-        text = read_deck_file(path)
-        chosen, _problems = cards_of_deck(game, cards, text, path.name)
-        decks.append(Deck(_deck_title(path.stem), tuple(chosen), text, path.name))
+        decks.append(deck_of_file(path, game, cards, title=path.stem.removeprefix("legal-").replace("-", " ")))
     return decks or [Deck("every card", tuple(cards))]
 
 
-def _deck_title(stem: str) -> str:
-    return stem.removeprefix("legal-").replace("-", " ")
-
-
-def deck_of_file(path: Path, game: GameDefinition, cards: Sequence[Card]) -> Deck:
+def deck_of_file(path: Path, game: GameDefinition, cards: Sequence[Card], *, title: str = "") -> Deck:
+    """The cards of a deck file (any format ``carddb deck check`` reads), each as many times as its count."""
     from carddb.files.reading import read_deck_file
     from carddb.paint.print_job import cards_of_deck
 
     text = read_deck_file(path)
-    chosen, _problems = cards_of_deck(game, cards, text, path.name)
-    return Deck(path.stem, tuple(chosen), text, path.name)
+    chosen, _not_printed = cards_of_deck(game, cards, text, path.name)  # the print job lists them again
+    return Deck(title or path.stem, tuple(chosen), text, path.name)
 
 
 def _pages(pdf: bytes) -> int:
