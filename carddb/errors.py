@@ -105,3 +105,7 @@ class FaceRuleError(CarddbError):
     """Faces that break a legibility rule (text cut, letters too small, text printed twice) under --strict."""
 
     exit_code = ExitCode.PROBLEMS
+
+
+class KitCheckError(OutputError):
+    """A print-and-play kit that failed its own check after writing (contents, bookmarks, tuck box, margins)."""

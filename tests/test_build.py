@@ -8,6 +8,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from pypdf import PdfReader
 
 from carddb.catalogue.api import open_catalogue
 
@@ -138,3 +139,13 @@ def test_build_writes_the_online_table_exports_and_a_hostable_plugin(built) -> N
     lines = result.stdout.splitlines()
     assert any(line.startswith("minibattle: Tabletop Simulator saved objects in ") for line in lines)
     assert any(line.startswith("minibattle: Cockatrice card database in ") for line in lines)
+
+
+def test_build_makes_the_print_and_play_kit_on_both_papers(built) -> None:
+    root, result = built
+    kits = root / "output" / "kit" / "minibattle"
+    for paper, width in (("a4", 210.0), ("letter", 215.9)):
+        reader = PdfReader(kits / paper / "minibattle-kit.pdf")
+        assert round(float(reader.pages[0].mediabox.width) * 25.4 / 72, 1) == width
+        assert (kits / paper / "minibattle-tuckbox.pdf").is_file()
+    assert f"minibattle: print-and-play kits in {kits} (A4, Letter)" in result.stdout.splitlines()

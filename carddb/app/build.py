@@ -35,13 +35,13 @@ Say = Callable[[str], None]
 Redone = str | None
 #: No print-shop step: an order is one deck for one shop (``carddb export printshop``), and every game for every
 #: shop would be about half a gigabyte of images a build.
-STEPS = ("decks", "faces", "sheets", "lackey", "apprentice", "tts", "cockatrice", "site")
+STEPS = ("decks", "faces", "sheets", "lackey", "apprentice", "tts", "cockatrice", "kit", "site")
 WARNINGS_FILE = "build-warnings.txt"
 #: Reasons that are no change of an input (said as they are by ``--explain``).
 _NOT_A_CHANGE = ("no earlier build", "a new part", "its output file is missing", "its output files are missing",
                  "the earlier build's manifest could not be read")
 #: The folders of output/ holding one folder per game, each with a manifest or marker carddb wrote there.
-GAME_FOLDERS = ("faces", "sheets", "lackey", "apprentice", "tts", "cockatrice")
+GAME_FOLDERS = ("faces", "sheets", "lackey", "apprentice", "tts", "cockatrice", "kit")
 #: Inside output/: what the build keeps of the steps that write no file of their own (the decks' verdicts).
 STATE_DIR = ".carddb"
 
@@ -206,8 +206,9 @@ def _run_steps(workspace: Workspace, catalogue: Catalogue, games: list[str], ski
         pool.close()
 
 
-#: The steps whose files the site hosts (carddb.site.client_files): ``pages_first`` builds the site before them.
-EXPORT_STEPS = ("lackey", "apprentice", "tts", "cockatrice")
+#: The steps whose files the site hosts (carddb.site.client_files, the kits): ``pages_first`` builds the site before
+#: them.
+EXPORT_STEPS = ("lackey", "apprentice", "tts", "cockatrice", "kit")
 #: The steps whose files the site neither shows nor hosts: ``pages_first`` runs them after the site's last run.
 PRINT_STEPS = ("sheets",)
 
@@ -503,6 +504,16 @@ def _cockatrice(step: StepContext) -> Redone:
                      f"({_count(result.cards, 'card')}, {_count(result.decks, 'deck')}")
 
 
+def _kit(step: StepContext) -> Redone:
+    from carddb.kit.build_part import build_game_kits
+
+    game_id = step.game_id
+    done = build_game_kits(step.workspace, step.catalogue, game_id, step.out / "kit")
+    step.tell(f"{game_id}: print-and-play kits in {step.out / 'kit' / game_id} ({', '.join(done.kits)})")
+    step.report.explain(f"{game_id} kit", done.reasons)
+    return f"{len(done.made)} of {_count(len(done.kits), 'kit')}" if done.made else None
+
+
 def _exported(step: StepContext, client: str, result: ExportReport, said: str) -> Redone:
     """What every exporter's step says: its line, its warnings, and why it was written again."""
     step.report.warnings += [f"{step.game_id}: {client}: {warning}" for warning in result.warnings]
@@ -549,9 +560,9 @@ def _count(number: int, noun: str) -> str:
 
 
 #: The steps that draw or copy card faces: not run once a game's template failed (its error is said once).
-NEEDS_FACES = frozenset({"faces", "sheets", "lackey", "tts", "cockatrice"})
+NEEDS_FACES = frozenset({"faces", "sheets", "lackey", "tts", "cockatrice", "kit"})
 
 _GAME_STEPS: tuple[tuple[str, Callable[[StepContext], Redone]], ...] = (
     ("decks", _decks), ("faces", _faces), ("sheets", _sheets), ("lackey", _lackey), ("apprentice", _apprentice),
-    ("tts", _tts), ("cockatrice", _cockatrice),
+    ("tts", _tts), ("cockatrice", _cockatrice), ("kit", _kit),
 )

@@ -38,6 +38,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "render": ("carddb.cli.render", "Draw card faces, with the legibility report."),
     "print": ("carddb.cli.print_", "Print proxy sheets (PDF): a deck, a set or a game; duplex calibration "
               "and printer profiles."),
+    "kit": ("carddb.cli.kit", "A game's print-and-play kit: rulebook, cards, tuck box, pieces, checklist."),
     "export": ("carddb.cli.export", "Export a game for LackeyCCG, Apprentice, Tabletop Simulator or "
                "Cockatrice."),
     "site": ("carddb.cli.site", "Build or serve the website: rulebooks, card galleries, deck checkers."),

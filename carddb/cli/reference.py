@@ -25,7 +25,7 @@ WIDTH = 100
 MORE = {"init": "new-game.md", "build": "designer-loop.md", "cards": "search.md", "deck": "deck-checker.md",
         "render": "templates.md", "print": "printing.md", "export": "exports.md", "site": "site.md",
         "collection": "catalogue.md", "booster": "deck-checker.md", "db": "catalogue.md", "ssq": "ssq.md",
-        "play": "ssbm-play.md"}
+        "play": "ssbm-play.md", "kit": "kit.md"}
 
 
 def help_text(path: list[str]) -> str:

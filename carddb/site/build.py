@@ -162,6 +162,7 @@ def generate_content(root: Path, catalogue: CatalogueLike, game_ids: Sequence[st
     require_site_config(workspace)
     from carddb.site import bundle
     from carddb.site.client_cache import remembered_clients
+    from carddb.site.kit_files import kit_copies
     from carddb.site.pages import generate
 
     pyodide = bundle.find_pyodide(workspace.site_dir)
@@ -178,7 +179,7 @@ def generate_content(root: Path, catalogue: CatalogueLike, game_ids: Sequence[st
         return remembered_clients(exports, game, cards, address), address
 
     return generate(root, catalogue, games, package_root=PACKAGE_ROOT, pyodide=pyodide, faces=face,
-                    check_deck_json=check_deck_json, clients=clients)
+                    check_deck_json=check_deck_json, clients=clients, kits=lambda game_id: kit_copies(exports, game_id))
 
 
 def require_site_config(workspace: Workspace) -> None:

@@ -27,6 +27,7 @@ from carddb.site.client_files import GameClients
 from carddb.site.construction import construction_page, game_data_page
 from carddb.site.decks_page import SampleDeck, decks_page
 from carddb.site.gallery import gallery_page
+from carddb.site.kit_files import with_kit_box
 from carddb.site.markup import html_text, html_url, md_text
 from carddb.site.online_page import online_page
 from carddb.site.play_page import has_play_page, play_page
@@ -74,13 +75,15 @@ class SiteContent:
 
 def generate(root: Path, catalogue: CatalogueLike, game_ids: Sequence[str], *, package_root: Path,
              pyodide: bundle.Pyodide, faces: Callable[[str, str | None], Path | None],
-             check_deck_json: DeckChecker, clients: ClientsOf | None = None) -> SiteContent:
+             check_deck_json: DeckChecker, clients: ClientsOf | None = None,
+             kits: Callable[[str], dict[str, Path]] | None = None) -> SiteContent:
     """The whole generated site for the workspace at ``root``.
 
     ``faces(game_id, stem)`` gives the rendered face of the card with that file-name stem (None when there is
     none; ``stem`` None: the game's back); ``check_deck_json`` gives the sample decks their verdicts, the same
     function the browser calls. A card's page and face are named by its stem (``carddb.core.cards.slugs``).
     ``clients(game, cards)`` gives the game's online client files and the site's address (None: no such page).
+    ``kits(game_id)`` gives the game's print-and-play kits (site path -> PDF), offered on its rulebook page.
     """
     content = SiteContent(games=list(game_ids))
     games = [catalogue.game(g) for g in game_ids]
@@ -141,6 +144,11 @@ def generate(root: Path, catalogue: CatalogueLike, game_ids: Sequence[str], *, p
         content.nav.append({html_text(game.name): _game_pages(content, root, data, decks, deck_games)})
         if clients is not None:
             _online(content, game, cards, clients)
+        rulebook_page = f"games/{game.id}/rulebook.md"
+        if kits is not None and rulebook_page in content.pages:
+            copies = kits(game.id)
+            content.copies.update(copies)
+            content.pages[rulebook_page] = with_kit_box(content.pages[rulebook_page], game.name, copies, rulebook_page)
 
     content.data[f"{ASSETS}/manifest.json"] = json.dumps(manifest, indent=1, sort_keys=True).encode()
     content.data["_headers"] = (host_headers_rule() + HOST_HEADERS).encode()

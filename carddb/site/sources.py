@@ -11,6 +11,7 @@ from typing import Any
 
 from carddb.incremental import MANIFEST, Manifest, code_digest, digest, file_digest, stat_digest, tree_digest
 from carddb.site.client_files import exports_digest
+from carddb.site.kit_files import kits_digest
 from carddb.workspace import Workspace
 
 
@@ -34,7 +35,8 @@ def site_sources(root: Path, catalogue: Any, game_ids: Sequence[str] | None, fac
                          # the faces as the renderer keyed them (its manifest changes whenever one is redrawn)
                          file_digest(faces / game_id / MANIFEST),
                          sorted(p.name for p in (faces / game_id).glob("*.png")),
-                         exports_digest(exports, game_id)])  # what the site's client files copy
+                         exports_digest(exports, game_id),  # what the site's client files copy
+                         kits_digest(exports, game_id)])  # the print-and-play kits it offers
     site = workspace.site_dir
     docs = root / "docs"
     return digest("site", code_digest(), site_url or "", configured_environment(site / "mkdocs.yml"), str(out),

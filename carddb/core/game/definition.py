@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from carddb.core.cards.fields import FieldDef
+from carddb.core.game.components import Components
 from carddb.core.game.selectors import Selector
 from carddb.errors import DefinitionError
 
@@ -217,6 +218,8 @@ class GameDefinition:
     playtest: PlaytestRules | None = None
     #: ``[print] safe_zone_mm``: frame lines and text keep this far inside the trim.
     safe_zone_mm: float = 3.0
+    #: ``[components]``: the quick-reference card and the pieces ``carddb kit`` draws (None: parsed elsewhere).
+    components: Components | None = None
 
     def rule_link(self, anchor: str) -> str:
         """The public link of a rulebook section: ``rules/shmod/rulebook.md#how-to-build-a-deck``."""

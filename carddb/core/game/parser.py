@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from carddb.core.cards.fields import FIELD_TYPES, FieldDef
+from carddb.core.game.components import parse_components
 from carddb.core.game.definition import (
     RESERVED_KEYS,
     SEVERITIES,
@@ -65,7 +66,7 @@ _TOP = {
     "aliases": (dict, False), "formats": (dict, False), "booster": (dict, False), "lackey": (dict, False),
     "apprentice": (dict, False), "dice": (dict, False), "turn": (dict, False), "play": (dict, False),
     "playtest": (dict, False),
-    "print": (dict, False),
+    "print": (dict, False), "components": (dict, False),
 }
 _GAME = {
     "id": (str, True), "name": (str, True), "authors": ("strings", False), "origin": (str, False),
@@ -134,6 +135,7 @@ class GameParser:
             raw=self.raw, play=self._play(game["id"], top.get("play", {})),
             playtest=self._playtest(top.get("playtest"), zones, fields, kinds, main_zone),
             safe_zone_mm=self._safe_zone(top.get("print", {})),
+            components=parse_components(top.get("components"), top, game["name"]),
         )
 
     def _play(self, game_id: str, raw: Any) -> dict[str, Any]:

@@ -1,0 +1,69 @@
+"""The kit as a step of ``carddb build``: each game's kit on A4 and on Letter, into ``output/kit/<game>/<paper>/``,
+for the site to offer. Incremental like the sheets (``carddb.incremental``): a paper's kit is a part whose key
+digests carddb's code, the game's definition, its rulebook and construction tables, its deck files and the face
+key of every card it prints and of the back; a kit whose key is unchanged is kept.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from carddb.core.cards.slugs import slugify
+from carddb.site.kit_files import KIT_PAPERS, kit_file
+
+#: The layers a kit is made by (the construction tables come from the site's pages).
+KIT_LAYERS = ("core", "layout", "paint", "site", "kit")
+
+
+@dataclass
+class KitBuild:
+    """What the build's kit step did for one game: the kit of each paper, and which were made again (and why)."""
+
+    kits: dict[str, Path] = field(default_factory=dict)  # paper -> the kit's PDF
+    made: list[str] = field(default_factory=list)
+    reasons: dict[str, list[str]] = field(default_factory=dict)
+
+
+def build_game_kits(workspace: Any, catalogue: Any, game_id: str, kit_dir: str | Path) -> KitBuild:
+    """Bring ``game_id``'s kits under ``kit_dir`` up to date."""
+    from carddb.incremental import MANIFEST, Manifest, Plan, code_sources, files_digest, game_sources, short
+    from carddb.kit.make import KitOptions, make_kit, sample_decks
+    from carddb.paint.render import FaceKeys
+    from carddb.site.construction import construction_page, game_data_page
+
+    game = catalogue.game(game_id)
+    cards = catalogue.cards(game_id)
+    folder = Path(kit_dir) / slugify(game_id)
+    folder.mkdir(parents=True, exist_ok=True)
+    root = Path(workspace.root)
+    deck_files = workspace.deck_files(game_id)
+    faces = FaceKeys(root, game, 0, "pdf")
+    decks = sample_decks(deck_files, game, cards)
+    # A card is in the kit when a printed deck holds it or the construction tables name it: any other card's
+    # change leaves the kit as it is.
+    printed = {card.key: card for deck in decks for card in deck.cards}
+    page = f"games/{game_id}/construction.md"
+    previous = Manifest.read(folder / MANIFEST)
+    plan = Plan(previous, {
+        **code_sources(KIT_LAYERS), **game_sources(game.raw),
+        "rulebook": files_digest([root / "rules" / game_id / game.rulebook]),
+        "decks": files_digest(deck_files, relative_to=root),
+        "faces": short([faces.face(card) for _, card in sorted(printed.items())], faces.face(None)),
+        "construction tables": short(construction_page(game, cards, page) if game.deck_game
+                                     else game_data_page(game, page)),
+    })
+    done = KitBuild()
+    for paper in KIT_PAPERS:
+        target = kit_file(kit_dir, game_id, paper)
+        plan.add(paper, {"paper": paper}, exists=target.is_file())
+        done.kits[paper] = target
+    for paper in plan.todo:
+        make_kit(root, game, cards, done.kits[paper].parent, KitOptions(paper=paper), decks=decks)
+        plan.made(paper)
+        done.made.append(paper)
+        done.reasons[paper] = plan.reasons[paper]
+    if plan.changed:
+        plan.new.write(folder / MANIFEST)
+    return done
