@@ -129,14 +129,15 @@ def cockatrice(ctx: click.Context, game: str, out: Path) -> None:
 
 
 @app.command("printshop")
-@option("--service", "-s", required=True, help="makeplayingcards, thegamecrafter, drivethrucards or generic.")
+@option("--service", "-s", help="makeplayingcards, thegamecrafter, drivethrucards or generic (without it: the list).")
 @option("--game", "-g", cls=GameOption, required=True, help="The game to export.")
 @option("--out", "-o", type=PATH, required=True, help="Output folder: fronts/, back, cards.pdf, order.csv.")
 @option("--deck", type=PATH, help="Export this deck with its counts (any format deck check reads) instead of every "
                                   "card once.")
 @option("--card", help="Card size (poker, 63x88, 2.5x3.5in); default: the game's.")
 @click.pass_context
-def printshop(ctx: click.Context, service: str, game: str, out: Path, deck: Path | None, card: str | None) -> None:
+def printshop(ctx: click.Context, service: str | None, game: str, out: Path, deck: Path | None,
+              card: str | None) -> None:
     """Write a print shop's files: card images at its pixel size with bleed, a one-card-a-page PDF."""
     from carddb.exporters.printshop import export_printshop
     from carddb.exporters.printshop.services import service_named
@@ -149,6 +150,6 @@ def printshop(ctx: click.Context, service: str, game: str, out: Path, deck: Path
     deck_text = (read_deck_file(deck), deck.name) if deck is not None else None
     with st.progress() as progress, progress.task(f"Exporting {game} for {shop.name}") as task:
         report = export_printshop(workspace.root, st.catalogue(), game, out, service=shop.id, deck_text=deck_text,
-                                  card=card, faces_dir=workspace.output_dir / "faces", progress=task)
+                                  card=card, progress=task)
     print_report(st, report)
     st.say(f"Upload: {shop.upload}.")

@@ -122,3 +122,25 @@ def test_faces_drawn_on_the_remembered_frame_equal_faces_drawn_from_nothing():
     # a frame of another colour is another frame: the WATER monster's frame is blue where the FIRE one's is red
     assert again[0].getpixel((px(4.2), px(40))) == (200, 50, 42)
     assert again[1].getpixel((px(4.2), px(40))) != (200, 50, 42)
+
+
+@pytest.mark.parametrize("size", [(59.0, 86.0), (63.0, 88.0), (63.5, 88.9), (41.0, 63.0), (70.0, 120.0)])
+@pytest.mark.parametrize("dpi", [300, 150, 96])
+def test_a_background_covers_every_pixel_to_the_last_column_and_row(size, dpi):
+    """A 59 mm card is 696.85 pixels at 300 dpi: the image is 697 wide, and its last column is the card's too."""
+    from carddb.layout import FaceLayout, Rect
+
+    face = FaceLayout(*size, ops=[Rect(0.0, 0.0, *size, fill="#2a1838")])
+    image = render_image(face, dpi)
+    assert image.size == (round(size[0] / 25.4 * dpi), round(size[1] / 25.4 * dpi))
+    assert image.getcolors() == [(image.width * image.height, (42, 24, 56))]
+
+
+def test_every_shmod_face_is_painted_to_its_edge():
+    from carddb.layout import layout_back
+
+    image = render_image(layout_back(templates("shmod")), 300)
+    assert image.size == (697, 1016)
+    edges = [image.crop((image.width - 1, 0, image.width, image.height)), image.crop((0, image.height - 1,
+                                                                                      image.width, image.height))]
+    assert all((255, 255, 255) not in [colour for _n, colour in edge.getcolors()] for edge in edges)

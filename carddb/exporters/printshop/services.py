@@ -99,7 +99,11 @@ SERVICES: dict[str, Service] = {
 }
 
 
-def service_named(name: str) -> Service:
+def service_named(name: str | None) -> Service:
+    """The service called ``name`` (or an alias: mpc, tgc, dtc); an ``InputError`` listing them otherwise."""
+    if name is None or not name.strip():
+        raise InputError("name the print shop with --service; the services are "
+                         + ", ".join(f"{s.id} ({s.name})" for s in SERVICES.values()))
     key = name.strip().lower().replace(" ", "").replace("-", "").replace("_", "")
     aliases = {"mpc": "makeplayingcards", "tgc": "thegamecrafter", "dtc": "drivethrucards",
                "drivethru": "drivethrucards"}
