@@ -101,7 +101,9 @@ def _draw(image: Image.Image, draw: ImageDraw.ImageDraw, op: Op, k: float) -> No
                   fill=op.colour, anchor="ls", features=_FEATURES)
     elif isinstance(op, Rect):
         width = _stroke(op.stroke, op.stroke_width, k)
-        if op.fill:
+        if op.fill and op.fill_to:
+            _gradient(image, _box(op.x, op.y, op.w, op.h, k), op.radius * k, op.fill, op.fill_to, op.fade)
+        elif op.fill:
             _rectangle(draw, _box(op.x, op.y, op.w, op.h, k), op.radius * k, fill=op.fill)
         if width:  # centred on the edge, as a PDF strokes it (Pillow draws an outline inside its box)
             grow = width / k / 2
@@ -130,6 +132,19 @@ def _draw(image: Image.Image, draw: ImageDraw.ImageDraw, op: Op, k: float) -> No
                 _draw(image, draw, sub, k)
             return
         image.paste(picture, (left, top))
+
+
+def _gradient(image: Image.Image, box: tuple[int, int, int, int], radius: float, start: str, end: str,
+              fade: str) -> None:
+    """A rectangle (rounded by ``radius`` pixels) whose colour runs from ``start`` to ``end``, as the PDF's
+    axial shading does: down from its top edge, or right from its left edge."""
+    width, height = box[2] - box[0] + 1, box[3] - box[1] + 1
+    ramp = Image.linear_gradient("L")  # 256 x 256, black at the top to white at the bottom
+    ramp = (ramp if fade == "down" else ramp.rotate(90)).resize((width, height))  # turned: black at the left
+    colours = Image.composite(Image.new("RGB", (width, height), end), Image.new("RGB", (width, height), start), ramp)
+    mask = Image.new("L", (width, height), 0)
+    _rectangle(ImageDraw.Draw(mask), (0, 0, width - 1, height - 1), radius, fill=255)
+    image.paste(colours, box[:2], mask)
 
 
 def _rectangle(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], radius: float,
