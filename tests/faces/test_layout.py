@@ -306,3 +306,20 @@ def test_a_display_font_comes_from_its_package_or_a_workspace_file_and_a_mistake
         fonts.write_text(text)
         with pytest.raises(TemplateError, match=re.escape(message)):
             load_templates(scratch, game("shmod"))
+
+
+def test_wrapping_text_shrinks_before_it_breaks_a_word(scratch):
+    """"POW" in Vera Bold 12 pt is 10.9 mm: in a box 10.5 mm wide inside its padding it is set smaller, whole,
+    rather than broken into "PO" and "W"."""
+    write_template(scratch, "spell.toml", """
+[[box]]
+name = "labels"
+shape = "text"
+at = [10, 10, 11.5, 20]
+text = "AGI\\nPOW\\nEND"
+font = "bold"
+size = 12
+""")
+    face = layout_face(load_templates(scratch, game("shmod")), Card("shmod", "S", "spell", fields={"level": 1}))
+    assert [r.text for r in runs(face)] == ["AGI", "POW", "END"]
+    assert face.fits[0].size < 12 and face.problems == []
