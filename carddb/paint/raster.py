@@ -104,7 +104,7 @@ def _base_layer(shapes: tuple[Op, ...], size: tuple[int, int], k: float) -> Imag
 PHASES = 4
 
 
-@lru_cache(maxsize=16384)
+@lru_cache(maxsize=8192)  # a few thousand words of a few kB: the words of a game's faces, at their sizes
 def _word_mask(text: str, path: str, px: float, phase_x: int, phase_y: int) -> tuple[Image.Image, int, int]:
     """The coverage of ``text`` drawn with its baseline's left end at (phase_x, phase_y) quarters of a pixel
     into the pixel at (0, 0), and the offset of the mask's top-left pixel from that pixel."""
@@ -187,8 +187,8 @@ def _draw(image: Image.Image, draw: ImageDraw.ImageDraw, op: Op, k: float) -> No
 
 def _gradient(image: Image.Image, box: tuple[int, int, int, int], radius: float, start: str, end: str,
               fade: str) -> None:
-    """A rectangle (rounded by ``radius`` pixels) whose colour runs from ``start`` to ``end``, as the PDF's
-    axial shading does: down from its top edge, or right from its left edge."""
+    """A rectangle (rounded by ``radius`` pixels) whose colour runs from ``start`` to ``end``, down from its top
+    edge or right from its left edge (the vector painter draws the same run in bands)."""
     width, height = box[2] - box[0] + 1, box[3] - box[1] + 1
     ramp = Image.linear_gradient("L")  # 256 x 256, black at the top to white at the bottom
     ramp = (ramp if fade == "down" else ramp.rotate(90)).resize((width, height))  # turned: black at the left
