@@ -134,8 +134,9 @@ def cockatrice(
 def printshop(
     ctx: typer.Context,
     *,
-    service: Annotated[str, typer.Option(
-        "--service", "-s", help="makeplayingcards, thegamecrafter, drivethrucards or generic.")],
+    service: Annotated[str | None, typer.Option(
+        "--service", "-s", help="makeplayingcards, thegamecrafter, drivethrucards or generic (without it: the "
+        "list).")] = None,
     game: Annotated[str | None, typer.Option(
         "--game", "-g", callback=workspace_game, help="The game to export.")] = None,
     out: Annotated[Path, typer.Option("--out", "-o", help="Output folder: fronts/, back, cards.pdf, order.csv.")],
@@ -157,6 +158,6 @@ def printshop(
     deck_text = (read_deck_file(deck), deck.name) if deck is not None else None
     with st.progress() as progress, progress.task(f"Exporting {game} for {shop.name}") as task:
         report = export_printshop(workspace.root, st.catalogue(), game, out, service=shop.id, deck_text=deck_text,
-                                  card=card, faces_dir=workspace.output_dir / "faces", progress=task)
+                                  card=card, progress=task)
     print_report(st, report)
     st.say(f"Upload: {shop.upload}.")

@@ -14,6 +14,7 @@ from jinja2 import TemplateError as JinjaError
 from carddb.errors import TemplateError
 from carddb.layout import colours, print_checks, text
 from carddb.layout.art import ArtProblem, resolve_art
+from carddb.layout.fonts import font_metrics
 from carddb.layout.icons import centred_text, icon_ops
 from carddb.layout.ops import PT_MM, Ellipse, FaceLayout, ImageOp, Line, Op, Polygon, Problem, Rect, TextFit, TextRun
 from carddb.layout.placeholder import MOTIFS, placeholder_ops
@@ -23,6 +24,8 @@ from carddb.layout.template import Box, Template, TemplateSet
 from carddb.layout.view import context_for
 
 EDGE = 0.01  # a box this close to the card edge touches it (and extends into the bleed)
+#: Text keeps this far inside its box (mm): the box's default padding, and what the layout report checks.
+TEXT_CLEARANCE = 0.5
 
 
 def layout_face(templates: TemplateSet, card: Any, *, bleed_mm: float = 0.0) -> FaceLayout:
@@ -135,8 +138,19 @@ class _Layout:
     # -- shapes -------------------------------------------------------------------------------------------
     def _rect(self, box: Box) -> None:
         x, y, w, h = self.at(box, extend=True)
-        self.face.ops.append(Rect(x, y, w, h, self.colour(box, "fill"), self.colour(box, "stroke"),
-                                  self.num(box, "stroke_width", 0.3), self.num(box, "radius", 0.0)))
+        fill, fill_to = self.colour(box, "fill"), self.colour(box, "fill_to")
+        fade = self._choice(box, "fade", "down", ("down", "right"))
+        if fill_to and fill_to != fill and fill:
+            # the gradient runs over the card's own box, not its bleed: the colour at the trim is the template's
+            bx, by, bw, bh = self.at(box, extend=False)
+            start, end = (by, by + bh) if fade == "down" else (bx, bx + bw)
+            lo, hi = (y, y + h) if fade == "down" else (x, x + w)
+            fill, fill_to = (colours.mix(fill, fill_to, (lo - start) / (end - start)),
+                             colours.mix(fill, fill_to, (hi - start) / (end - start)))
+        else:
+            fill_to = None
+        self.face.ops.append(Rect(x, y, w, h, fill, self.colour(box, "stroke"), self.num(box, "stroke_width", 0.3),
+                                  self.num(box, "radius", 0.0), fill_to, fade))
 
     def _ellipse(self, box: Box) -> None:
         x, y, w, h = self.at(box, extend=False)
@@ -160,9 +174,13 @@ class _Layout:
             if not reminder:
                 return
             content, reminder = reminder, ""  # nothing else to say: the optional text is the text
-        x, y, w, h = self.at(box, extend=False)
-        pad = self.num(box, "padding", 0.0)
-        x, y, w, h = x + pad, y + pad, max(w - 2 * pad, 0.1), max(h - 2 * pad, 0.1)
+        outer = self.at(box, extend=False)
+        # unsaid, the padding is the clearance left and right only: above the capitals and below the baseline a
+        # line's own ascent and descent keep letters off the edge
+        pad = self.num(box, "padding", -1.0)
+        across, down = (TEXT_CLEARANCE, 0.0) if pad < 0 else (pad, pad)
+        x, y = outer[0] + across, outer[1] + down
+        w, h = max(outer[2] - 2 * across, 0.1), max(outer[3] - 2 * down, 0.1)
         style = str(self.val(box, "font", "regular"))
         fonts = self.ts.fonts
         main = fonts.main(style)
@@ -204,6 +222,25 @@ class _Layout:
                                         ascent=main.ascent, cap_height=main.cap_height, descent=main.descent,
                                         colour=colour, draw_icon=self._draw_icon, role=role))
         self._check_glyphs(box.name, start, "symbol", icons_only=True, text_size=fitted.size)
+        if not fitted.overflow:  # cut text is reported already, by how much it lacks
+            self._check_clearance(box.name, start, outer)
+
+    def _check_clearance(self, box: str, start: int, outer: tuple[float, float, float, float]) -> None:
+        """An ``edge`` problem when a letter drawn since op ``start`` comes within ``TEXT_CLEARANCE`` of the box's
+        edge: from the first letter's left to the last one's right, from the capitals' top to the baseline."""
+        runs = [op for op in self.face.ops[start:] if isinstance(op, TextRun)]
+        if not runs:
+            return
+        left = min(run.x for run in runs)
+        right = max(run.x + font_metrics(run.font).width(run.text) * run.size * PT_MM for run in runs)
+        top = min(run.y - font_metrics(run.font).cap_height * run.size * PT_MM for run in runs)
+        bottom = max(run.y for run in runs)
+        x, y, w, h = outer
+        gaps = {"left": left - x, "right": x + w - right, "top": top - y, "bottom": y + h - bottom}
+        side, gap = min(gaps.items(), key=lambda item: item[1])
+        if gap < TEXT_CLEARANCE - 0.005:  # positions are kept to 0.1 micrometre
+            self.face.problems.append(Problem(box, "edge", f"{box}: its text is {max(gap, 0.0):.2f} mm from the box's "
+                                              f"{side} edge, under {TEXT_CLEARANCE:g} mm"))
 
     def _check_glyphs(self, box: str, start: int, role: str, *, icons_only: bool = False,
                       text_size: float = 0.0) -> None:

@@ -3,13 +3,19 @@
 The main family is Bitstream Vera (shipped inside ReportLab, so it installs with the project); Noto Sans
 (the ``fontpkg-noto-sans`` package) covers what Vera lacks (Greek, Cyrillic, most Latin extensions, the
 euro sign...). A character neither font has is replaced by U+FFFD (a visible diamond question mark) and
-reported, so nothing is ever drawn as an empty box. Metrics are read with fontTools from the same files
+reported, so nothing is ever drawn as an empty box. A game adds styles of its own in
+``templates/<game>/fonts.toml`` (``game_styles``): a display family installed as a wheel (the ``fontpkg-*``
+packages: Google Fonts' OFL families on PyPI) or a TrueType file in the workspace, with Noto Sans behind it
+for any character it lacks. Metrics are read with fontTools from the same files
 the painters use; widths are unhinted advances without kerning, which is what ReportLab draws and what the
 raster painter reproduces by placing every word at its computed position.
 """
 
 from __future__ import annotations
 
+import importlib.util
+import re
+import tomllib
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -30,6 +36,53 @@ BUILTIN_STYLES: dict[str, tuple[Path, ...]] = {
     "bold-italic": (_VERA / "VeraBI.ttf", _NOTO / "NotoSans-Italic[wdth,wght].ttf"),
 }
 REPLACEMENT = "\ufffd"
+GAME_FONTS = "fonts.toml"
+_STYLE_NAME = re.compile(r"[a-z][a-z0-9-]{0,30}")
+_PACKAGE = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
+
+
+def game_styles(workspace_root: str | Path, game_id: str) -> dict[str, tuple[Path, ...]]:
+    """The styles ``templates/<game>/fonts.toml`` names: ``display = "lilita-one"`` (the installed package
+    ``fontpkg-lilita-one``) or ``display = "fonts/Title.ttf"`` (a file in the workspace). Only files are looked
+    for (no font is opened): a face's cache key is found with this. A mistake is a ``TemplateError``."""
+    root = Path(workspace_root).resolve()
+    path = root / "templates" / game_id / GAME_FONTS
+    if not path.is_file():
+        return {}
+    try:
+        table = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        raise TemplateError(f"{path}: not a readable TOML file ({exc})") from None
+    styles: dict[str, tuple[Path, ...]] = {}
+    for name, value in table.items():
+        if not _STYLE_NAME.fullmatch(name):
+            raise TemplateError(f"{path}: {name!r} is not a style name (lower-case letters, digits and -)")
+        if not isinstance(value, str) or not value.strip():
+            raise TemplateError(f"{path}: {name}: give a font package (\"lilita-one\") or a .ttf file in the "
+                                f"workspace, not {value!r}")
+        styles[name] = (_font_file(root, path, name, value.strip()),)
+    return styles
+
+
+def _font_file(root: Path, where: Path, name: str, value: str) -> Path:
+    if value.lower().endswith((".ttf", ".otf")):
+        file = (root / value).resolve()
+        if not file.is_relative_to(root) or not file.is_file():
+            raise TemplateError(f"{where}: {name}: no font file {value!r} inside the workspace")
+        return file
+    if not _PACKAGE.fullmatch(value):
+        raise TemplateError(f"{where}: {name}: {value!r} is neither a font package name nor a .ttf file")
+    package = f"fontpkg-{value}"
+    spec = importlib.util.find_spec(package.replace("-", "_"))
+    if spec is None or not spec.submodule_search_locations:
+        raise TemplateError(f"{where}: {name}: the font package {package} is not installed "
+                            f"(pip install {package})")
+    files = sorted((Path(spec.submodule_search_locations[0]) / "files").glob("*.ttf"))
+    static = [f for f in files if "[" not in f.name]  # a variable font draws only its default instance
+    chosen = next((f for f in static if f.stem.endswith("-Regular")), None) or (static or files or [None])[0]
+    if chosen is None:
+        raise TemplateError(f"{where}: {name}: the font package {package} holds no TrueType file")
+    return chosen
 
 
 @dataclass(frozen=True)
@@ -75,8 +128,9 @@ class FontBook:
 
     def __init__(self, extra: dict[str, tuple[Path, ...]] | None = None) -> None:
         self.styles: dict[str, tuple[str, ...]] = {k: tuple(str(p) for p in v) for k, v in BUILTIN_STYLES.items()}
-        for name, files in (extra or {}).items():
-            self.styles[name] = tuple(str(p) for p in files) + self.styles["regular"][1:]
+        fallback = self.styles["regular"][1:]
+        for name, files in (extra or {}).items():  # a game's own style (or one it replaces), Noto behind it
+            self.styles[name] = tuple(str(p) for p in files) + fallback
 
     def files(self) -> list[str]:
         """Every font file in use (its content is part of a face's cache key)."""

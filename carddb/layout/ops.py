@@ -23,6 +23,8 @@ class Rect:
     stroke: str | None = None
     stroke_width: float = 0.0
     radius: float = 0.0
+    fill_to: str | None = None  # a gradient: ``fill`` fades into this colour, downwards or rightwards (``fade``)
+    fade: str = "down"
 
 
 @dataclass(frozen=True, slots=True)

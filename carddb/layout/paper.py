@@ -73,15 +73,24 @@ def _parse_custom(text: str) -> tuple[float, float] | None:
     return rounded(width), rounded(height)
 
 
+#: The smallest and largest side of a custom card, mm: a 999 x 999 mm card would be a gigapixel image at 300 dpi.
+CARD_SIDE_MM = (20.0, 300.0)
+
+
 def card_size(text: str) -> Size:
-    """A card size from a preset name (``poker``) or a custom ``WxH`` in mm, cm or inches (``2.5x3.5in``)."""
+    """A card size from a preset name (``poker``) or a custom ``WxH`` in mm, cm or inches (``2.5x3.5in``),
+    each side from 20 to 300 mm."""
     key = text.strip().lower()
     if key in CARD_SIZES:
         return Size(key, *CARD_SIZES[key])
+    hint = f"use one of {', '.join(CARD_SIZES)} or WxH in mm or in (e.g. 63x88, 2.5x3.5in)"
     custom = _parse_custom(text)
     if custom is None:
-        raise InputError(f"unknown card size {text!r}",
-                         hint=f"use one of {', '.join(CARD_SIZES)} or WxH in mm or in (e.g. 63x88, 2.5x3.5in)")
+        raise InputError(f"unknown card size {text!r}", hint=hint)
+    least, most = CARD_SIDE_MM
+    if not all(least <= side <= most for side in custom):
+        raise InputError(f"a card of {mm_text(custom[0])} x {mm_text(custom[1])} mm is out of range: each side "
+                         f"must be {least:g} to {most:g} mm", hint=hint)
     return Size(f"{mm_text(custom[0])} x {mm_text(custom[1])} mm card", *custom)
 
 

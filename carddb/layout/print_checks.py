@@ -169,7 +169,7 @@ def _ground_at(below: list[_Layer], x: float, y: float, top: float, baseline: fl
             continue
         fill = getattr(op, "fill", None)
         if fill and _covers(op, x, y):
-            return [fill]
+            return [fill, op.fill_to] if isinstance(op, Rect) and op.fill_to else [fill]  # a gradient: both ends
     return ["#ffffff"]  # the painters start from white paper
 
 

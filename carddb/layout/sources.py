@@ -15,10 +15,11 @@ def template_files(workspace_root: str | Path, game_id: str) -> list[Path]:
 
 def template_sources(workspace_root: str | Path, game_id: str, kind: str | None) -> list[Path]:
     """The files a face of ``kind`` (None: the back) is drawn from, found without compiling anything: the icons,
-    the reminders, the kind's template and every file it extends. Their contents key the incremental build; a
-    file that cannot be read or parsed is still listed, and loading the templates reports it."""
+    the reminders, the game's fonts.toml, the kind's template and every file it extends. Their contents key the
+    incremental build; a file that cannot be read or parsed is still listed, and loading the templates reports
+    it."""
     folder = (Path(workspace_root) / "templates" / game_id).resolve()
-    found = [folder.parent / "icons.toml", folder / "icons.toml", folder / "reminders.toml"]
+    found = [folder.parent / "icons.toml", folder / "icons.toml", folder / "reminders.toml", folder / "fonts.toml"]
     path: Path | None = (folder / f"{'back' if kind is None else kind}.toml").resolve()
     while path is not None and path not in found:
         found.append(path)

@@ -21,7 +21,7 @@ from carddb.core.cards.card import COMMON_KEYS, PRINTING_KEYS
 from carddb.core.game.definition import GameDefinition
 from carddb.errors import TemplateError
 from carddb.incremental import Memo
-from carddb.layout.fonts import FontBook
+from carddb.layout.fonts import GAME_FONTS, FontBook, game_styles
 from carddb.layout.icons import IconDef, load_icons
 from carddb.layout.reminders import Reminder, load_reminders
 from carddb.layout.roles import ROLES, default_role, floor
@@ -30,7 +30,7 @@ from carddb.layout.sources import template_files
 #: Keys every shape takes, then each shape's own keys.
 COMMON_BOX_KEYS = {"name", "shape", "when", "at"}
 SHAPE_KEYS: dict[str, set[str]] = {
-    "rect": {"fill", "stroke", "stroke_width", "radius"},
+    "rect": {"fill", "fill_to", "fade", "stroke", "stroke_width", "radius"},
     "ellipse": {"fill", "stroke", "stroke_width"},
     "line": {"points", "colour", "width"},
     "polygon": {"points", "fill", "stroke", "stroke_width"},
@@ -119,7 +119,7 @@ def load_templates(workspace_root: str | Path, game: GameDefinition) -> Template
     back = None
     for path in sorted(folder.glob("*.toml")):
         stem = path.stem
-        if stem.startswith("_") or stem in ("icons", "reminders"):
+        if stem.startswith("_") or path.name == GAME_FONTS or stem in ("icons", "reminders"):
             continue
         if stem != "back" and stem not in game.kinds:
             raise TemplateError(f"{path}: {game.id} has no card kind {stem!r} "
@@ -130,7 +130,8 @@ def load_templates(workspace_root: str | Path, game: GameDefinition) -> Template
         else:
             faces[stem] = tpl
     notes = sorted({note for tpl in [*faces.values(), *([back] if back else [])] for note in _floor_notes(tpl)})
-    return TemplateSet(game, root, faces, back, icons, FontBook(), icon_digest, reminders, notes)
+    fonts = FontBook(game_styles(root, game.id))
+    return TemplateSet(game, root, faces, back, icons, fonts, icon_digest, reminders, notes)
 
 
 _LOADED: Memo[str, TemplateSet] = Memo(16)  # a long watch keeps only the recent ones

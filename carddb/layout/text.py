@@ -162,7 +162,8 @@ def fit(paragraphs: list[list[Word]], width_pt: float, height_pt: float, size: f
         leading: float, ascent: float, descent: float, allow_wrap: bool, default_font: str) -> Fitted:
     """The largest size on the 0.25 pt grid from ``size`` down to ``min_size`` at which the text fits.
 
-    Wrapping text wraps at spaces (a word wider than the box is broken between letters). One-line text
+    Wrapping text wraps at spaces, shrinking before it breaks a word (a word wider than the box even at
+    ``min_size`` is broken between letters). One-line text
     (``allow_wrap`` false, titles and labels) shrinks on one line first; when even ``min_size`` is too wide
     it wraps at spaces, never inside a word, at the largest size that fits on several lines. What still does
     not fit is cut at ``min_size`` and reported with how much room it lacked (``short``).
@@ -176,7 +177,8 @@ def fit(paragraphs: list[list[Word]], width_pt: float, height_pt: float, size: f
             return None
         return lines
 
-    attempts = [(False, True), (True, True)] if not allow_wrap else [(True, False)]
+    # a word is broken between letters only when no size down to the minimum keeps every word whole
+    attempts = [(False, True), (True, True)] if not allow_wrap else [(True, True), (True, False)]
     for wrapping, whole_words in attempts:
         found = _largest(size, min_size, lambda s: fits(s, wrapping, whole_words))  # noqa: B023
         if found is not None:

@@ -1,22 +1,27 @@
 """The raster painter: a ``FaceLayout`` to a Pillow image, a PNG or a JPEG at any DPI (300 by default).
 
-It draws what the layout computed and decides nothing. Text is drawn run by run at the positions the layout
-gave (unhinted advances, as the vector painter draws), so both painters put every word in the same place.
+It draws what the layout computed and decides nothing. Text is drawn word by word at the positions the layout
+gave (unhinted advances, as the vector painter draws), so both painters put every word in the same place. A
+word's anti-aliased letters are rendered once for each font, size and quarter-pixel offset and then stamped
+(``_word_mask``): most words of a game's faces are words it prints again ("the", "card", "LEVEL"), and FreeType
+rendering them again was most of the time a face took to paint.
 """
 
 from __future__ import annotations
 
 import io
+import math
 import os
 import struct
 import zlib
 from functools import lru_cache
 from pathlib import Path
 
-from PIL import Image, ImageDraw, ImageFont, features
+from PIL import Image, ImageColor, ImageDraw, ImageFont, features
 
 from carddb.errors import OutputError
 from carddb.files.replacing import staged_file
+from carddb.layout.fonts import font_metrics
 from carddb.layout.ops import Ellipse, FaceLayout, ImageOp, Line, Op, Polygon, Rect, TextRun
 from carddb.paint import IMAGE_FORMATS
 
@@ -95,13 +100,61 @@ def _base_layer(shapes: tuple[Op, ...], size: tuple[int, int], k: float) -> Imag
     return image
 
 
+#: The steps of a pixel a word's origin is placed at: a quarter of a pixel (0.02 mm at 300 dpi), out of sight.
+PHASES = 4
+
+
+@lru_cache(maxsize=8192)  # a few thousand words of a few kB: the words of a game's faces, at their sizes
+def _word_mask(text: str, path: str, px: float, phase_x: int, phase_y: int) -> tuple[Image.Image, int, int]:
+    """The coverage of ``text`` drawn with its baseline's left end at (phase_x, phase_y) quarters of a pixel
+    into the pixel at (0, 0), and the offset of the mask's top-left pixel from that pixel."""
+    font = _font(path, px)
+    left, top, right, bottom = font.getbbox(text, anchor="ls", features=_FEATURES)
+    ox, oy = 2 - math.floor(left), 2 - math.floor(top)  # two pixels of room around the letters' box
+    mask = Image.new("L", (math.ceil(right) - math.floor(left) + 4, math.ceil(bottom) - math.floor(top) + 4), 0)
+    ImageDraw.Draw(mask).text((ox + phase_x / PHASES, oy + phase_y / PHASES), text, font=font, fill=255,
+                              anchor="ls", features=_FEATURES)
+    return mask, -ox, -oy
+
+
+@lru_cache(maxsize=256)
+def _ink(colour: str) -> tuple[int, int, int]:
+    return ImageColor.getrgb(colour)[:3]  # type: ignore[return-value]
+
+
+def _placed(value: float) -> tuple[int, int]:
+    """A position in pixels as the whole pixel and the quarter of it."""
+    whole = math.floor(value)
+    phase = round((value - whole) * PHASES)
+    return (whole + 1, 0) if phase == PHASES else (whole, phase)
+
+
+def _text(image: Image.Image, op: TextRun, k: float) -> None:
+    """The run word by word, each at its advance from the run's start (the widths the layout measured)."""
+    px = round(op.size * k * 25.4 / 72, 2)
+    per_em = op.size * k * 25.4 / 72
+    metrics = font_metrics(op.font)
+    iy, phase_y = _placed(op.y * k)
+    ink = _ink(op.colour)
+    advance, space = 0.0, metrics.width(" ")
+    for word in op.text.split(" "):
+        if word:
+            ix, phase_x = _placed(op.x * k + advance * per_em)
+            mask, dx, dy = _word_mask(word, op.font, px, phase_x, phase_y)
+            left, top = ix + dx, iy + dy
+            image.paste(ink, (left, top, left + mask.width, top + mask.height), mask)
+            advance += metrics.width(word)
+        advance += space
+
+
 def _draw(image: Image.Image, draw: ImageDraw.ImageDraw, op: Op, k: float) -> None:
     if isinstance(op, TextRun):
-        draw.text((op.x * k, op.y * k), op.text, font=_font(op.font, round(op.size * k * 25.4 / 72, 2)),
-                  fill=op.colour, anchor="ls", features=_FEATURES)
+        _text(image, op, k)
     elif isinstance(op, Rect):
         width = _stroke(op.stroke, op.stroke_width, k)
-        if op.fill:
+        if op.fill and op.fill_to:
+            _gradient(image, _box(op.x, op.y, op.w, op.h, k), op.radius * k, op.fill, op.fill_to, op.fade)
+        elif op.fill:
             _rectangle(draw, _box(op.x, op.y, op.w, op.h, k), op.radius * k, fill=op.fill)
         if width:  # centred on the edge, as a PDF strokes it (Pillow draws an outline inside its box)
             grow = width / k / 2
@@ -132,6 +185,19 @@ def _draw(image: Image.Image, draw: ImageDraw.ImageDraw, op: Op, k: float) -> No
         image.paste(picture, (left, top))
 
 
+def _gradient(image: Image.Image, box: tuple[int, int, int, int], radius: float, start: str, end: str,
+              fade: str) -> None:
+    """A rectangle (rounded by ``radius`` pixels) whose colour runs from ``start`` to ``end``, down from its top
+    edge or right from its left edge (the vector painter draws the same run in bands)."""
+    width, height = box[2] - box[0] + 1, box[3] - box[1] + 1
+    ramp = Image.linear_gradient("L")  # 256 x 256, black at the top to white at the bottom
+    ramp = (ramp if fade == "down" else ramp.rotate(90)).resize((width, height))  # turned: black at the left
+    colours = Image.composite(Image.new("RGB", (width, height), end), Image.new("RGB", (width, height), start), ramp)
+    mask = Image.new("L", (width, height), 0)
+    _rectangle(ImageDraw.Draw(mask), (0, 0, width - 1, height - 1), radius, fill=255)
+    image.paste(colours, box[:2], mask)
+
+
 def _rectangle(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], radius: float,
                **paint: object) -> None:
     if radius > 0:
@@ -140,9 +206,12 @@ def _rectangle(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float]
         draw.rectangle(box, **paint)
 
 
-def _box(x: float, y: float, w: float, h: float, k: float) -> tuple[float, float, float, float]:
-    # Pillow's boxes include their last pixel; shave it so a rect covers exactly its millimetres
-    return x * k, y * k, max(x * k, (x + w) * k - 1), max(y * k, (y + h) * k - 1)
+def _box(x: float, y: float, w: float, h: float, k: float) -> tuple[int, int, int, int]:
+    """The pixels whose centres lie inside the box: both edges rounded the same way (Pillow would cut the
+    fractions off, leaving the last column and row of a 59 mm card, 696.85 pixels at 300 dpi, unpainted), and
+    the last one shaved, as Pillow's boxes include their last pixel."""
+    left, top = round(x * k), round(y * k)
+    return left, top, max(left, round((x + w) * k) - 1), max(top, round((y + h) * k) - 1)
 
 
 def _stroke(colour: str | None, width_mm: float, k: float) -> int:

@@ -25,7 +25,7 @@ from carddb.core.game.definition import GameDefinition
 from carddb.errors import InputError, OutputError
 from carddb.incremental import MANIFEST as INPUTS_FILE
 from carddb.incremental import Memo, file_digest, files_digest
-from carddb.layout.fonts import FontBook
+from carddb.layout.fonts import FontBook, game_styles
 from carddb.layout.sources import template_files, template_sources
 from carddb.paint import IMAGE_FORMATS as FORMATS
 from carddb.workers import Pool
@@ -289,7 +289,8 @@ class FaceKeys:
 
         self.root = Path(workspace_root).resolve()
         self.game = game
-        self.common = {**code_sources(FACE_LAYERS), "fonts": short(files_digest(FontBook().files())),
+        fonts = FontBook(game_styles(self.root, game.id)).files()  # the game's own display fonts too
+        self.common = {**code_sources(FACE_LAYERS), "fonts": short(files_digest(fonts)),
                        "resolution": f"{dpi} dpi {ext}", **game_sources(game.raw, NOT_ON_FACES)}
         self._templates: dict[str | None, str] = {}
         self._cards: dict[str, dict[str, str]] = {}  # card key -> its sources: one instance, one catalogue read

@@ -55,6 +55,9 @@ def _draw(c: Canvas, op: Op) -> None:
         c.setFont(font_name(op.font), op.size)
         c.drawString(op.x * mm, -op.y * mm, op.text)
     elif isinstance(op, Rect):
+        if op.fill and op.fill_to:
+            _gradient(c, op)
+            op = Rect(op.x, op.y, op.w, op.h, None, op.stroke, op.stroke_width, op.radius)
         fill, stroke = _paint(c, op.fill, op.stroke, op.stroke_width)
         if op.radius > 0:
             c.roundRect(op.x * mm, -(op.y + op.h) * mm, op.w * mm, op.h * mm, op.radius * mm, stroke=stroke,
@@ -78,6 +81,33 @@ def _draw(c: Canvas, op: Op) -> None:
         c.line(op.x1 * mm, -op.y1 * mm, op.x2 * mm, -op.y2 * mm)
     elif isinstance(op, ImageOp):
         _image(c, op)
+
+
+def _gradient(c: Canvas, op: Rect) -> None:
+    """The rectangle filled from ``fill`` to ``fill_to`` (down, or right) in bands clipped to it, one for each
+    step of the colour (at most 128): a PDF shading would need a resource that a face drawn once and placed as a
+    form does not carry (poppler: "ExtGState 'Sh0' is unknown"). Bands overlap a little, so no seam shows."""
+    from carddb.layout.colours import mix, rgb
+
+    steps = max(2, min(128, max(abs(a - b) for a, b in zip(rgb(op.fill), rgb(op.fill_to), strict=True))))
+    c.saveState()
+    path = c.beginPath()
+    if op.radius > 0:
+        path.roundRect(op.x * mm, -(op.y + op.h) * mm, op.w * mm, op.h * mm, op.radius * mm)
+    else:
+        path.rect(op.x * mm, -(op.y + op.h) * mm, op.w * mm, op.h * mm)
+    c.clipPath(path, stroke=0, fill=0)
+    length = op.h if op.fade == "down" else op.w
+    band = length / steps
+    for step in range(steps):
+        c.setFillColor(HexColor(mix(op.fill, op.fill_to, (step + 0.5) / steps)))
+        start = step * band
+        reach = band * (1.0 if step == steps - 1 else 1.5)  # over the next band's start: no hairline between
+        if op.fade == "down":
+            c.rect(op.x * mm, -(op.y + start + reach) * mm, op.w * mm, reach * mm, stroke=0, fill=1)
+        else:
+            c.rect((op.x + start) * mm, -(op.y + op.h) * mm, reach * mm, op.h * mm, stroke=0, fill=1)
+    c.restoreState()
 
 
 def _paint(c: Canvas, fill: str | None, stroke: str | None, width: float) -> tuple[int, int]:

@@ -3,7 +3,8 @@ unpacks next to ``carddb/core`` on the first print.
 
 It holds carddb's layout, painting and page-checking layers, the pure-Python libraries they import (ReportLab,
 Jinja2, MarkupSafe without its C speed-up, fontTools, pypdf), the fonts the faces are drawn with (Bitstream Vera
-from ReportLab, Noto Sans from ``fontpkg-noto-sans``), and the workspace's face templates. The libraries are
+from ReportLab, Noto Sans from ``fontpkg-noto-sans``, the games' display fonts their ``fonts.toml`` names), and the
+workspace's face templates. The libraries are
 copied from the environment the site is built in (their ``.py`` files and data, no compiled extension), so
 the browser prints with the versions the command line prints with; nothing comes from another host.
 
@@ -70,6 +71,28 @@ def _files_under(base: Path, parts: Iterable[str] | None) -> Iterator[Path]:
                 yield path
 
 
+def _game_font_files(workspace_root: Path, game_ids: Iterable[str]) -> list[Path]:
+    from carddb.layout.fonts import game_styles
+
+    return sorted({file for game in game_ids for files in game_styles(workspace_root, game).values() for file in files})
+
+
+def _font_packages(workspace_root: Path, game_ids: Iterable[str]) -> dict[str, None]:
+    """The ``fontpkg-*`` packages the games' ``fonts.toml`` name, each whole (its font, licence and metadata)."""
+    packages = {}
+    for file in _game_font_files(workspace_root, game_ids):
+        package = file.parent.parent  # <package>/files/<font>.ttf
+        if package.name.startswith("fontpkg_") and file.parent.name == "files":
+            packages[package.name] = None
+    return packages
+
+
+def _workspace_fonts(workspace_root: Path, game_ids: Iterable[str]) -> list[Path]:
+    """The font files of the workspace itself that a game's ``fonts.toml`` names."""
+    root = workspace_root.resolve()
+    return [file for file in _game_font_files(workspace_root, game_ids) if file.is_relative_to(root)]
+
+
 def _add(archive: zipfile.ZipFile, name: str, data: bytes) -> None:
     info = zipfile.ZipInfo(name, _FIXED_TIME)
     info.compress_type = zipfile.ZIP_DEFLATED
@@ -93,12 +116,14 @@ def _print_zip(package_root: Path, workspace_root: Path, game_ids: Iterable[str]
             for path in _files_under(package_root, [part]):
                 if path.suffix == ".py":
                     _add(archive, path.relative_to(package_root).as_posix(), path.read_bytes())
-        for name, parts in LIBRARIES.items():
+        for name, parts in {**LIBRARIES, **_font_packages(workspace_root, game_ids)}.items():
             base = _package_dir(name)
             for path in _files_under(base, parts):
                 _add(archive, f"{name}/{path.relative_to(base).as_posix()}", path.read_bytes())
         for name, text in PIL_STANDIN.items():
             _add(archive, name, text.encode())
+        for path in _workspace_fonts(workspace_root, game_ids):
+            _add(archive, f"workspace/{path.relative_to(workspace_root.resolve()).as_posix()}", path.read_bytes())
         templates = workspace_root / "templates"
         wanted = set(game_ids)
         for path in _files_under(templates, None):

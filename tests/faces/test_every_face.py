@@ -111,6 +111,7 @@ def test_the_raster_draws_the_same_sizes(faces, monkeypatch):
     dpi = 300
     for game_id in GAMES:
         _cards, layouts, _pages = faces[game_id]
+        raster._word_mask.cache_clear()  # words rendered before are stamped from the cache, not asked again
         raster.render_image(layouts[0], dpi)
         smallest = min(op.size for op in layouts[0].ops if isinstance(op, TextRun))
         assert min(asked) >= smallest * dpi / 72 - 0.01 >= 6.0 * dpi / 72 - 0.01
@@ -196,3 +197,31 @@ def test_minibattle_hp_is_its_biggest_number_and_its_stage_line_one_line(faces):
         assert biggest.text == f"HP {card.get('hp')}", card.key
         stage = [op for op in face.ops if isinstance(op, TextRun) and op.role == "label" and 11 < op.y < 17.5]
         assert len({op.y for op in stage}) == 1, card.key  # wrap = false: one line, never two
+
+
+DISPLAY_FONTS = {"minibattle": "LilitaOne", "shmod": "Marcellus", "ssbm": "RussoOne", "ssq": "TitanOne",
+                 "website": "Righteous"}
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_games_vector_sheet_embeds_a_display_font_of_its_own_beside_the_body_font(catalogue, tmp_path,
+                                                                                          game_id):
+    """A sheet of a few cards and their backs, its embedded fonts read back with pypdf: the game's display font
+    (templates/<game>/fonts.toml) and no other game's, beside Vera, the body font."""
+    from pypdf import PdfReader
+
+    from carddb.paint.print_job import print_cards
+    from carddb.paint.print_options import PrintOptions
+
+    cards = catalogue.cards(game_id)[:4]
+    out = tmp_path / f"{game_id}.pdf"
+    print_cards(REPO, catalogue.game(game_id), cards, out, PrintOptions(layout="duplex-long"))
+    embedded = set()
+    for page in PdfReader(out).pages:
+        for font in (page["/Resources"].get("/Font") or {}).values():
+            descriptor = font.get_object().get("/FontDescriptor")
+            if descriptor is not None and "/FontFile2" in descriptor.get_object():
+                embedded.add(str(font.get_object()["/BaseFont"]).split("+")[-1])
+    families = {name.split("-")[0] for name in embedded}  # PostScript names: LilitaOne, Marcellus-Regular ...
+    assert DISPLAY_FONTS[game_id] in families and "BitstreamVeraSans" in families, embedded
+    assert not families & (set(DISPLAY_FONTS.values()) - {DISPLAY_FONTS[game_id]})

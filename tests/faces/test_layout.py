@@ -2,17 +2,22 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 
 from carddb.core.cards.card import Card
+from carddb.errors import TemplateError
 from carddb.layout import Ellipse, ImageOp, Polygon, Rect, TextRun, layout_back, layout_face, load_templates
-from carddb.layout.fonts import BUILTIN_STYLES, REPLACEMENT
+from carddb.layout.fonts import BUILTIN_STYLES, REPLACEMENT, font_metrics, game_styles
 
-from .conftest import game, monster, templates, write_template
+from .conftest import REPO, game, monster, templates, write_template
 
 VERA_BOLD = str(BUILTIN_STYLES["bold"][0])
 VERA = str(BUILTIN_STYLES["regular"][0])
 NOTO = str(BUILTIN_STYLES["regular"][1])
+MARCELLUS = str(game_styles(REPO, "shmod")["display"][0])  # shmod's display font (templates/shmod/fonts.toml)
 
 
 def runs(face, box_text: str | None = None) -> list[TextRun]:
@@ -23,20 +28,20 @@ def test_title_lands_in_its_box_at_the_computed_baseline():
     face = layout_face(templates("shmod"), monster())
     found = {r.text: r for r in runs(face)}
     title, number = runs(face)[0], found["Shmod Base Set 012"]  # a line in one font is one run
-    # box [5.56, 4.1, 47.88, 7.39], Vera Bold 11 pt, centred vertically:
-    # height 11 * (1901 + 483) / 2048 pt = 4.5172 mm, top 5.5364 mm, baseline + 11 * 1901/2048 pt = 9.1384 mm
-    assert (title.x, title.y, title.text, title.size, title.font) == (5.56, 9.1384, "Blaze Drake", 11.0, VERA_BOLD)
-    # the set line [4.58, 78.65, 26.38, 4.92] at the 6 pt floor for labels: top 78.65 + (4.92 - 2.4638) / 2,
-    # baseline 81.8428
-    assert (number.x, number.y, number.size, number.font) == (4.58, 81.8428, 6.0, VERA)
+    # box [5.56, 4.1, 47.88, 7.39] less the 0.5 mm kept left and right, Marcellus 11 pt, centred vertically:
+    # height 11 * (1995 + 573) / 2048 pt = 4.8563 mm, top 5.3319 mm, baseline + 11 * 1995/2048 pt = 9.1422 mm
+    assert (title.x, title.y, title.text, title.size, title.font) == (6.06, 9.1422, "Blaze Drake", 11.0, MARCELLUS)
+    # the set line [4.58, 78.65, 26.38, 4.92] at the 6 pt floor for labels, 0.5 mm in: top 78.65 + (4.92 -
+    # 2.4638) / 2, baseline 81.8428
+    assert (number.x, number.y, number.size, number.font) == (5.08, 81.8428, 6.0, VERA)
 
 
 def test_a_long_title_shrinks_to_fit_its_width():
-    face = layout_face(templates("shmod"), monster("Tempestus, Sky Sovereign", "STORM"))
+    face = layout_face(templates("shmod"), monster("Tempestus, Sovereign of the Storm Sky", "STORM"))
     fit = face.fits[0]
-    assert (fit.box, fit.size, fit.wanted, fit.overflow) == ("title", 9.0, 11.0, False)
-    title = [r for r in runs(face) if r.size == 9.0]
-    assert title[0].x == 5.56
+    assert (fit.box, fit.size, fit.wanted, fit.overflow) == ("title", 7.5, 11.0, False)
+    title = [r for r in runs(face) if r.size == 7.5]
+    assert title[0].x == 6.06
     assert face.shrunk == [fit]
 
 
@@ -49,7 +54,7 @@ def test_text_that_cannot_fit_is_cut_with_an_ellipsis_and_reported():
     assert title[-1].text == "\u2026"
     assert face.overflowed == [fit]
     assert [(p.box, p.rule) for p in face.problems] == [("title", "overflow")]
-    assert face.problems[0].message == ("title: does not fit at the title minimum of 7 pt; it needs 429.97 mm more "
+    assert face.problems[0].message == ("title: does not fit at the title minimum of 7 pt; it needs 340.54 mm more "
                                         "width (text cut)")
 
 
@@ -113,9 +118,10 @@ size = 6
 wrap = false
 """)
     face = layout_face(load_templates(scratch, game("shmod")), Card("shmod", "S", "spell", fields={"level": 1}))
-    # "INTELLIGENCE" in Vera Bold at 6 pt is 16.89 mm wide: 3.64 mm more than its 13.25 mm box
+    # "INTELLIGENCE" in Vera Bold at 6 pt is 16.89 mm wide: 4.64 mm more than its 13.25 mm box less the 0.5 mm
+    # kept clear at each end
     assert [p.message for p in face.problems] == [
-        "intelligence-label: does not fit at the label minimum of 6 pt; it needs 3.64 mm more width (text cut)"]
+        "intelligence-label: does not fit at the label minimum of 6 pt; it needs 4.64 mm more width (text cut)"]
 
 
 def test_the_letters_of_an_inline_icon_under_6_pt_are_reported(scratch):
@@ -158,7 +164,7 @@ def test_bleed_grows_the_face_and_extends_the_background_only():
     assert face.ops[0] == Rect(0.0, 0.0, 65.0, 92.0, fill="#c8322a")
     assert face.ops[1].fill == "#2b2116" and (face.ops[1].w, face.ops[1].h) == (65.0, 92.0)  # the edge, too
     assert (face.ops[2].x, face.ops[2].y, face.ops[2].w) == (6.0, 6.0, 53.0)  # the frame stays 3 mm inside
-    assert (runs(face)[0].x, runs(face)[0].y) == (8.56, 12.1384)
+    assert (runs(face)[0].x, runs(face)[0].y) == (9.06, 12.1422)
     art = next(op for op in face.ops if isinstance(op, Rect) and op.stroke and op.w == 43.97)  # the art frame
     assert (art.x, art.y) == (10.52, 20.89)
 
@@ -185,10 +191,11 @@ size = 10
     face = layout_face(load_templates(scratch, game("shmod")), Card("shmod", "S", "spell", fields={"level": 1}))
     hit, now = [r for r in runs(face) if r.size == 10]
     disc = next(op for op in face.ops if isinstance(op, Ellipse))
-    # "Hit " is 1.7397 em of Vera: at 10 pt, 6.1375 mm; the icon starts 0.08 em (0.2822 mm) later,
-    # is 1 em (3.5278 mm) square and centred on the capitals (cap height 0.7290 em)
-    assert (hit.text, hit.x, hit.y) == ("Hit", 10.0, 13.2746)
-    assert disc.x == pytest.approx(16.4197, abs=1e-4)
+    # 0.5 mm in from the box's left edge (its padding unsaid); "Hit " is 1.7397 em of Vera: at 10 pt,
+    # 6.1375 mm; the icon starts 0.08 em (0.2822 mm) later, is 1 em (3.5278 mm) square and centred on the
+    # capitals (cap height 0.7290 em)
+    assert (hit.text, hit.x, hit.y) == ("Hit", 10.5, 13.2746)
+    assert disc.x == pytest.approx(16.9197, abs=1e-4)
     assert disc.w == pytest.approx(3.5278, abs=1e-4)
     assert disc.y + disc.h / 2 == pytest.approx(13.2746 - 0.7290 * 10 * 25.4 / 72 / 2, abs=1e-3)
     assert now.x == pytest.approx(disc.x + disc.w + 0.2822 + 0.3178 * 10 * 25.4 / 72, abs=1e-3)
@@ -250,3 +257,69 @@ def test_every_kind_and_the_back_have_a_template(game_id):
     assert sorted(ts.faces) == sorted(game(game_id).kinds)
     back = layout_back(ts)
     assert (back.width, back.height) == game(game_id).card_size_mm
+
+
+def test_text_within_half_a_millimetre_of_its_box_edge_is_flagged(scratch):
+    """Unsaid, a text box keeps its letters 0.5 mm from its left and right edges; a padding of 0 lets them touch,
+    and the layout report says which edge and by how much (``render --strict`` fails on it, as on every rule)."""
+    write_template(scratch, "spell.toml", """
+[[box]]
+name = "kept"
+shape = "text"
+at = [10, 10, 30, 6]
+text = "ATK 24"
+size = 8
+wrap = false
+align = "right"
+valign = "middle"
+
+[[box]]
+name = "touching"
+shape = "text"
+at = [10, 20, 30, 6]
+text = "DEF 12"
+size = 8
+wrap = false
+align = "right"
+valign = "middle"
+padding = 0
+""")
+    face = layout_face(load_templates(scratch, game("shmod")), Card("shmod", "S", "spell", fields={"level": 1}))
+    kept = next(r for r in runs(face) if r.text == "ATK 24")
+    assert kept.x + font_metrics(kept.font).width(kept.text) * 8 * 25.4 / 72 == pytest.approx(39.5, abs=1e-3)
+    assert [(p.box, p.rule, p.message) for p in face.problems] == [
+        ("touching", "edge", "touching: its text is 0.00 mm from the box's right edge, under 0.5 mm")]
+
+
+def test_a_display_font_comes_from_its_package_or_a_workspace_file_and_a_mistake_is_named(scratch):
+    fonts = scratch / "templates" / "shmod" / "fonts.toml"
+    styles = load_templates(scratch, game("shmod")).fonts.styles
+    assert Path(styles["display"][0]).name == "Marcellus-Regular.ttf" and styles["display"][1:] == (NOTO,)
+    (scratch / "fonts").mkdir()
+    (scratch / "fonts" / "Stamp.ttf").write_bytes(Path(VERA_BOLD).read_bytes())
+    fonts.write_text('display = "marcellus"\nstamp = "fonts/Stamp.ttf"\n')
+    assert load_templates(scratch, game("shmod")).fonts.chain("stamp")[0] == str(scratch / "fonts" / "Stamp.ttf")
+    for text, message in [('display = "no-such-family"\n', "the font package fontpkg-no-such-family is not installed "
+                                                          "(pip install fontpkg-no-such-family)"),
+                          ('display = "../x.ttf"\n', "display: no font file '../x.ttf' inside the workspace"),
+                          ('Display = "marcellus"\n', "'Display' is not a style name")]:
+        fonts.write_text(text)
+        with pytest.raises(TemplateError, match=re.escape(message)):
+            load_templates(scratch, game("shmod"))
+
+
+def test_wrapping_text_shrinks_before_it_breaks_a_word(scratch):
+    """"POW" in Vera Bold 12 pt is 10.9 mm: in a box 10.5 mm wide inside its padding it is set smaller, whole,
+    rather than broken into "PO" and "W"."""
+    write_template(scratch, "spell.toml", """
+[[box]]
+name = "labels"
+shape = "text"
+at = [10, 10, 11.5, 20]
+text = "AGI\\nPOW\\nEND"
+font = "bold"
+size = 12
+""")
+    face = layout_face(load_templates(scratch, game("shmod")), Card("shmod", "S", "spell", fields={"level": 1}))
+    assert [r.text for r in runs(face)] == ["AGI", "POW", "END"]
+    assert face.fits[0].size < 12 and face.problems == []

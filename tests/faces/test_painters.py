@@ -25,9 +25,11 @@ def px(mm: float) -> int:
 
 def test_shmod_fire_background_pixels_are_red():
     image = render_image(layout_face(templates("shmod"), monster(type_="FIRE")), DPI)
-    # the frame beside the picture and the band under it; the edge outside the 3 mm safe zone is dark
-    for x_mm, y_mm in [(4.2, 40.0), (54.8, 40.0), (30.0, 55.0)]:
-        assert image.getpixel((px(x_mm), px(y_mm))) == (200, 50, 42)
+    # the frame beside the title, its FIRE red shading down to a deeper red at the foot (a gradient); the edge
+    # outside the 3 mm safe zone is dark
+    top, foot = image.getpixel((px(4.2), px(3.4))), image.getpixel((px(4.2), px(82.5)))
+    assert all(abs(a - b) <= 3 for a, b in zip(top, (200, 50, 42), strict=True))
+    assert all(abs(a - b) <= 3 for a, b in zip(foot, (156, 39, 33), strict=True))
     for x_mm, y_mm in [(1.0, 1.0), (1.5, 40.0), (57.5, 40.0)]:
         assert image.getpixel((px(x_mm), px(y_mm))) == (43, 33, 22)
 
@@ -120,5 +122,27 @@ def test_faces_drawn_on_the_remembered_frame_equal_faces_drawn_from_nothing():
     clean = [from_nothing(layout_face(ts, card)) for card in cards]
     assert [a.tobytes() for a in again] == [c.tobytes() for c in clean] == [f.tobytes() for f in first]
     # a frame of another colour is another frame: the WATER monster's frame is blue where the FIRE one's is red
-    assert again[0].getpixel((px(4.2), px(40))) == (200, 50, 42)
-    assert again[1].getpixel((px(4.2), px(40))) != (200, 50, 42)
+    assert again[0].getpixel((px(4.2), px(40))) == again[2].getpixel((px(4.2), px(40)))
+    assert again[1].getpixel((px(4.2), px(40))) != again[0].getpixel((px(4.2), px(40)))
+
+
+@pytest.mark.parametrize("size", [(59.0, 86.0), (63.0, 88.0), (63.5, 88.9), (41.0, 63.0), (70.0, 120.0)])
+@pytest.mark.parametrize("dpi", [300, 150, 96])
+def test_a_background_covers_every_pixel_to_the_last_column_and_row(size, dpi):
+    """A 59 mm card is 696.85 pixels at 300 dpi: the image is 697 wide, and its last column is the card's too."""
+    from carddb.layout import FaceLayout, Rect
+
+    face = FaceLayout(*size, ops=[Rect(0.0, 0.0, *size, fill="#2a1838")])
+    image = render_image(face, dpi)
+    assert image.size == (round(size[0] / 25.4 * dpi), round(size[1] / 25.4 * dpi))
+    assert image.getcolors() == [(image.width * image.height, (42, 24, 56))]
+
+
+def test_every_shmod_face_is_painted_to_its_edge():
+    from carddb.layout import layout_back
+
+    image = render_image(layout_back(templates("shmod")), 300)
+    assert image.size == (697, 1016)
+    edges = [image.crop((image.width - 1, 0, image.width, image.height)), image.crop((0, image.height - 1,
+                                                                                      image.width, image.height))]
+    assert all((255, 255, 255) not in [colour for _n, colour in edge.getcolors()] for edge in edges)

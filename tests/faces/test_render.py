@@ -147,9 +147,19 @@ def test_strict_rendering_fails_on_a_face_that_breaks_a_legibility_rule(cli, scr
     result = cli("render", "--game", "shmod", "--out", str(tmp_path / "b"), "--dpi", "20", "--strict",
                  root=str(scratch), db=str(tmp_path / "b.db"))
     assert result.exit_code == 1
-    assert "  overflow: Replenish: level: does not fit at the label minimum of 6 pt; it needs 4.44 mm more width " \
+    assert "  overflow: Replenish: level: does not fit at the label minimum of 6 pt; it needs 5.44 mm more width " \
            "(text cut)\n" in result.stdout
     assert result.stderr.startswith("Error: 13 faces of shmod break a legibility rule (listed above)")
     lenient = cli("render", "--game", "shmod", "--out", str(tmp_path / "c"), "--dpi", "20",
                   root=str(scratch), db=str(tmp_path / "c.db"))
     assert lenient.exit_code == 0 and "  overflow: Replenish: level:" in lenient.stdout
+
+
+def test_a_games_display_font_is_its_own_and_changing_it_redraws_every_face(scratch, tmp_path):
+    out = tmp_path / "faces"
+    render_faces(scratch, game("shmod"), cards(), out, dpi=DPI)
+    fonts = scratch / "templates" / "shmod" / "fonts.toml"
+    assert 'display = "marcellus"' in fonts.read_text()
+    fonts.write_text('display = "russo-one"\n')
+    assert len(render_faces(scratch, game("shmod"), cards(), out, dpi=DPI).drawn) == 4  # the back's title too
+    assert render_faces(scratch, game("shmod"), cards(), out, dpi=DPI).drawn == []

@@ -18,24 +18,28 @@ from __future__ import annotations
 import csv
 import io
 import tempfile
+from collections import deque
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from carddb.core.cards.card import Card
 from carddb.core.cards.slugs import card_stems
 from carddb.core.game.definition import GameDefinition
 from carddb.errors import InputError
 from carddb.exporters.decks import deck_from_text
-from carddb.exporters.faces import collect_faces
+from carddb.exporters.faces import BACK_KEY
 from carddb.exporters.output import check_target
 from carddb.exporters.previous import PreviousExport, deck_files, export_inputs
 from carddb.exporters.printshop import images
 from carddb.exporters.printshop.services import Product, Service, service_named
 from carddb.exporters.report import ExportReport
 from carddb.workers import cores
+
+if TYPE_CHECKING:
+    from PIL import Image
 
 ORDER_FILE = "order.csv"
 PDF_FILE = "cards.pdf"
@@ -54,24 +58,25 @@ class Row:
 
 
 def export_printshop(workspace_root: str | Path, catalogue: Any, game_id: str, out_dir: str | Path, *,
-                     service: str, deck_text: tuple[str, str] | None = None, card: str | None = None,
-                     faces_dir: str | Path | None = None, renderer: Callable[..., object] | None = None,
+                     service: str | None, deck_text: tuple[str, str] | None = None, card: str | None = None,
                      progress: Callable[[int, int | None], None] | None = None) -> ExportReport:
     """Write the print shop's files for ``deck_text`` (``(text, file name)``; None: every card once).
 
     ``card`` is a card size (``poker``, ``63x88``) other than the game's own; a shop without a product of that
-    size is an ``InputError`` naming the sizes it prints, raised before anything is rendered or written.
+    size is an ``InputError`` naming the sizes it prints, raised before anything is drawn or written.
+    Each image is drawn from the card's layout at the shop's pixel size (``images.shop_image``).
     ``progress(n, m)``: n of the m distinct images (the cards' and the back) made.
     """
     shop = service_named(service)
     workspace_root, out_dir = Path(workspace_root), Path(out_dir)
     game: GameDefinition = catalogue.game(game_id)
+    card_name, card_mm = _card_size(game, card)
+    product = shop.product_for(card_name, card_mm)
     cards = sorted(catalogue.cards(game_id), key=lambda c: c.key.casefold())
     if not cards:
         raise InputError(f"the catalogue has no {game_id} cards to export; load them with `carddb build` or "
                          f"`carddb cards import` first")
-    product = shop.product_for(*_card_size(game, card))
-    check_target(out_dir)  # refuse a busy folder before rendering a single face
+    check_target(out_dir)  # refuse a busy folder before drawing a single face
     report = ExportReport(game=game_id, client="printshop", out_dir=out_dir, root=out_dir, cards=len(cards))
     if deck_text is not None:
         deck = deck_from_text(deck_text[0], deck_text[1], game, cards, report.warnings)
@@ -80,18 +85,20 @@ def export_printshop(workspace_root: str | Path, catalogue: Any, game_id: str, o
         report.decks = 1
     else:
         entries, title = [(c, 1) for c in cards], "every card"
-    keys: dict[str, str] = {}
-    faces, back = collect_faces(workspace_root, game, cards, Path(faces_dir or workspace_root / "output" / "faces"),
-                                report.notes, renderer=renderer, keys=keys)
+    report.cards = sum(count for _card, count in entries)
+    keys = _face_keys(workspace_root, game, [card for card, _ in entries])
     previous = PreviousExport(out_dir)
     inputs = export_inputs("printshop", game, cards, keys, deck_files(workspace_root, game.id),
                            str(out_dir.resolve()), shop.id, product, deck_text)
     if (kept := previous.up_to_date(inputs)) is not None:
         return kept
-    _check_shapes(product, {card.key: faces[card.key] for card, _ in entries} | {"the card back": back}, report)
+    from carddb.layout.template import loaded_templates
+
+    templates = loaded_templates(workspace_root, game)
+    _say_placing(templates, [card for card, _ in entries], product, report)
     rows = plan_rows(shop, entries, card_stems(c.key for c in cards))
-    files = _Writer(shop, product, faces, back, progress).write(rows, entries, f"{game.name}: {title} for {shop.name}",
-                                                      game.name)
+    files = _Writer(shop, product, templates, progress).write(rows, entries, f"{game.name}: {title} for {shop.name}",
+                                                            game.name)
     report.rows = len(rows)
     width, height = product.pixels(shop.dpi)
     report.notes.append(f"{shop.name}, {product.name} card ({product.label}): {width} x {height} pixels at {shop.dpi} "
@@ -104,7 +111,7 @@ def export_printshop(workspace_root: str | Path, catalogue: Any, game_id: str, o
 def _card_size(game: GameDefinition, card: str | None) -> tuple[str, tuple[float, float]]:
     from carddb.layout.paper import CARD_SIZES, card_size
 
-    if card:
+    if card is not None:
         size = card_size(card)
         return size.name, (size.width, size.height)
     width, height = game.card_size_mm
@@ -112,17 +119,32 @@ def _card_size(game: GameDefinition, card: str | None) -> tuple[str, tuple[float
     return name, (width, height)
 
 
-def _check_shapes(product: Product, sources: dict[str, Path], report: ExportReport) -> None:
-    """A warning for each face of another shape than the product's: it is stretched to the trim."""
-    from PIL import Image
+def _face_keys(workspace_root: Path, game: GameDefinition, cards: list[Card]) -> dict[str, str]:
+    """Each face's key (all it is drawn from: the card, its template, fonts, art, carddb's code), found without
+    drawing it: the export is made again exactly when one of them changed."""
+    from carddb.paint.render import FaceKeys
 
-    ratio = product.trim_mm[0] / product.trim_mm[1]
-    for name, path in sources.items():
-        with Image.open(path) as image:
-            width, height = image.size
-        if abs(width / height - ratio) > 0.02 * ratio:
-            report.warn(f"{name}: its face is {width} x {height} pixels, another shape than the {product.name} "
-                        f"card ({product.label}); it is stretched to fit")
+    faces = FaceKeys(workspace_root, game)
+    return {card.key: faces.face(card) for card in cards} | {BACK_KEY: faces.face(None)}
+
+
+#: A card whose trim differs from the shop's by more than this (mm, per side length) is said to be placed on it.
+PLACED_MM = 1.0
+
+
+def _say_placing(templates: Any, cards: list[Card], product: Product, report: ExportReport) -> None:
+    """One warning for each face size far from the shop's card: it is printed in the middle of the shop's card,
+    its own background carried out to the shop's edge (or its edge cut off)."""
+    sizes = {images.card_size(templates, card) for card in [*cards, None]}
+    for width, height in sorted(sizes):
+        grown = [(product.trim_mm[0] - width) / 2, (product.trim_mm[1] - height) / 2]
+        if max(abs(v) for v in grown) <= PLACED_MM / 2:
+            continue
+        said = " and ".join(f"{'carried' if v >= 0 else 'cut'} {abs(v):.1f} mm {where}"
+                            for v, where in zip(grown, ("left and right", "top and bottom"), strict=True)
+                            if abs(v) >= 0.05)
+        report.warn(f"the {width:g} x {height:g} mm faces are printed in the middle of the {product.name} card "
+                    f"({product.label}): their edges are {said}")
 
 
 def _merged(entries: list[tuple[Card, int]]) -> list[tuple[Card, int]]:
@@ -145,26 +167,36 @@ def plan_rows(shop: Service, entries: list[tuple[Card, int]], stems: dict[str, s
 
 
 class _Writer:
-    def __init__(self, shop: Service, product: Product, faces: dict[str, Path], back: Path,
+    def __init__(self, shop: Service, product: Product, templates: Any,
                  progress: Callable[[int, int | None], None] | None) -> None:
-        self.shop, self.product, self.faces, self.back = shop, product, faces, back
-        self.size, self.trim = product.pixels(shop.dpi), product.trim_pixels(shop.dpi)
+        self.shop, self.product, self.templates = shop, product, templates
+        self.size = product.pixels(shop.dpi)
         self.progress = progress
 
-    def _images(self, source: Path) -> tuple[bytes, bytes]:
-        picture = images.bled_image(source, self.size, self.trim)
+    def _encoded(self, picture: Image.Image) -> tuple[bytes, bytes]:
         return (images.encoded(picture, self.shop.image_format, self.shop.dpi),
                 images.pdf_jpeg(picture, self.shop.pdf_colour, self.shop.dpi))
 
     def write(self, rows: list[Row], entries: list[tuple[Card, int]], title: str, game: str) -> dict[str, bytes]:
-        sources = {card.key: self.faces[card.key] for card, _ in entries}
+        wanted: list[Card | None] = [*(card for card, _ in entries), None]
         made: dict[str | None, tuple[bytes, bytes]] = {}
-        wanted = [*sources.items(), (None, self.back)]
-        with ThreadPoolExecutor(max_workers=cores()) as pool:  # Pillow lets go of the GIL to encode
-            for (key, _path), pictures in zip(wanted, pool.map(self._images, [p for _, p in wanted]), strict=True):
-                made[key] = pictures
+        pending: deque[tuple[Card | None, Future[tuple[bytes, bytes]]]] = deque()
+
+        def collect(wait: bool) -> None:
+            while pending and (wait or pending[0][1].done()):
+                card, future = pending.popleft()
+                made[None if card is None else card.key] = future.result()
                 if self.progress:
                     self.progress(len(made), len(wanted))
+
+        # Each face is drawn here, one after the other (the layout is pure Python: threads would only queue), and
+        # encoded beside the next one's drawing (Pillow lets go of the GIL to encode); at most a few are held.
+        with ThreadPoolExecutor(max_workers=cores()) as pool:
+            for card in wanted:
+                picture = images.shop_image(self.templates, card, self.size, self.shop.dpi)
+                pending.append((card, pool.submit(self._encoded, picture)))
+                collect(wait=len(pending) > 2 * cores())
+            collect(wait=True)
         files = {row.front: made[row.card][0] for row in rows}
         files[rows[0].back] = made[None][0]
         files[ORDER_FILE] = _order_csv(rows)

@@ -3,8 +3,8 @@
 Every figure here is in ``docs/printing.md`` ("Print shops") with the page it comes from. A product is a trim
 size and a bleed in inches at the shop's resolution, so its pixel size is exact: MakePlayingCards' poker card
 is 2.5 x 3.5 in plus 0.12 in a side, 822 x 1122 pixels at 300 dpi. A game's card is printed on the product
-whose trim is within ``MATCH_MM`` of it (a 63 x 88 mm card on a 2.5 x 3.5 in product, 63.5 x 88.9 mm): the
-face is scaled by under 1.5 %. A shop with no such product is an error naming the sizes it has.
+whose trim is within ``MATCH_MM`` of it (a 63 x 88 mm card on a 2.5 x 3.5 in product, 63.5 x 88.9 mm), drawn in
+its middle at its own size (``images.shop_image``). A shop with no such product is an error naming the sizes it has.
 """
 
 from __future__ import annotations
@@ -30,9 +30,6 @@ class Product:
     def pixels(self, dpi: int) -> tuple[int, int]:
         """The image's size with its bleed, ``dpi`` pixels an inch."""
         return (_px(self.trim_mm[0] + 2 * self.bleed_mm, dpi), _px(self.trim_mm[1] + 2 * self.bleed_mm, dpi))
-
-    def trim_pixels(self, dpi: int) -> tuple[int, int]:
-        return _px(self.trim_mm[0], dpi), _px(self.trim_mm[1], dpi)
 
     def fits(self, card_mm: tuple[float, float]) -> bool:
         return all(abs(a - b) <= MATCH_MM for a, b in zip(self.trim_mm, card_mm, strict=True))
@@ -99,7 +96,11 @@ SERVICES: dict[str, Service] = {
 }
 
 
-def service_named(name: str) -> Service:
+def service_named(name: str | None) -> Service:
+    """The service called ``name`` (or an alias: mpc, tgc, dtc); an ``InputError`` listing them otherwise."""
+    if name is None or not name.strip():
+        raise InputError("name the print shop with --service; the services are "
+                         + ", ".join(f"{s.id} ({s.name})" for s in SERVICES.values()))
     key = name.strip().lower().replace(" ", "").replace("-", "").replace("_", "")
     aliases = {"mpc": "makeplayingcards", "tgc": "thegamecrafter", "dtc": "drivethrucards",
                "drivethru": "drivethrucards"}
