@@ -308,6 +308,44 @@ def test_one_card_redoes_one_face_and_only_the_pages_that_show_it(workspace: Pat
     assert_same_as_clean(workspace)
 
 
+def test_an_added_or_removed_card_builds_its_page_and_the_pages_that_list_it(workspace: Path) -> None:
+    add_card(workspace, {"name": "Rapidash", "kind": "pokemon", "number": "078", "rarity": "common", "level": 40,
+                         "hp": 70, "atk": 30, "def": 10, "type": "Fire", "stage": "basic"})
+    report = run_build(workspace)
+    built, total = map(int, report.redone["site"].split(" pages")[0].split(" of "))
+    assert built <= 10 < total, report.redone["site"]  # not every page: no page depends on the list of files
+    assert report.reasons["site"]["games/minibattle/cards/rapidash/index.html"] == ["a new part"]
+    assert "games/minibattle/cards/index.html" in report.reasons["site"]  # the gallery lists it
+    assert "games/minibattle/rulebook/index.html" not in report.reasons["site"]
+    assert_same_as_clean(workspace)
+    remove_card(workspace, "Rapidash")
+    report = run_build(workspace)
+    built, total = map(int, report.redone["site"].split(" pages")[0].split(" of "))
+    assert built <= 10 < total, report.redone["site"]
+    assert "games/minibattle/cards/index.html" in report.reasons["site"]
+    assert_same_as_clean(workspace)
+
+
+def test_a_page_linking_to_a_removed_card_page_is_built_again(workspace: Path) -> None:
+    """A hand-written guide links to a card's page: the page is kept while the link finds the same page, and
+    built again (failing, as a clean build does: the site is strict) once the card is gone."""
+    guide = workspace / "docs" / "card-files.md"
+    before = guide.read_text(encoding="utf-8")
+    add_card(workspace, {"name": "Vulpix", "kind": "pokemon", "number": "079", "rarity": "common", "level": 11,
+                         "hp": 40, "atk": 10, "def": 10, "type": "Fire", "stage": "basic"})
+    append(guide, "\nSee [Vulpix](../games/minibattle/cards/vulpix.md).\n")
+    run_build(workspace)
+    change_card(workspace, "Bulbasaur", ability="Psn Atk: 30%")
+    assert "guide/card-files/index.html" not in run_build(workspace).reasons.get("site", {})
+    remove_card(workspace, "Vulpix")
+    report = build(Workspace(workspace), open_catalogue(str(workspace / "output" / "catalogue.db"),
+                                                        str(workspace)))
+    assert any("vulpix" in failure for failure in report.failures), report.failures
+    guide.write_text(before, encoding="utf-8")
+    run_build(workspace)
+    assert_same_as_clean(workspace)
+
+
 def test_an_art_file_added_changed_and_deleted(workspace: Path) -> None:
     from PIL import Image
 

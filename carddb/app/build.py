@@ -254,6 +254,7 @@ class _SiteStep:
             self.wanted = False
             return
         if not result.kept:  # the pages of both runs count, of the site's pages
+            self.report.explain("site", {**self.report.reasons.get("site", {}), **result.reasons})
             if result.pages_built is None:
                 self.whole = True
             else:

@@ -43,6 +43,7 @@ class SiteReport:
     notes: list[str] = field(default_factory=list)
     kept: bool = False  # the previous site was made from the same inputs: nothing was built
     pages_built: tuple[int, int] | None = None  # pages MkDocs built again, of how many (None: not counted)
+    reasons: dict[str, list[str]] = field(default_factory=dict)  # page built again -> why (``--explain``)
 
 
 #: The task of a build nobody watches.
@@ -254,7 +255,7 @@ def run_mkdocs(root: Path, content: SiteContent, out: Path, site_url: str | None
             overrides = {"site_url": site_url} if site_url else {}
             config = load_config(config_file=str(config_file), site_dir=str(staging), strict=True, **overrides)
             # every page names the address it is served from as its canonical one: the address as configured
-            rebuild = Rebuild(out, staging, site_common(root, content, config.site_url), set(content.data),
+            rebuild = Rebuild(out, staging, site_common(root, content, config.site_url),
                               cache=cache / "jinja" if cache is not None else None, progress=progress)
             for number, plugin in enumerate(rebuild.plugin()):
                 config.plugins[f"carddb-incremental-{number}"] = plugin
@@ -262,6 +263,7 @@ def run_mkdocs(root: Path, content: SiteContent, out: Path, site_url: str | None
                 build(config, dirty=True)
             if report is not None:
                 report.bytes = _folder_bytes(staging)
+                report.reasons = rebuild.reasons
                 rebuild.finish(inputs, _plain_report(report))
         except (MkDocsException, OSError) as exc:
             detail = "; ".join(warnings.messages) or str(exc)
@@ -290,7 +292,7 @@ def _plain_report(report: SiteReport) -> dict[str, object]:
     from carddb.incremental import plain_report
 
     kept = asdict(report)
-    for what_this_run_did in ("out_dir", "seconds", "kept", "pages_built"):
+    for what_this_run_did in ("out_dir", "seconds", "kept", "pages_built", "reasons"):
         del kept[what_this_run_did]
     return plain_report(kept)
 
