@@ -467,3 +467,50 @@ def test_carddbs_code_digest_does_not_depend_on_the_folder_it_runs_in(tmp_path: 
                             timeout=120)
     assert first.returncode == 0, first.stderr
     assert first.stdout == second.stdout
+
+
+def test_carddbs_code_digest_leaves_out_its_bytecode(tmp_path: Path) -> None:
+    """The package's own ``__pycache__`` (written by whichever run compiles a changed module first, or by none
+    where bytecode is not written) is no source: a build that writes it does not make everything again next time."""
+    from carddb.incremental import _code_digest
+
+    package = tmp_path / "carddb"
+    (package / "__pycache__").mkdir(parents=True)
+    (package / "errors.py").write_text("X = 1\n", encoding="utf-8")
+    before = _code_digest("1", None, str(package), "{}")
+    (package / "__pycache__" / "errors.cpython-311.pyc").write_bytes(b"compiled")
+    _code_digest.cache_clear()
+    assert _code_digest("1", None, str(package), "{}") == before
+    (package / "errors.py").write_text("X = 2\n", encoding="utf-8")
+    _code_digest.cache_clear()
+    assert _code_digest("1", None, str(package), "{}") != before
+
+
+def test_a_builds_file_digests_are_kept_by_status_and_a_write_is_seen(tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """The next build takes a file's digest from the last one while its status is the same, and reads the file again
+    once anything wrote it, even with its size and modification time kept."""
+    import os
+
+    from carddb import incremental
+    from carddb.incremental import _digest_of, file_digest, remember_in
+
+    monkeypatch.setattr(incremental._FileDigests, "RECENT_NS", 0)  # a file's change time cannot be set back
+    card = tmp_path / "face.png"
+    card.write_bytes(b"first")
+    old = (card.stat().st_atime_ns, card.stat().st_mtime_ns - 10_000_000_000)
+    os.utime(card, ns=old)
+    changed = card.stat().st_ctime_ns
+    digests = tmp_path / "cache" / "file-digests.json"
+    with remember_in(tmp_path / "cache", digests=digests):
+        first = file_digest(card)
+    assert digests.is_file() and str(card) in digests.read_text(encoding="utf-8")
+    _digest_of.cache_clear()
+    with remember_in(tmp_path / "cache", digests=digests):
+        assert file_digest(card) == first
+    while card.stat().st_ctime_ns == changed:  # the same size and, set back, the same modification time: only
+        card.write_bytes(b"other")            # its change time tells (a coarse clock may need a second write)
+        os.utime(card, ns=old)
+    _digest_of.cache_clear()
+    with remember_in(tmp_path / "cache", digests=digests):
+        assert file_digest(card) != first
