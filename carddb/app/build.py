@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from carddb.app.engine import BuildContext, BuildReport, Redone, Stage, Step, count, run_stages
+from carddb.app.engine import BuildContext, BuildReport, Redone, Say, Stage, Step, count, run_stages
 from carddb.errors import CarddbError
 from carddb.progress import SILENT, Reporter
 from carddb.workspace import Workspace
@@ -31,7 +31,6 @@ if TYPE_CHECKING:  # the catalogue pulls in SQLAlchemy; every command imports th
     from carddb.exporters.report import ExportReport
     from carddb.workers import Pool
 
-Say = Callable[[str], None]
 #: The steps' names, as ``--skip`` takes them (``STAGES`` below runs them).
 STEPS = ("decks", "faces", "sheets", "lackey", "apprentice", "tts", "cockatrice", "site")
 WARNINGS_FILE = "build-warnings.txt"
