@@ -4,9 +4,10 @@
   import's code, its face laid out and drawn, a PNG back), timed from sending to the last byte; the page sends
   it 150 ms after the last keystroke, so what a designer waits is that plus the debounce;
 - save to rebuilt page: the save request, then the card's page asked for until it shows the new text (the
-  watcher loads the file, redraws that card's face and rebuilds the pages that show it, before the exports);
-- save to finished build: until the server says the build that save started is done (the exports, and the site
-  again after them). Each save waits for the build before it to finish, as a designer saving once would.
+  watcher loads the file, redraws that card's face, brings the exports up to date and rebuilds the pages that show
+  it, once);
+- save to finished build: until the server says the build that save started is done (the proxy sheets, drawn
+  beside the site, included). Each save waits for the build before it to finish, as a designer saving once would.
 
 Targets (issue 28): keystroke to face under 500 ms; save to the rebuilt card page under 2 s.
 

@@ -75,6 +75,14 @@ class Pool:
                 done(len(results_by_number))
         return [results_by_number[number] for number in range(len(tasks))]
 
+    def start(self) -> None:
+        """Start the processes now, before a step runs beside another in a thread of its own: a process forked
+        later, while the other thread holds a lock, would inherit it held."""
+        if _IN_WORKER or self.size == 1 or self._executor is not None:
+            return
+        self._executor = ProcessPoolExecutor(max_workers=self.size, initializer=_mark_worker)
+        self._executor.submit(os.getpid).result()  # forking processes start them all at the first task
+
     def close(self) -> None:
         if self._executor is not None:
             self._executor.shutdown(wait=True, cancel_futures=True)

@@ -85,6 +85,18 @@ def edit(path: Path, old: str, new: str) -> None:
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
+def without_play_table(path: Path) -> None:
+    """A copy of a game.toml without its ``[play]`` table (its keys are the game's plugin's) and the pieces that read
+    it, for a copy of a game under an id no plugin has."""
+    kept, dropping = [], False
+    for line in path.read_text(encoding="utf-8").splitlines(keepends=True):
+        if line.startswith("["):
+            dropping = line.strip("[]\n").startswith(("play", "components"))
+        if not dropping:
+            kept.append(line)
+    path.write_text("".join(kept), encoding="utf-8")
+
+
 @pytest.fixture(scope="module", autouse=True)
 def quick_compression():
     """Brotli at its quickest: a clean build compresses the whole engine again (the same for both builds)."""
@@ -283,6 +295,7 @@ def test_a_removed_game_leaves_no_outputs_and_its_cards_stay(workspace: Path) ->
     other = workspace / "rules" / "minitwo"
     shutil.copytree(workspace / "rules" / "minibattle", other)
     edit(other / "game.toml", 'id = "minibattle"', 'id = "minitwo"')
+    without_play_table(other / "game.toml")  # [play] keys are the plugin's, and minitwo has no play helpers
     shutil.copytree(workspace / "templates" / "minibattle", workspace / "templates" / "minitwo")
     run_build(workspace)
     assert (workspace / "output" / "faces" / "minitwo" / "back.png").is_file()
@@ -305,6 +318,44 @@ def test_one_card_redoes_one_face_and_only_the_pages_that_show_it(workspace: Pat
     assert 0 < built <= 4 < total  # the card's page, the gallery, the deck builder's data ... not the rulebook
     assert "minibattle decks" in report.redone and "minibattle apprentice" in report.redone
     assert report.redone["minibattle lackey"] == "1 of 11 images converted"
+    assert_same_as_clean(workspace)
+
+
+def test_an_added_or_removed_card_builds_its_page_and_the_pages_that_list_it(workspace: Path) -> None:
+    add_card(workspace, {"name": "Rapidash", "kind": "pokemon", "number": "078", "rarity": "common", "level": 40,
+                         "hp": 70, "atk": 30, "def": 10, "type": "Fire", "stage": "basic"})
+    report = run_build(workspace)
+    built, total = map(int, report.redone["site"].split(" pages")[0].split(" of "))
+    assert built <= 10 < total, report.redone["site"]  # not every page: no page depends on the list of files
+    assert report.reasons["site"]["games/minibattle/cards/rapidash/index.html"] == ["a new part"]
+    assert "games/minibattle/cards/index.html" in report.reasons["site"]  # the gallery lists it
+    assert "games/minibattle/rulebook/index.html" not in report.reasons["site"]
+    assert_same_as_clean(workspace)
+    remove_card(workspace, "Rapidash")
+    report = run_build(workspace)
+    built, total = map(int, report.redone["site"].split(" pages")[0].split(" of "))
+    assert built <= 10 < total, report.redone["site"]
+    assert "games/minibattle/cards/index.html" in report.reasons["site"]
+    assert_same_as_clean(workspace)
+
+
+def test_a_page_linking_to_a_removed_card_page_is_built_again(workspace: Path) -> None:
+    """A hand-written guide links to a card's page: the page is kept while the link finds the same page, and
+    built again (failing, as a clean build does: the site is strict) once the card is gone."""
+    guide = workspace / "docs" / "card-files.md"
+    before = guide.read_text(encoding="utf-8")
+    add_card(workspace, {"name": "Vulpix", "kind": "pokemon", "number": "079", "rarity": "common", "level": 11,
+                         "hp": 40, "atk": 10, "def": 10, "type": "Fire", "stage": "basic"})
+    append(guide, "\nSee [Vulpix](../games/minibattle/cards/vulpix.md).\n")
+    run_build(workspace)
+    change_card(workspace, "Bulbasaur", ability="Psn Atk: 30%")
+    assert "guide/card-files/index.html" not in run_build(workspace).reasons.get("site", {})
+    remove_card(workspace, "Vulpix")
+    report = build(Workspace(workspace), open_catalogue(str(workspace / "output" / "catalogue.db"),
+                                                        str(workspace)))
+    assert any("vulpix" in failure for failure in report.failures), report.failures
+    guide.write_text(before, encoding="utf-8")
+    run_build(workspace)
     assert_same_as_clean(workspace)
 
 
@@ -429,3 +480,50 @@ def test_carddbs_code_digest_does_not_depend_on_the_folder_it_runs_in(tmp_path: 
                             timeout=120)
     assert first.returncode == 0, first.stderr
     assert first.stdout == second.stdout
+
+
+def test_carddbs_code_digest_leaves_out_its_bytecode(tmp_path: Path) -> None:
+    """The package's own ``__pycache__`` (written by whichever run compiles a changed module first, or by none
+    where bytecode is not written) is no source: a build that writes it does not make everything again next time."""
+    from carddb.incremental import _code_digest
+
+    package = tmp_path / "carddb"
+    (package / "__pycache__").mkdir(parents=True)
+    (package / "errors.py").write_text("X = 1\n", encoding="utf-8")
+    before = _code_digest("1", None, str(package), "{}")
+    (package / "__pycache__" / "errors.cpython-311.pyc").write_bytes(b"compiled")
+    _code_digest.cache_clear()
+    assert _code_digest("1", None, str(package), "{}") == before
+    (package / "errors.py").write_text("X = 2\n", encoding="utf-8")
+    _code_digest.cache_clear()
+    assert _code_digest("1", None, str(package), "{}") != before
+
+
+def test_a_builds_file_digests_are_kept_by_status_and_a_write_is_seen(tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """The next build takes a file's digest from the last one while its status is the same, and reads the file again
+    once anything wrote it, even with its size and modification time kept."""
+    import os
+
+    from carddb import incremental
+    from carddb.incremental import _digest_of, file_digest, remember_in
+
+    monkeypatch.setattr(incremental._FileDigests, "RECENT_NS", 0)  # a file's change time cannot be set back
+    card = tmp_path / "face.png"
+    card.write_bytes(b"first")
+    old = (card.stat().st_atime_ns, card.stat().st_mtime_ns - 10_000_000_000)
+    os.utime(card, ns=old)
+    changed = card.stat().st_ctime_ns
+    digests = tmp_path / "cache" / "file-digests.json"
+    with remember_in(tmp_path / "cache", digests=digests):
+        first = file_digest(card)
+    assert digests.is_file() and str(card) in digests.read_text(encoding="utf-8")
+    _digest_of.cache_clear()
+    with remember_in(tmp_path / "cache", digests=digests):
+        assert file_digest(card) == first
+    while card.stat().st_ctime_ns == changed:  # the same size and, set back, the same modification time: only
+        card.write_bytes(b"other")            # its change time tells (a coarse clock may need a second write)
+        os.utime(card, ns=old)
+    _digest_of.cache_clear()
+    with remember_in(tmp_path / "cache", digests=digests):
+        assert file_digest(card) != first

@@ -26,12 +26,12 @@ if TYPE_CHECKING:
 def serve_build(workspace: Workspace, catalogue: Catalogue, games: list[str] | None = None, *,
                 say: Callable[[str], None] = lambda line: None, progress: Reporter = SILENT) -> BuildReport:
     """One build of ``carddb site serve``: ``carddb build``, into the same ``output/`` and cache and with the same
-    ``site_url``, so that neither redoes what the other made. Its pages are built before the exports, then again
-    after them, and the proxy sheets last (``pages_first``): an edited card shows on its open page sooner, and
-    every output, the sheets a designer prints included, is brought up to date by the same save."""
+    ``site_url``, so that neither redoes what the other made. The site is built once, after the exports it hosts,
+    with the proxy sheets drawn beside it: every output, the sheets a designer prints included, is brought up to
+    date by the same save."""
     from carddb.app.build import build
 
-    return build(workspace, catalogue, games, say=say, progress=progress, pages_first=True)
+    return build(workspace, catalogue, games, say=say, progress=progress, served_here=True)
 
 
 def watch_and_serve(workspace: Workspace, catalogue: Catalogue, *, host: str = "127.0.0.1", port: int = 8000,

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -59,9 +60,28 @@ def staged_folder(out_dir: Path, marker: dict[str, object]) -> Iterator[Path]:
         check_target(out_dir)  # checked again: another process may have filled it meanwhile
 
 
+class Kept(bytes):
+    """The bytes of a file of the previous export (``source``), taken as they are: written as a hard link to it, so
+    an export of 5,000 images that one card changed writes one image, not 5,000 (a file system without links gets
+    a copy)."""
+
+    source: Path
+
+
+def kept(data: bytes, source: Path) -> Kept:
+    found = Kept(data)
+    found.source = source
+    return found
+
+
 def write_bytes(root: Path, relative: str, data: bytes) -> Path:
     path = inside(root, relative)
     path.parent.mkdir(parents=True, exist_ok=True)
+    path.unlink(missing_ok=True)  # never written through: a file placed before may be a link to the previous export
+    if isinstance(data, Kept):
+        with contextlib.suppress(OSError):
+            os.link(data.source, path)
+            return path
     path.write_bytes(data)
     return path
 

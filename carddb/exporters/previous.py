@@ -20,7 +20,7 @@ from typing import Any
 from carddb.core.cards.card import Card
 from carddb.core.game.definition import GameDefinition
 from carddb.errors import CarddbError
-from carddb.exporters.output import MARKER, inside, listing, staged_folder, write_bytes
+from carddb.exporters.output import MARKER, inside, kept, listing, staged_folder, write_bytes
 from carddb.exporters.report import ExportReport
 from carddb.incremental import MANIFEST, Manifest, digest, plain_report, sources_key
 
@@ -95,10 +95,11 @@ class PreviousExport:
         """The bytes of an image made from ``key``: a previous file's made from the same key, else ``make()``.
         Where the image goes is told with ``place``. Safe to call from several threads."""
         relative = self._by_key.get(key)
-        data = None
+        data: bytes | None = None
         if relative is not None:
             with contextlib.suppress(OSError, CarddbError):  # gone, or a hand-edited name outside the folder
-                data = inside(self.out_dir, relative).read_bytes()
+                source = inside(self.out_dir, relative)
+                data = kept(source.read_bytes(), source)  # written as a link to it (``output.write_bytes``)
         reused = data is not None
         if data is None:
             data = make()

@@ -388,8 +388,8 @@ def cards_of_set(game: GameDefinition, all_cards: Sequence[Card], set_code: str 
 #: What ``carddb build`` prints for every deck: (file name suffix, layout). Fronts alone for any printer (and
 #: for cutting without backs), and front and back pages in turn for a printer that prints both sides.
 BUILD_LAYOUTS = (("fronts", "fronts"), ("duplex-long", "duplex-long"))
-#: The sheet of every card holds at most this many (30 pages of nine); a larger game gets several, numbered, so
-#: one changed card prints one of them again, not a PDF of thousands of cards.
+#: A game of more cards than this gets its sheet of every card in numbered volumes of about half as many (15 pages of
+#: nine), so one changed card prints one of them again, not a PDF of thousands of cards (``volumes``).
 ALL_CARDS_VOLUME = 270
 
 
@@ -455,7 +455,7 @@ def print_game_sheets(workspace: Any, catalogue: Any, game_id: str, out_dir: str
         except InputError as error:
             if say:
                 say(f"{game_id}: {path.name} not printed: {str(error).splitlines()[0]}")
-    volumes = [cards[i:i + ALL_CARDS_VOLUME] for i in range(0, len(cards), ALL_CARDS_VOLUME)]
+    volumes = card_volumes(cards)
     for number, volume in enumerate(volumes, 1):
         part = f"-{number:02d}" if len(volumes) > 1 else ""
         title = f"every card ({number} of {len(volumes)})" if part else "every card"
@@ -498,6 +498,28 @@ def print_game_sheets(workspace: Any, catalogue: Any, game_id: str, out_dir: str
     if progress:
         progress(len(plan.todo), len(plan.todo))
     return results
+
+
+def card_volumes(cards: Sequence[Card], most: int = ALL_CARDS_VOLUME) -> list[list[Card]]:
+    """``cards`` in one volume, or past ``most`` in volumes of about ``most / 2``, each ending after a card whose key's
+    digest says so (one card in ``most / 2``), not after a count: an added or removed card changes the volume it is
+    in, not every volume after it. A volume is cut at ``2 * most`` cards all the same (rarely: e^-4 of them)."""
+    import hashlib
+
+    if len(cards) <= most:
+        return [list(cards)] if cards else []
+    every = max(1, most // 2)
+    volumes: list[list[Card]] = []
+    current: list[Card] = []
+    for card in cards:
+        current.append(card)
+        ends = int(hashlib.sha256(card.key.encode("utf-8")).hexdigest()[:8], 16) % every == 0
+        if ends or len(current) >= 2 * most:
+            volumes.append(current)
+            current = []
+    if current:
+        volumes.append(current)
+    return volumes
 
 
 @dataclass

@@ -43,16 +43,22 @@ class SiteReport:
     notes: list[str] = field(default_factory=list)
     kept: bool = False  # the previous site was made from the same inputs: nothing was built
     pages_built: tuple[int, int] | None = None  # pages MkDocs built again, of how many (None: not counted)
+    reasons: dict[str, list[str]] = field(default_factory=dict)  # page built again -> why (``--explain``)
     built_for: str = ""  # the site's address (site_url)
 
     def warnings(self, *, served_here: bool = False) -> list[str]:
         """The notes, and that the site was built for this computer's own address, unless it is being served
         here (``carddb site serve``, on any port: then that is the point, not a mistake)."""
-        if served_here or not self.built_for or is_published(self.built_for):
-            return list(self.notes)
-        return [*self.notes, f"site_url {self.built_for} is this computer's own address: other players will not "
-                             "see the images of the client files (set SITE_URL or --site-url to where the site is "
-                             "published)"]
+        local = None if served_here else local_address_warning(self.built_for)
+        return [*self.notes, *([local] if local else [])]
+
+
+def local_address_warning(address: str) -> str | None:
+    """What a site built for this computer's own address is told (other players cannot reach it), or None."""
+    if not address or is_published(address):
+        return None
+    return (f"site_url {address} is this computer's own address: other players will not see the images of the "
+            "client files (set SITE_URL or --site-url to where the site is published)")
 
 
 #: The task of a build nobody watches.
@@ -262,7 +268,7 @@ def run_mkdocs(root: Path, content: SiteContent, out: Path, site_url: str | None
             overrides = {"site_url": site_url} if site_url else {}
             config = load_config(config_file=str(config_file), site_dir=str(staging), strict=True, **overrides)
             # every page names the address it is served from as its canonical one: the address as configured
-            rebuild = Rebuild(out, staging, site_common(root, content, config.site_url), set(content.data),
+            rebuild = Rebuild(out, staging, site_common(root, content, config.site_url),
                               cache=cache / "jinja" if cache is not None else None, progress=progress)
             for number, plugin in enumerate(rebuild.plugin()):
                 config.plugins[f"carddb-incremental-{number}"] = plugin
@@ -270,6 +276,7 @@ def run_mkdocs(root: Path, content: SiteContent, out: Path, site_url: str | None
                 build(config, dirty=True)
             if report is not None:
                 report.bytes = _folder_bytes(staging)
+                report.reasons = rebuild.reasons
                 rebuild.finish(inputs, _plain_report(report))
         except (MkDocsException, OSError) as exc:
             detail = "; ".join(warnings.messages) or str(exc)
@@ -298,7 +305,7 @@ def _plain_report(report: SiteReport) -> dict[str, object]:
     from carddb.incremental import plain_report
 
     kept = asdict(report)
-    for what_this_run_did in ("out_dir", "seconds", "kept", "pages_built"):
+    for what_this_run_did in ("out_dir", "seconds", "kept", "pages_built", "reasons"):
         del kept[what_this_run_did]
     return plain_report(kept)
 

@@ -63,6 +63,22 @@ SCRIPT = """// carddb site serve: reload when the site is rebuilt, show the buil
 (() => {
   // the stamp of the site this page was sent from (the server writes it into the tag): any other, a rebuild
   let stamp = document.currentScript?.dataset.stamp ?? null;
+  // a page the site does not hold yet (a card just added in the studio): it says so while a build runs, and the
+  // reload on the next stamp opens it once built
+  const missing = document.currentScript?.dataset.missing === "1";
+  const building = (now) => {
+    let note = document.getElementById("carddb-page-building");
+    if (!now) { note?.remove(); return; }
+    if (!note) {
+      note = document.createElement("p");
+      note.id = "carddb-page-building";
+      note.setAttribute("role", "status");
+      note.style.cssText = "position:fixed;inset:auto 1rem 1rem 1rem;z-index:10000;margin:0;padding:.8rem 1rem;" +
+        "background:#1a237e;color:#fff;font:16px/1.4 system-ui,sans-serif;border-radius:6px";
+      note.textContent = "This page is being built: it opens here by itself in a moment.";
+      document.body.appendChild(note);
+    }
+  };
   const overlay = () => {
     let box = document.getElementById("carddb-build-error");
     if (!box) {
@@ -88,6 +104,7 @@ SCRIPT = """// carddb site serve: reload when the site is rebuilt, show the buil
         if (window.dispatchEvent(rebuilt)) { location.reload(); return; }
         stamp = status.stamp;
       }
+      if (missing) building(status.building);
       if (status.error) {
         overlay().textContent = "carddb build failed; the page shows the last good build.\\n\\n" + status.error;
       } else {
@@ -154,10 +171,11 @@ class LiveReload:
         return None
 
 
-def with_script(html: bytes, stamp: str = "") -> bytes:
-    """A page with the live-reload script added before ``</body>`` (or at its end), told the site's stamp."""
+def with_script(html: bytes, stamp: str = "", *, missing: bool = False) -> bytes:
+    """A page with the live-reload script added before ``</body>`` (or at its end), told the site's stamp; with
+    ``missing``, the page stands for one the site does not hold (yet)."""
     at = html.rfind(b"</body>")
-    tag = TAG.replace("STAMP", stamp).encode()
+    tag = TAG.replace("STAMP", stamp).replace(" defer", ' data-missing="1" defer' if missing else " defer").encode()
     return html[:at] + tag + html[at:] if at >= 0 else html + tag
 
 
@@ -184,6 +202,20 @@ def live_handler(base: type, live: LiveReload, refused: Callable[[str], bool] = 
                 self._send_body(200, "text/html; charset=utf-8", body)
                 return
             super().do_GET()
+
+        def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+            """A missing page is the site's 404 page with the script, told that the page is missing: it says so
+            while a build runs and reloads once the site changed (a card just added shows as its own page)."""
+            page = Path(self.directory) / "404.html"
+            if code == 404 and self.command == "GET" and page.is_file():
+                try:
+                    body = with_script(self.page_bytes(page), str(live.status()["stamp"]), missing=True)
+                except OSError:
+                    body = None
+                if body is not None:
+                    self._send_body(404, "text/html; charset=utf-8", body)
+                    return
+            super().send_error(code, message, explain)
 
         def _html_file(self, path: str) -> Path | None:
             try:

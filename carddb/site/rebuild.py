@@ -5,7 +5,12 @@ lets it build only what changed, and makes the result the same, byte for byte, a
 
 * each file of the site (a page, generated data, a face, a theme asset) gets a key: the digest of its source
   (a page's Markdown, a file's bytes, an installed file's size and times) and, for a page, of everything that
-  every page shows (the navigation, the list of files, the configuration, the theme, carddb itself);
+  every page shows (the navigation, the configuration, the theme, carddb itself);
+* a page's links are part of what it renders: every file it looked up while MkDocs rendered it is kept in the
+  manifest with what the lookup found (its address, or nothing), and the page is kept only while every one of
+  those lookups finds the same. So an added or removed card builds its own page and the pages that link to it
+  or list it (whose Markdown changed), not every page: the card pages are not in the navigation, and no page
+  depends on the list of all the site's files;
 * MkDocs runs in its ``dirty`` mode into an empty staging folder, told (``File.is_modified``) that a file whose
   key is unchanged, and which the previous site holds, needs no work: it reads, renders and writes only the
   others (the home page's 404 and sitemap are always written);
@@ -32,7 +37,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from carddb.incremental import MANIFEST, Manifest, digest, file_digest
+from carddb.incremental import MANIFEST, Manifest, digest, file_digest, short
 from carddb.progress import Task
 
 #: Written by every build (MkDocs' theme templates and the search plugin): never taken from the previous site.
@@ -57,21 +62,22 @@ def stat_key(path: str | Path) -> str:
 class Rebuild:
     """A partial build into ``stage`` of the site in ``previous`` (a MkDocs plugin: ``plugin()`` registers it)."""
 
-    def __init__(self, previous: Path, stage: Path, common: str, data: set[str],
-                 cache: Path | None = None, progress: Task | None = None) -> None:
+    def __init__(self, previous: Path, stage: Path, common: str, cache: Path | None = None,
+                 progress: Task | None = None) -> None:
         from carddb.site.precompress import settings_digest
 
         self.progress = progress or Task()  # told n of m pages as MkDocs writes them
         self.packing = settings_digest()  # a file's compressed copies are kept with it only while this holds
         self.previous = previous
         self.cache = cache  # where the theme's compiled templates are kept between builds (None: nowhere)
-        self.data = data
         self.stage = stage
         self.common = common  # the digest of what every page shows
         had_site = (previous / "index.html").is_file()
         self.old = Manifest.read(previous / MANIFEST) if had_site else Manifest()
         self.new = Manifest()
         self.kept: set[str] = set()  # destination paths taken from the previous site
+        self.reasons: dict[str, list[str]] = {}  # page built -> why (``carddb build --explain``)
+        self._refs: dict[str, list[Any] | None] | None = None  # the lookups of the page being rendered
         self.pages_built = 0
         self.pages = 0
         self._pages: list[Any] = []
@@ -95,6 +101,12 @@ class Rebuild:
                 rebuild.mark(files)
                 return files
 
+            @event_priority(-100)  # the last event before MkDocs renders the page (and resolves its links)
+            def on_page_markdown(self, markdown: str, *, page: Any, config: Any, files: Any) -> str:
+                rebuild.start_page()
+                return markdown
+
+            @event_priority(100)  # the first event after it
             def on_page_content(self, html: str, *, page: Any, config: Any, files: Any) -> str:
                 rebuild.remember_anchors(page)
                 return html
@@ -122,30 +134,63 @@ class Rebuild:
 
     def mark(self, files: Any) -> None:
         """Give every file its key, and tell MkDocs which ones need no work."""
-        # Every page shows the navigation and may link to any page or file; generated data (the checker's cards,
-        # named by their content's hash) is read by the page scripts, not linked, so its names are left out: one
-        # card changed must not build every page again.
-        listing = sorted(f"{f.src_uri}>{f.dest_uri}" for f in files if f.src_uri not in self.data)
-        pages_common = digest(self.common, listing, self.packing)
+        # Every page shows the navigation (card pages are not in it) and what it links to; not the list of the
+        # site's files, so an added card builds its own page and those that list it, not every page.
+        pages_common = short(self.common, self.packing)
         for file in files:
             dest = file.dest_uri
-            if file.is_documentation_page():
-                self.pages += 1
-                key = digest(pages_common, file.src_uri, self._source_key(file))
-            else:
-                key = digest(dest, self._source_key(file), self.packing)
-            entry: dict[str, Any] = {"key": key}
+            page = file.is_documentation_page()
+            source = self._source_key(file)
+            key = digest(pages_common, file.src_uri, source) if page else digest(dest, source, self.packing)
+            entry: dict[str, Any] = {"key": key, "source": short(source), "common": pages_common} if page else \
+                {"key": key}
             kept = self.old.part(dest, key)
-            if kept is not None and (self.previous / dest).is_file() and dest not in ALWAYS_BUILT:
+            moved = _moved_links(kept.get("refs"), files) if kept is not None else []
+            if kept is not None and not moved and (self.previous / dest).is_file() and dest not in ALWAYS_BUILT:
                 entry = kept
                 self.kept.add(dest)
                 file.is_modified = _false
             else:
                 file.is_modified = _true
-                self.pages_built += file.is_documentation_page()
+                if page:
+                    self.pages_built += 1
+                    self.reasons[dest] = self._why(dest, entry, moved)
+            self.pages += page
             self.new.parts[dest] = entry
         self._pages = list(files.documentation_pages())
+        self._record_lookups(files)
         self.progress(0, self.pages_built)
+
+    def _why(self, dest: str, entry: dict[str, Any], moved: list[str]) -> list[str]:
+        """Why page ``dest`` is built again, for ``--explain``."""
+        if not self.old.found:
+            return ["no earlier build"]
+        old = self.old.parts.get(dest)
+        if old is None:
+            return ["a new part"]
+        reasons = []
+        if old.get("common") != entry.get("common"):
+            reasons.append("what every page shows (carddb, the configuration, the theme, the navigation)")
+        if old.get("source") != entry.get("source"):
+            reasons.append("its Markdown")
+        reasons += [f"its link to {uri}" for uri in moved]
+        return reasons or ["its output file is missing"]
+
+    def _record_lookups(self, files: Any) -> None:
+        """Every file a page looks up while it is rendered (its links and images: ``start_page`` to
+        ``remember_anchors``) is kept with what the lookup found, the page's dependencies on other files."""
+        lookup = files.get_file_from_path
+
+        def recorded(path: str) -> Any:
+            found = lookup(path)
+            if self._refs is not None:
+                self._refs[path] = _found(found)
+            return found
+
+        files.get_file_from_path = recorded
+
+    def start_page(self) -> None:
+        self._refs = {}
 
     def _source_key(self, file: Any) -> str:
         if file.abs_src_path is None or getattr(file, "_content", None) is not None:
@@ -156,9 +201,11 @@ class Rebuild:
         return file_digest(source)  # a face, a hand-written page or script: its bytes
 
     def remember_anchors(self, page: Any) -> None:
+        refs, self._refs = self._refs, None
         entry = self.new.parts.get(page.file.dest_uri)
         if entry is None:
             return
+        entry["refs"] = dict(sorted((refs or {}).items()))
         entry["anchors"] = sorted(page.present_anchor_ids or ())
         entry["links"] = {target.src_uri: dict(sorted(links.items()))
                           for target, links in sorted((page.links_to_anchors or {}).items(),
@@ -231,6 +278,19 @@ def _installed(folder: str) -> bool:
     """Whether files in ``folder`` were installed by a package manager (asked once a folder: a site has a
     thousand files in a few dozen folders, and resolving links costs a system call a part)."""
     return bool(INSTALLED.intersection(Path(folder).parts) or INSTALLED.intersection(Path(folder).resolve().parts))
+
+
+def _found(file: Any) -> list[Any] | None:
+    """What a page's lookup of a file found, as far as the page shows it: its address and whether it is left out
+    of the site (None: no such file)."""
+    return None if file is None else [file.url, bool(file.inclusion.is_excluded())]
+
+
+def _moved_links(refs: Any, files: Any) -> list[str]:
+    """The files a page looked up when it was built that the same lookup now finds otherwise (gone, new, moved)."""
+    if not isinstance(refs, dict):
+        return []
+    return [path for path, found in refs.items() if _found(files.get_file_from_path(path)) != found]
 
 
 def _true() -> bool:

@@ -25,13 +25,12 @@ import json
 import secrets
 import sys
 from importlib import resources
-from pathlib import Path
 from typing import Any
 
 from carddb.catalogue.studio_edits import Studio
 from carddb.core.limits import json_whole_number
 from carddb.errors import CarddbError, ConflictError, InputError, NotFoundError
-from carddb.site.live import TAG, LiveReload, with_script
+from carddb.site.live import TAG, LiveReload
 
 PREFIX = "/__carddb__/studio/"
 #: The largest request body read: a card's values are a few kilobytes.
@@ -253,18 +252,6 @@ def studio_handler(base: type, studio: StudioServer, live: LiveReload) -> type:
                 self.send_header("Set-Cookie", cookie)
                 self._studio_cookie = None
             super().end_headers()
-
-        def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
-            page = Path(self.directory) / "404.html"
-            if code != 404 or self.command != "GET" or not page.is_file():
-                super().send_error(code, message, explain)
-                return
-            try:
-                body = with_script(self.page_bytes(page), str(live.status()["stamp"]))
-            except OSError:
-                super().send_error(code, message, explain)
-                return
-            self._send_body(404, "text/html; charset=utf-8", body)
 
         def _studio_send(self, status: int, answer: dict[str, Any]) -> None:
             body = json.dumps(answer).encode()

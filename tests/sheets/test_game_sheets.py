@@ -103,3 +103,21 @@ def test_a_raster_render_of_a_page_of_backs_shows_no_light_seam(printed, tmp_pat
     for x_mm in (70.0, 71.0, 72.0, 73.0):
         column = {image.getpixel((round(x_mm * k), round(y * k))) for y in range(20, 280)}
         assert all(max(abs(a - b) for a, b in zip(px, ground, strict=True)) <= 6 for px in column), (x_mm, column)
+
+
+def test_an_added_card_changes_one_volume_of_the_sheet_of_every_card() -> None:
+    """A large game's sheet of every card is cut where its cards' names say, not after a count: a card added in the
+    middle changes the volume it lands in, and every other volume holds the same cards."""
+    from carddb.core.cards.card import Card
+    from carddb.paint.print_job import ALL_CARDS_VOLUME, card_volumes
+
+    def card(name: str) -> Card:
+        return Card(game="g", name=name, kind="unit", text="")
+
+    cards = [card(f"Card {number:04d}") for number in range(1000)]
+    before = card_volumes(cards)
+    assert len(before) > 2 and all(len(volume) <= 2 * ALL_CARDS_VOLUME for volume in before)
+    assert [c for volume in before for c in volume] == cards
+    after = card_volumes([*cards[:500], card("Card 0500 and a half"), *cards[500:]])
+    names = [[c.name for c in volume] for volume in after]
+    assert sum(names_ not in [[c.name for c in v] for v in before] for names_ in names) == 1

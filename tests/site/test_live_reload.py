@@ -139,3 +139,23 @@ def test_the_built_site_has_no_live_reload_script(served) -> None:  # type: igno
         assert re.search(rb'<script src="/__carddb__/live\.js" data-stamp="[0-9a-f]{16}" defer></script></body>',
                          answer.read())
         assert answer.headers["Cache-Control"] == "no-store"
+
+
+def test_a_page_opened_before_its_card_is_built_turns_into_the_card(served, chromium) -> None:  # type: ignore[no-untyped-def]
+    """A card added while its page is open (the studio's New card opens it at once): the page is the site's 404 page,
+    saying while a build runs that it is being built, and it opens as the card's page by itself once built."""
+    root, url, _process = served
+    context = chromium.new_context()
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    answer = page.goto(url + "games/shmod/cards/ember-pup/")
+    assert answer is not None and answer.status == 404
+    page.wait_for_timeout(600)  # the live-reload script has its first stamp
+    cards = root / "rules" / "shmod" / "cards" / "base.yaml"
+    save_as_an_editor_does(cards, cards.read_text(encoding="utf-8") + (
+        '  - name: Ember Pup\n    kind: monster\n    number: "M98"\n    type: FIRE\n    atk: 1\n    def: 1\n'
+        '    level: 1\n    categories: [Beast]\n'))
+    page.locator("#carddb-page-building").wait_for(state="attached", timeout=60_000)
+    wait_for_text(page, "Ember Pup")
+    assert page.locator("#carddb-page-building").count() == 0
+    context.close()

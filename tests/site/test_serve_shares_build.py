@@ -66,15 +66,16 @@ def test_serve_after_build_and_build_after_serve_build_no_page(workspace: Worksp
     served = serve_build(workspace, catalogue(workspace))
     built, total = map(int, served.redone["site"].split(" pages")[0].split(" of "))
     assert 0 < built < total  # the card's own pages, not every page
-    # the pages first, so an open page shows the edit before the exports are done; the site once in the summary
+    # one list of steps: the exports, then the site once (it hosts their files), the proxy sheets said after it
+    # (drawn beside it): a designer who prints after a save prints the edit
     def first(prefix: str) -> int:
         return next(number for number, line in enumerate(served.lines) if line.startswith(prefix))
 
-    assert first("site: ") < first("mini: LackeyCCG plugin") < first("mini: Cockatrice card database"), served.lines
-    # the proxy sheets last, after the site's second run: a designer who prints after a save prints the edit
+    assert first("mini: LackeyCCG plugin") < first("mini: Cockatrice card database") < first("site: "), served.lines
     assert "mini sheets" in served.redone, served.redone
     sheets = next(number for number, line in enumerate(served.lines) if " proxy PDFs in " in line)
-    assert first("mini: Cockatrice card database") < sheets, served.lines
+    assert first("site: ") < sheets, served.lines
+    assert sum(line.startswith("site: ") and " pages, " in line for line in served.lines) == 1
     assert served.lines[-2].count("site (") == 1
     again = build(workspace, catalogue(workspace))
     assert not again.redone, again.redone  # serve left nothing for build to do, the sheets included
