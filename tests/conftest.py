@@ -32,14 +32,14 @@ import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 import pytest
-from click.testing import CliRunner
 
-from carddb.catalogue.api import Catalogue, open_catalogue
-from carddb.cli.main import app
 from carddb.workspace import Workspace
+
+if TYPE_CHECKING:
+    from carddb.catalogue.api import Catalogue
 
 try:
     import fcntl
@@ -202,6 +202,8 @@ def workspace_copy(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="session")
 def loaded_db(tmp_path_factory: pytest.TempPathFactory, workspace: Workspace) -> str:
     """A catalogue holding every bundled game, built once per test session (read-only for tests)."""
+    from carddb.catalogue.api import open_catalogue
+
     db = str(tmp_path_factory.mktemp("catalogue") / "catalogue.db")
     catalogue = open_catalogue(db)
     for game_id in workspace.game_ids():
@@ -212,12 +214,18 @@ def loaded_db(tmp_path_factory: pytest.TempPathFactory, workspace: Workspace) ->
 
 @pytest.fixture(scope="session")
 def catalogue(loaded_db: str) -> Catalogue:
+    from carddb.catalogue.api import open_catalogue
+
     return open_catalogue(loaded_db)
 
 
 @pytest.fixture
 def cli(loaded_db: str, workspace_copy: Path):
     """Run ``carddb`` with the loaded catalogue on a copy of the workspace, in it: ``cli("cards", "search", "...")``."""
+    from click.testing import CliRunner
+
+    from carddb.cli.main import app
+
     runner = CliRunner()
 
     def run(*args: str, db: str | None = None, root: str | None = None, input: str | None = None) -> CliResult:
