@@ -11,7 +11,8 @@ the repository. The CLI runs on a copy of the workspace. A test that writes into
 records its own writes (an audit hook), so a user's ``carddb build`` in the clone while the tests run is no
 test's fault and fails nothing.
 
-``make test`` runs the tests on every core (pytest-xdist, ``--dist loadgroup``). Shared fixtures:
+``make test`` runs the tests on every core (pytest-xdist, ``--dist loadscope``: a module runs whole on one worker,
+so its module fixtures are made once). Shared fixtures:
 
 - ``repo_root``, ``workspace``: the repository and its workspace, read only.
 - ``workspace_copy``: a copy of the workspace for this worker's session (the CLI's default ``output/`` lands in it).
