@@ -123,9 +123,15 @@ SITEMAP_READ = """(() => {
 })();"""
 
 
+#: A page gives up on the rules engine after 30 s ("did not load within 30 s"), which a machine busy with other
+#: work can take to start Pyodide: the tests wait as long as it takes (a test of the limit sets its own after this).
+ENGINE_PATIENCE = "window.CARDDB_ENGINE_TIMEOUT_MS = 600000;"
+
+
 def open_visit(chromium: Any, site: BuiltSite, init_script: str = "") -> Visit:
     context = chromium.new_context()
     context.add_init_script(SITEMAP_READ)
+    context.add_init_script(ENGINE_PATIENCE)
     if init_script:
         context.add_init_script(init_script)
     visit = Visit(page=None, external=[], fetched=[], dialogs=[])
@@ -142,7 +148,7 @@ def open_visit(chromium: Any, site: BuiltSite, init_script: str = "") -> Visit:
     context.route("**/*", route)  # sees the worker's fetches too
     page = context.new_page()
     page.on("dialog", lambda dialog: (visit.dialogs.append(dialog.message), dialog.dismiss()))
-    page.set_default_timeout(60_000)
+    page.set_default_timeout(120_000)  # the longest a wait for the page's state may take on a busy machine
     visit.page = page
     return visit
 
