@@ -12,9 +12,6 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
-from alembic import command
-from alembic.autogenerate import compare_metadata
-from alembic.runtime.migration import MigrationContext
 from sqlalchemy import JSON, DateTime, MetaData, inspect, text
 from sqlmodel import SQLModel
 
@@ -40,6 +37,8 @@ def first_schema_catalogue(kind: str, new_db, tmp_path: Path) -> str:
         return str(source)
     url = new_db("postgresql")
     engine = catalogue_db.make_engine(url)
+    from alembic import command  # here, not at collection: Alembic takes a while to import
+
     with engine.begin() as conn, sqlite3.connect(source) as lite:
         config = catalogue_db._alembic_config()
         config.attributes["connection"] = conn
@@ -110,6 +109,9 @@ def test_db_upgrade_command(cli, tmp_path, new_db) -> None:
 
 
 def test_migrated_schema_equals_the_models(empty_db: str) -> None:
+    from alembic.autogenerate import compare_metadata
+    from alembic.runtime.migration import MigrationContext
+
     engine = open_catalogue(empty_db).engine
     with engine.connect() as conn:
         differences = compare_metadata(MigrationContext.configure(conn), SQLModel.metadata)

@@ -26,6 +26,7 @@ import pytest
 from typer.testing import CliRunner
 
 from carddb.cli.main import app
+from tests.conftest import built_once
 
 REPO = Path(__file__).resolve().parents[2]
 #: Set to a file path: the session's ledger is written there as JSON (``bench/hostile_report.py`` reads it).
@@ -121,22 +122,27 @@ def one_error_line(run: Run, *, naming: str | None = None) -> str:
 @pytest.fixture(scope="session")
 def hostile_ws(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A workspace made by ``carddb init`` (one small game, ``mini``, with the site's sources and docs; the
-    repository's Pyodide linked, not installed again) with its catalogue loaded by ``carddb build``."""
-    root = tmp_path_factory.mktemp("hostile") / "ws"
-    runner = CliRunner()
-    result = runner.invoke(app, ["init", str(root), "--game", "mini", "--no-npm"], catch_exceptions=False)
-    assert result.exit_code == 0, result.output
-    site = root / "site"
-    if not site.is_dir():  # an older init made no site
-        shutil.copytree(REPO / "site", site, ignore=shutil.ignore_patterns("node_modules"))
-        shutil.copytree(REPO / "docs", root / "docs", dirs_exist_ok=True)
-    if (REPO / "site" / "node_modules").is_dir() and not (site / "node_modules").exists():
-        (site / "node_modules").symlink_to(REPO / "site" / "node_modules", target_is_directory=True)
-    db = root / "output" / "catalogue.db"
-    loaded = runner.invoke(app, ["--root", str(root), "--db", str(db), "build", "--game", "mini"],
-                           catch_exceptions=False)
-    assert loaded.exit_code == 0, loaded.output
-    return root
+    repository's Pyodide linked, not installed again) with its catalogue loaded by ``carddb build``: made once per
+    run, read only (``ws_copy`` for a test that changes it)."""
+
+    def build(folder: Path) -> None:
+        root = folder / "ws"
+        runner = CliRunner()
+        result = runner.invoke(app, ["init", str(root), "--game", "mini", "--no-npm"], catch_exceptions=False)
+        assert result.exit_code == 0, result.output
+        site = root / "site"
+        if not site.is_dir():  # an older init made no site
+            shutil.copytree(REPO / "site", site, ignore=shutil.ignore_patterns("node_modules"))
+            shutil.copytree(REPO / "docs", root / "docs", dirs_exist_ok=True)
+        if (REPO / "site" / "node_modules").is_dir() and not (site / "node_modules").exists():
+            (site / "node_modules").symlink_to(REPO / "site" / "node_modules", target_is_directory=True)
+        db = root / "output" / "catalogue.db"
+        loaded = runner.invoke(app, ["--root", str(root), "--db", str(db), "build", "--game", "mini"],
+                               catch_exceptions=False)
+        assert loaded.exit_code == 0, loaded.output
+
+    folder, _ = built_once(tmp_path_factory, "hostile", build)
+    return folder / "ws"
 
 
 @pytest.fixture

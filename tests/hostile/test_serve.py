@@ -9,7 +9,6 @@ import random
 import socket
 import struct
 import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -28,14 +27,44 @@ HOSTILE_PATHS = {
 }
 
 
+class Answered:
+    """Counts the requests a server took and those it is done with (answered, or its error handled): once they
+    match, whatever it would print about them is printed."""
+
+    def __init__(self, httpd) -> None:  # type: ignore[no-untyped-def]
+        self.taken = self.done = 0
+        self.changed = threading.Condition()
+        take, answer = httpd.process_request, httpd.process_request_thread
+
+        def process_request(request, client_address) -> None:  # type: ignore[no-untyped-def]
+            with self.changed:
+                self.taken += 1
+            take(request, client_address)
+
+        def process_request_thread(request, client_address) -> None:  # type: ignore[no-untyped-def]
+            try:
+                answer(request, client_address)
+            finally:
+                with self.changed:
+                    self.done += 1
+                    self.changed.notify_all()
+
+        httpd.process_request, httpd.process_request_thread = process_request, process_request_thread
+
+    def wait(self) -> None:
+        with self.changed:
+            assert self.changed.wait_for(lambda: self.done == self.taken, timeout=60), (self.taken, self.done)
+
+
 @pytest.fixture(scope="module")
-def server(hostile_ws: Path) -> Iterator[tuple[str, int]]:
+def server(hostile_ws: Path) -> Iterator[tuple[tuple[str, int], Answered]]:
     site = hostile_ws / "output" / "site"
     assert (site / "index.html").is_file()
     httpd = make_server(site, "127.0.0.1", 0)
+    answered = Answered(httpd)
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()
-    yield httpd.server_address[:2]
+    yield httpd.server_address[:2], answered
     httpd.shutdown()
     httpd.server_close()
 
@@ -52,8 +81,9 @@ def _get(address: tuple[str, int], path: str, method: str = "GET") -> int:
         connection.close()
 
 
-def test_hostile_paths_get_a_plain_answer(server: tuple[str, int], capfd: pytest.CaptureFixture[str],
-                                          ledger: Ledger) -> None:
+def test_hostile_paths_get_a_plain_answer(server: tuple[tuple[str, int], Answered],
+                                          capfd: pytest.CaptureFixture[str], ledger: Ledger) -> None:
+    server, answered = server
     for path, status in HOSTILE_PATHS.items():
         for method in ("GET", "HEAD"):
             ledger.tried("site path")
@@ -64,12 +94,13 @@ def test_hostile_paths_get_a_plain_answer(server: tuple[str, int], capfd: pytest
         path = "/" + "".join(f"%{b:02x}" if rng.random() < 0.7 else chr(b % 94 + 33) for b in raw).replace("#", "")
         ledger.tried("site path")
         assert _get(server, path) in (200, 301, 400, 404), path
-    time.sleep(0.2)
+    answered.wait()
     captured = capfd.readouterr()
     assert captured.err == "" and captured.out == ""
 
 
-def test_a_folder_is_never_listed(server: tuple[str, int], ledger: Ledger) -> None:
+def test_a_folder_is_never_listed(server: tuple[tuple[str, int], Answered], ledger: Ledger) -> None:
+    server, _answered = server
     for path in ("/games/mini/", "/games/", "/clients/mini/", "/search/"):
         ledger.tried("site folder")
         connection = http.client.HTTPConnection(*server, timeout=10)
@@ -82,8 +113,9 @@ def test_a_folder_is_never_listed(server: tuple[str, int], ledger: Ledger) -> No
         assert answer.status == 404 and b"Directory listing" not in body and b"<title>" in body, path
 
 
-def test_a_client_that_goes_away_is_not_an_error(server: tuple[str, int], hostile_ws: Path,
+def test_a_client_that_goes_away_is_not_an_error(server: tuple[tuple[str, int], Answered], hostile_ws: Path,
                                                  capfd: pytest.CaptureFixture[str], ledger: Ledger) -> None:
+    server, answered = server
     site = hostile_ws / "output" / "site"
     big = max((p for p in site.rglob("*") if p.is_file()), key=lambda p: p.stat().st_size)
     path = "/" + big.relative_to(site).as_posix()
@@ -98,7 +130,7 @@ def test_a_client_that_goes_away_is_not_an_error(server: tuple[str, int], hostil
         sock = socket.create_connection(server, timeout=10)
         sock.sendall(b"GET /index.ht")
         sock.close()
-    time.sleep(0.5)
-    assert _get(server, "/index.html") == 200  # still serving
+    assert _get(server, "/index.html") == 200  # still serving (so it has taken every connection before)
+    answered.wait()
     captured = capfd.readouterr()
     assert "Traceback" not in captured.err and "Error" not in captured.err and captured.err == ""

@@ -4,6 +4,7 @@ build), plus one card whose name and text are HTML, and served on 127.0.0.1 for 
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,6 +17,7 @@ from carddb.core.cards.card import Card, Printing
 from carddb.core.game.definition import GameDefinition
 from carddb.site.build import SiteReport, build_site
 from carddb.site.serve import make_server, server_url
+from tests.conftest import built_once
 
 CHROMIUM = Path("/usr/bin/chromium")
 HOSTILE_GAME = "shmod"
@@ -58,20 +60,24 @@ class BuiltSite:
 
 @pytest.fixture(scope="session")
 def site(tmp_path_factory: pytest.TempPathFactory, repo_root: Path, catalogue: Catalogue) -> Iterator[BuiltSite]:
-    # Built as `carddb build` builds it (for the configured site_url) and served on a free port, as `carddb site
-    # serve` serves it: the server gives the sitemap its own origin, which instant navigation needs.
-    from carddb.paint.render import render_faces
+    # Built as `carddb build` builds it (for the configured site_url), once per run however many workers share it,
+    # and served on a free port by each worker, as `carddb site serve` serves it: the server gives the sitemap its
+    # own origin, which instant navigation needs.
+    def build(shared: Path) -> SiteReport:
+        from carddb.paint.render import render_faces
 
-    folder = tmp_path_factory.mktemp("site") / "site"
-    faces = tmp_path_factory.mktemp("faces")
-    render_faces(repo_root, catalogue.game(FACES_GAME), catalogue.cards(FACES_GAME), faces, dpi=100)
+        faces = shared / "faces"
+        render_faces(repo_root, catalogue.game(FACES_GAME), catalogue.cards(FACES_GAME), faces, dpi=100)
+        # no exports: the repository's own output/ (whatever a developer built last) stays out of the tests
+        return build_site(repo_root, WithHostileCard(catalogue), shared / "site", faces_dir=faces,
+                          exports_dir=faces / "none")
+
+    shared, report = built_once(tmp_path_factory, "site", build)
+    folder = shared / "site"
     server = make_server(folder, "127.0.0.1", 0)
-    url = server_url(server)
-    # no exports: the repository's own output/ (whatever a developer built last) stays out of the tests
-    report = build_site(repo_root, WithHostileCard(catalogue), folder, faces_dir=faces, exports_dir=faces / "none")
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    yield BuiltSite(url=url, folder=folder, report=report)
+    yield BuiltSite(url=server_url(server), folder=folder, report=report)
     server.shutdown()
     server.server_close()
 
@@ -103,8 +109,29 @@ def chromium() -> Iterator[Any]:
         browser.close()
 
 
+#: Added to every page ``open_visit`` opens (and to pages that call ``wait_for_instant_navigation``): it notes when
+#: Material has read the sitemap. Material parses it with DOMParser and maps its addresses in the same task, so
+#: a task queued after the parse finds them known.
+SITEMAP_READ = """(() => {
+  const parse = DOMParser.prototype.parseFromString;
+  DOMParser.prototype.parseFromString = function (text, type) {
+    const parsed = parse.call(this, text, type);
+    if (parsed.querySelector("urlset")) setTimeout(() => { window.__carddbSitemapRead = true; });
+    return parsed;
+  };
+  window.__carddbSitemapWatched = true;
+})();"""
+
+
+#: A page gives up on the rules engine after 30 s ("did not load within 30 s"), which a machine busy with other
+#: work can take to start Pyodide: the tests wait as long as it takes (a test of the limit sets its own after this).
+ENGINE_PATIENCE = "window.CARDDB_ENGINE_TIMEOUT_MS = 600000;"
+
+
 def open_visit(chromium: Any, site: BuiltSite, init_script: str = "") -> Visit:
     context = chromium.new_context()
+    context.add_init_script(SITEMAP_READ)
+    context.add_init_script(ENGINE_PATIENCE)
     if init_script:
         context.add_init_script(init_script)
     visit = Visit(page=None, external=[], fetched=[], dialogs=[])
@@ -121,21 +148,57 @@ def open_visit(chromium: Any, site: BuiltSite, init_script: str = "") -> Visit:
     context.route("**/*", route)  # sees the worker's fetches too
     page = context.new_page()
     page.on("dialog", lambda dialog: (visit.dialogs.append(dialog.message), dialog.dismiss()))
-    page.set_default_timeout(60_000)
+    page.set_default_timeout(120_000)  # the longest a wait for the page's state may take on a busy machine
     visit.page = page
     return visit
 
 
+def wait_until(page: Any, expression: str, what: str, timeout: float = 60.0) -> None:
+    """Poll ``expression`` in the page until it is true (``wait_for_function`` compiles its predicate in the page,
+    which a Content-Security-Policy without 'unsafe-eval' forbids; ``evaluate`` is not the page's own code)."""
+    deadline = time.monotonic() + timeout
+    while not page.evaluate(expression):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"{what}: still not so after {timeout:.0f} s")
+        page.wait_for_timeout(20)  # the polling interval, not a wait for something to happen
+
+
 def wait_for_instant_navigation(page: Any) -> None:
     """Wait until Material intercepts a click on a link of the site. It fetches ``sitemap.xml`` once the page has
-    loaded and swaps a page in place only for the addresses listed there: a click before the sitemap arrives is an
-    ordinary full page load. A reader never notices; a test that counts page loads, or one that means to follow an
-    in-place swap, does."""
-    page.wait_for_function("""() => performance.getEntriesByType('resource')
-        .some((entry) => new URL(entry.name).pathname.endsWith('/sitemap.xml') && entry.responseEnd > 0)""")
-    # Its body is in; Material parses it a task or two later (``site serve``'s open live-reload request rules out
-    # waiting for the network to go quiet)
-    page.wait_for_timeout(300)
+    loaded and swaps a page in place only for the addresses listed there: a click before it has read the sitemap
+    is an ordinary full page load. A reader never notices; a test that counts page loads, or one that means to
+    follow an in-place swap, does. The page needs ``SITEMAP_READ`` among its init scripts (``open_visit`` adds it)."""
+    assert page.evaluate("window.__carddbSitemapWatched === true"), "the page was opened without SITEMAP_READ"
+    wait_until(page, "window.__carddbSitemapRead === true", "Material has not read the sitemap")
+
+
+class StatusPolls:
+    """Counts a page's requests for its live-reload status (``site serve``'s pages ask four times a second). The
+    script asks again only once it has acted on the last answer: after ``n + 1`` requests, ``n`` answers have been
+    acted on (a reload done, an error shown or taken away). Count from before the page is opened."""
+
+    def __init__(self, page: Any) -> None:
+        self.page = page
+        self.count = 0
+        page.on("request", self._seen)
+
+    @staticmethod
+    def _status(request: Any) -> bool:
+        return request.url.endswith("/__carddb__/status")
+
+    def _seen(self, request: Any) -> None:
+        self.count += self._status(request)
+
+    def wait(self, answers: int) -> None:
+        """Until ``answers`` more answers have been acted on (``answers + 1`` more requests)."""
+        target = self.count + answers + 1
+        while self.count < target:
+            self.page.wait_for_event("request", self._status)
+
+    def wait_for_first(self) -> None:
+        """Until the script has acted on its first answer (whenever the page was opened)."""
+        while self.count < 2:
+            self.page.wait_for_event("request", self._status)
 
 
 def add_axe(page: Any, source: str) -> None:

@@ -21,6 +21,8 @@ from typing import Any
 
 import pytest
 
+from tests.site.conftest import ENGINE_PATIENCE
+
 ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "new-game.md"
 NODE_MODULES = ROOT / "site" / "node_modules"
@@ -201,7 +203,8 @@ def served(built: Path) -> Iterator[str]:
 def test_the_play_page_answers_in_the_browser(chromium: Any, served: str) -> None:
     page = chromium.new_page()
     try:
-        page.set_default_timeout(60_000)
+        page.add_init_script(ENGINE_PATIENCE)
+        page.set_default_timeout(120_000)
         page.goto(f"{served}games/sixth/play/")
         page.wait_for_selector("[data-play][data-game=sixth] [data-engine][data-state=ready]")
         form = page.locator("form[data-play-form][data-helper=clash]")

@@ -19,6 +19,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.site.conftest import StatusPolls
+
 REPO = Path(__file__).resolve().parents[2]
 CARD_PAGE = "games/shmod/cards/replenish/"
 OLD = "Shuffle your Graveyard into your deck."
@@ -98,10 +100,11 @@ def test_a_saved_card_shows_on_its_open_page_and_an_error_over_it(served, chromi
     context = chromium.new_context()
     page = context.new_page()
     page.set_default_timeout(60_000)
+    polls = StatusPolls(page)
     page.goto(url + CARD_PAGE)
     assert OLD in page.inner_text("article")
     before = face_digest(page)
-    page.wait_for_timeout(600)  # the live-reload script has its first stamp
+    polls.wait_for_first()  # the live-reload script runs, with the page's stamp
     cards = root / "rules" / "shmod" / "cards" / "base.yaml"
     text = cards.read_text(encoding="utf-8")
 

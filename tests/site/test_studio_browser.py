@@ -26,7 +26,7 @@ from carddb.catalogue.api import Catalogue
 from carddb.incremental import MANIFEST
 from carddb.workspace import Workspace
 from tests.catalogue.test_studio_edits import changed_lines
-from tests.site.conftest import add_axe, wait_for_instant_navigation
+from tests.site.conftest import SITEMAP_READ, StatusPolls, add_axe, wait_for_instant_navigation
 
 REPO = Path(__file__).resolve().parents[2]
 CARDS = "rules/shmod/cards/base.yaml"
@@ -195,6 +195,7 @@ def test_a_rebuild_never_reloads_the_page_under_unsaved_edits(served: tuple[Path
     wait_until_idle(url)
     page = chromium.new_context().new_page()
     page.set_default_timeout(60_000)
+    polls = StatusPolls(page)
     loads: list[str] = []
     page.on("load", lambda loaded: loads.append(loaded.url))
     open_editor(page, url + "games/shmod/cards/monster-bash/")
@@ -202,7 +203,7 @@ def test_a_rebuild_never_reloads_the_page_under_unsaved_edits(served: tuple[Path
     loaded = len(loads)
     rebuild_stamp(root)
     page.locator(".carddb-studio-status").filter(has_text="reloads once your edits are saved").wait_for()
-    page.wait_for_timeout(1000)  # four polls of the status: none reloaded the page
+    polls.wait(4)  # four answers with the new stamp: none reloaded the page
     assert len(loads) == loaded
     assert page.get_by_label("Rules text").input_value() == "Typed, not saved."
 
@@ -222,7 +223,7 @@ def test_a_rebuild_never_reloads_the_page_under_unsaved_edits(served: tuple[Path
     rebuild_stamp(root)
     page.get_by_role("heading", name="New shmod card").wait_for()
     page.get_by_label("Name").fill("Not Added")
-    page.wait_for_timeout(1000)
+    polls.wait(4)
     assert page.get_by_label("Name").input_value() == "Not Added"
 
 
@@ -321,7 +322,9 @@ def test_the_editor_and_the_gallery_pass_axe_and_fit_the_screen(served: tuple[Pa
 def test_the_editor_follows_instant_navigation_to_the_next_card(served: tuple[Path, str], chromium: Any) -> None:
     _root, url = served
     wait_until_idle(url)  # a reload of the page by an earlier test's rebuild would swallow the click on Edit
-    page = chromium.new_context().new_page()
+    context = chromium.new_context()
+    context.add_init_script(SITEMAP_READ)
+    page = context.new_page()
     page.set_default_timeout(60_000)
     page.goto(url + "games/shmod/cards/yoink/")
     wait_for_instant_navigation(page)  # else the click is a full page load, and the test would not test a swap
@@ -411,6 +414,7 @@ def test_deleting_a_card_a_sample_deck_names_shows_the_builds_error_until_undone
         assert time.monotonic() < deadline, "the card undeleted has no page again"
         page.wait_for_timeout(200)
     page = page.context.new_page()  # the page the undo was pressed on reloads itself when the site is rebuilt
+    polls = StatusPolls(page)
     page.goto(url + "games/shmod/cards/monster-bash/")
-    page.wait_for_timeout(600)  # the live-reload script's first answers
+    polls.wait_for_first()  # the live-reload script has shown the error, if the status has one
     assert page.locator("#carddb-build-error").count() == 0
