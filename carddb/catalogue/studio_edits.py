@@ -99,6 +99,15 @@ class _Undo:
             write_file(place, json.dumps(asdict(self), ensure_ascii=False))
 
 
+class FormProblems(CardDataError):
+    """A form's values that make no card, with the problem of each field (``""``: of the card as a whole), so the
+    page shows each beside its field."""
+
+    def __init__(self, message: str, problems: dict[str, str]) -> None:
+        super().__init__(message)
+        self.problems = problems
+
+
 def _next_free(set_code: str, number: str, taken: set[tuple[str, str]]) -> str:
     """The collector number after ``number`` in its set that no printing has yet (M02 -> M03, or M17 when M03
     to M16 are taken), with as many digits; noted in ``taken``. A number without digits gives none."""
@@ -277,7 +286,7 @@ class Studio:
         card, problems = card_from_form(found.game, checked_values(values, found.game), before)
         if card is None:
             listed = "; ".join(f"{key or 'card'}: {message}" for key, message in problems.items())
-            raise CardDataError(f"the card is not saved: {listed}")
+            raise FormProblems(f"the card is not saved: {listed}", problems)
         return card
 
     @staticmethod
@@ -287,8 +296,9 @@ class Studio:
         for other, path in found.cards:
             if other is not before and (normalise_name(other.name), other.qualifier) == identity:
                 where = path or "the catalogue"
-                raise CardDataError(f"{found.game.id} has a card named {other.key!r} already (in {where}): "
-                                    "give this one another name; nothing was saved")
+                said = (f"{found.game.id} has a card named {other.key!r} already (in {where}): "
+                        "give this one another name")
+                raise FormProblems(f"{said}; nothing was saved", {"name": said})
 
     def _current(self, origin: str, digest: str) -> str:
         text = read_text_file(self.workspace.root / origin, what="card file")
