@@ -35,7 +35,7 @@ def _entries(text: str) -> list[yaml.MappingNode]:
 def _lines(text: str) -> list[str]:
     lines = text.splitlines(keepends=True)
     if lines and not lines[-1].endswith("\n"):
-        lines[-1] += "\n"
+        lines[-1] += FileStyle.ending(text)
     return lines
 
 
@@ -99,7 +99,7 @@ def _value_lines(style: FileStyle, lines: list[str], key: yaml.ScalarNode, value
     dumped = style.dump({key.value: new}, kept={key.value: value}).splitlines(keepends=True)
     if one_line and len(dumped) == 1:
         here = lines[line]
-        text = dumped[0].partition(": ")[2].rstrip("\n")
+        text = dumped[0].partition(": ")[2].rstrip("\r\n")
         return [here[:value.start_mark.column] + text + here[value.end_mark.column:]]
     head = lines[line][:key.start_mark.column]
     return [head + dumped[0], *(" " * key.start_mark.column + rest for rest in dumped[1:])]

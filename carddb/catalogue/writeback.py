@@ -165,7 +165,7 @@ def _edit_yaml(game: GameDefinition, text: str, current: list[Card], replacing: 
         return None
     lines = text.splitlines(keepends=True)
     if lines and not lines[-1].endswith("\n"):
-        lines[-1] += "\n"
+        lines[-1] += FileStyle.ending(text)
     spans = []
     for node in entries.value:
         first, last = node.start_mark.line, last_line(node)

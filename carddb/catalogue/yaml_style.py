@@ -6,7 +6,8 @@ write-back`` writes into it looks like its neighbours (``docs/studio.md``):
 - a text quoted as the file quotes that key's texts (``number: "M01"``), and a text that must be quoted (``"*"``)
   in the quotes the file uses most;
 - a block list indented under its key as the file's lists are;
-- no ``set`` line where the file's own ``set`` says it already, as the file's other cards do.
+- no ``set`` line where the file's own ``set`` says it already, as the file's other cards do;
+- its line endings (CRLF or LF).
 
 Only the lines written are styled; every other line of the file is kept as it is (``carddb.catalogue.studio_text``).
 This is a few dozen lines over PyYAML's nodes, where a round-trip library (ruamel.yaml) would rewrite the whole file
@@ -67,11 +68,16 @@ class FileStyle:
     indented_lists: bool = True  # a block list's "- " indented under its key
     item_offset: int = 2  # from a card's "-" to its first key ("- name:" 2, "-   name:" 4)
     default_set: str = ""  # the file's own ``set``
+    newline: str = "\n"  # the file's line ending
+
+    @staticmethod
+    def ending(text: str) -> str:
+        return "\r\n" if text.split("\n", 1)[0].endswith("\r") else "\n"
 
     @classmethod
     def of(cls, text: str) -> FileStyle:
         root, entries = parse(text)
-        style = cls()
+        style = cls(newline=cls.ending(text))
         if isinstance(root, yaml.MappingNode):
             for key, value in root.value:
                 if isinstance(key, yaml.ScalarNode) and key.value == "set" and isinstance(value, yaml.ScalarNode):
@@ -156,7 +162,7 @@ class FileStyle:
         dumper.open()
         dumper.serialize(node)
         dumper.close()
-        return stream.getvalue()
+        return stream.getvalue().replace("\n", self.newline)
 
     def _restyle(self, key: str, value: yaml.Node, old: yaml.Node | None) -> None:
         if isinstance(value, yaml.ScalarNode) and value.tag == _STR and value.style is None:
