@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from click.testing import CliRunner
+from typer.testing import CliRunner
 
 from carddb.cli.main import app
 
