@@ -167,7 +167,7 @@ class FileStyle:
     def _restyle(self, key: str, value: yaml.Node, old: yaml.Node | None) -> None:
         if isinstance(value, yaml.ScalarNode) and value.tag == _STR and value.style is None:
             wanted = old.style if isinstance(old, yaml.ScalarNode) else self.quotes.get(key)
-            value.style = wanted if wanted in ('"', "'") else None
+            value.style = wanted if wanted in ('"', "'", "|", ">") else None  # a text the file wrote as a block too
         elif isinstance(value, yaml.SequenceNode):
             records = any(isinstance(item, yaml.MappingNode) for item in value.value)
             if isinstance(old, yaml.SequenceNode):

@@ -379,6 +379,8 @@ cards:
   categories:
   - Beast
   text: 'Burns.'   # a comment that stays
+  flavor: |
+    Old.
 """
 
 
@@ -388,7 +390,7 @@ def test_a_file_in_another_style_gets_its_own_style(workspace: Workspace) -> Non
     studio.create("shmod", "rules/shmod/cards/hand.yaml", {**NEW_MONSTER, "number": "8"})
     opened = studio.open("shmod", "Old Flame")
     studio.save("shmod", "Old Flame", opened["digest"], {**opened["values"], "text": "Burns twice.",
-                                                          "categories": "Beast; Spirit"})
+                                                          "categories": "Beast; Spirit", "flavor": "Older."})
     assert (workspace.root / "rules/shmod/cards/hand.yaml").read_text(encoding="utf-8") == """\
 # a file written by hand in another style: block lists at the key's column, single quotes, no set of its own
 cards:
@@ -404,6 +406,8 @@ cards:
   - Beast
   - Spirit
   text: 'Burns twice.'   # a comment that stays
+  flavor: |-
+    Older.
 - name: 'Ash Drake'
   kind: monster
   set: base

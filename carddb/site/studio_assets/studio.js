@@ -207,9 +207,9 @@
       const refusalId = `carddb-studio-refusal-${++uid}`;
       // why a save was refused: beside the button, read out at once, and what the button is described by
       this.refusal = make("p", {class: "carddb-studio-refusal", id: refusalId, role: "alert"});
-      this.submit = make("button", {type: "submit", class: "md-button md-button--primary", text: this.mode === "new"
+      const submit = make("button", {type: "submit", class: "md-button md-button--primary", text: this.mode === "new"
         ? "Add card" : "Save", "aria-describedby": refusalId});
-      const buttons = make("div", {class: "carddb-studio-buttons"}, this.submit,
+      const buttons = make("div", {class: "carddb-studio-buttons"}, submit,
         this.mode === "edit" && this.opened.file ? make("button", {type: "button", class: "md-button",
           "data-action": "duplicate", text: "Duplicate"}) : null,
         this.mode === "edit" && this.opened.file ? make("button", {type: "button", class: "md-button",
