@@ -24,12 +24,14 @@ from carddb.errors import InputError
 
 
 # -- YAML ---------------------------------------------------------------------------------------------------
-def _entries(text: str) -> list[yaml.MappingNode]:
-    _root, entries = parse(text)
+def _entries(text: str) -> tuple[list[yaml.MappingNode], FileStyle]:
+    """The nodes of the file's cards, and the file's style."""
+    parsed = parse(text)
+    entries = parsed[1]
     if entries is None or entries.flow_style or not all(isinstance(n, yaml.MappingNode) for n in entries.value):
         raise InputError("the card file's list of cards is not a block list of mappings; the studio cannot edit it "
                          "in place (carddb cards write-back can rewrite it)")
-    return list(entries.value)
+    return list(entries.value), FileStyle.of(text, parsed)
 
 
 def _lines(text: str) -> list[str]:
@@ -42,8 +44,8 @@ def _lines(text: str) -> list[str]:
 def yaml_replace(game: GameDefinition, text: str, index: int, before: Card, after: Card, *,
                  whole: bool = False) -> str:
     """The text with card ``index`` of the file (``before``) made ``after``; ``whole``: its entry rewritten."""
-    node = _entries(text)[index]
-    style = FileStyle.of(text)
+    entries, style = _entries(text)
+    node = entries[index]
     lines = _lines(text)
     first, last = node.start_mark.line, last_line(node)
     if whole:
@@ -106,7 +108,7 @@ def _value_lines(style: FileStyle, lines: list[str], key: yaml.ScalarNode, value
 
 
 def yaml_remove(text: str, index: int) -> str:
-    entries = _entries(text)
+    entries, _style = _entries(text)
     if len(entries) == 1:
         raise InputError("that is the file's only card; a card file keeps at least one (delete the file instead)")
     node = entries[index]
@@ -117,7 +119,7 @@ def yaml_remove(text: str, index: int) -> str:
 
 def yaml_insert(game: GameDefinition, text: str, card: Card, after: int | None = None) -> str:
     """The text with ``card`` added after entry ``after`` (None: after the last), in the file's style."""
-    entries = _entries(text)
+    entries, style = _entries(text)
     if not entries:
         raise InputError("the card file has no card to put a new one beside; add one in a text editor first")
     lines = _lines(text)
@@ -125,7 +127,7 @@ def yaml_insert(game: GameDefinition, text: str, card: Card, after: int | None =
     at = last_line(node) + 1
     first = lines[node.start_mark.line]
     indent = len(first) - len(first.lstrip(" "))
-    return "".join([*lines[:at], FileStyle.of(text).items(game, [card], indent), *lines[at:]])
+    return "".join([*lines[:at], style.items(game, [card], indent), *lines[at:]])
 
 
 # -- CSV ----------------------------------------------------------------------------------------------------

@@ -160,7 +160,8 @@ def _edit_yaml(game: GameDefinition, text: str, current: list[Card], replacing: 
                add: list[Card]) -> str | None:
     """The YAML text with the entries of ``replacing`` replaced and ``add`` appended after the last entry,
     every other line as it was; None when the file's layout is not one to edit in place."""
-    _root, entries = parse(text)
+    parsed = parse(text)
+    entries = parsed[1]
     if entries is None or entries.flow_style or not entries.value or len(entries.value) != len(current):
         return None
     lines = text.splitlines(keepends=True)
@@ -174,7 +175,7 @@ def _edit_yaml(game: GameDefinition, text: str, current: list[Card], replacing: 
             return None  # the entry does not start on its "- " line
         spans.append((first, last, len(dash) - len(dash.lstrip(" "))))
     indent = spans[-1][2]
-    style = FileStyle.of(text)
+    style = FileStyle.of(text, parsed)
     pieces = {first: (last, style.items(game, [replacing[identity(card)]], indent))
               for (first, last, indent), card in zip(spans, current, strict=True) if identity(card) in replacing}
     out: list[str] = []

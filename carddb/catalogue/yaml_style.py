@@ -75,8 +75,9 @@ class FileStyle:
         return "\r\n" if text.split("\n", 1)[0].endswith("\r") else "\n"
 
     @classmethod
-    def of(cls, text: str) -> FileStyle:
-        root, entries = parse(text)
+    def of(cls, text: str, parsed: tuple[yaml.Node | None, yaml.SequenceNode | None] | None = None) -> FileStyle:
+        """The style of the file ``text`` (``parsed``: its nodes, when read already)."""
+        root, entries = parsed or parse(text)
         style = cls(newline=cls.ending(text))
         if isinstance(root, yaml.MappingNode):
             for key, value in root.value:
