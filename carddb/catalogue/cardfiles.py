@@ -180,13 +180,6 @@ def card_entry(game: GameDefinition, card: Card) -> dict[str, Any]:
     return entry
 
 
-def yaml_list_items(game: GameDefinition, cards: list[Card], indent: int) -> str:
-    """Cards as items of a YAML block list (``- name: ...``), each line indented by ``indent`` spaces."""
-    text = yaml.dump([card_entry(game, card) for card in cards], Dumper=_CardDumper, allow_unicode=True,
-                     sort_keys=False, width=100)
-    return "".join(" " * indent + line if line.strip() else line for line in text.splitlines(keepends=True))
-
-
 class _CardDumper(yaml.SafeDumper):
     """YAML reads NEL and the Unicode line and paragraph separators as line breaks; texts holding them are
     written double-quoted, where they are escaped, so a card file reads back exactly."""

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 import threading
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
@@ -96,6 +97,30 @@ class _Undo:
 
             place.parent.mkdir(parents=True, exist_ok=True)
             write_file(place, json.dumps(asdict(self), ensure_ascii=False))
+
+
+class FormProblems(CardDataError):
+    """A form's values that make no card, with the problem of each field (``""``: of the card as a whole), so the
+    page shows each beside its field."""
+
+    def __init__(self, message: str, problems: dict[str, str]) -> None:
+        super().__init__(message)
+        self.problems = problems
+
+
+def _next_free(set_code: str, number: str, taken: set[tuple[str, str]]) -> str:
+    """The collector number after ``number`` in its set that no printing has yet (M02 -> M03, or M17 when M03
+    to M16 are taken), with as many digits; noted in ``taken``. A number without digits gives none."""
+    found = re.fullmatch(r"(.*?)(\d+)(\D*)", number)
+    if found is None:
+        return ""
+    head, digits, tail = found.groups()
+    count = int(digits) + 1
+    while (set_code, f"{head}{count:0{len(digits)}d}{tail}") in taken:
+        count += 1
+    free = f"{head}{count:0{len(digits)}d}{tail}"
+    taken.add((set_code, free))
+    return free
 
 
 class Studio:
@@ -200,7 +225,12 @@ class Studio:
             taken = {normalise_name(card.name) for card, _ in found.cards}
             name = next(f"{before.name} (copy{f' {n}' if n > 1 else ''})" for n in range(1, 1000)
                         if normalise_name(f"{before.name} (copy{f' {n}' if n > 1 else ''})") not in taken)
-            copy = self._good(found, {**form_values(found.game, before), "name": name}, before)
+            values = form_values(found.game, before)
+            taken = {(p.set, p.number) for card, _ in found.cards for p in card.printings}
+            values["number"] = _next_free(values["set"], values["number"], taken)
+            for printing in values["more_printings"]:
+                printing["number"] = _next_free(printing.get("set", ""), printing.get("number", ""), taken)
+            copy = self._good(found, {**values, "name": name}, before)
             index = self._index(found, origin, before)
             cards = self._file_cards(found, origin)
             cards.insert(index + 1, copy)
@@ -256,7 +286,7 @@ class Studio:
         card, problems = card_from_form(found.game, checked_values(values, found.game), before)
         if card is None:
             listed = "; ".join(f"{key or 'card'}: {message}" for key, message in problems.items())
-            raise CardDataError(f"the card is not saved: {listed}")
+            raise FormProblems(f"the card is not saved: {listed}", problems)
         return card
 
     @staticmethod
@@ -266,8 +296,9 @@ class Studio:
         for other, path in found.cards:
             if other is not before and (normalise_name(other.name), other.qualifier) == identity:
                 where = path or "the catalogue"
-                raise CardDataError(f"{found.game.id} has a card named {other.key!r} already (in {where}): "
-                                    "give this one another name; nothing was saved")
+                said = (f"{found.game.id} has a card named {other.key!r} already (in {where}): "
+                        "give this one another name")
+                raise FormProblems(f"{said}; nothing was saved", {"name": said})
 
     def _current(self, origin: str, digest: str) -> str:
         text = read_text_file(self.workspace.root / origin, what="card file")

@@ -1,8 +1,9 @@
 """One card changed, added or removed in a card file's text, every other line as it was.
 
 YAML: only the lines of the values that changed are rewritten (a one-line value in place, so a comment after it
-stays), a new value goes at the end of its card's entry, a removed one loses its lines; comments, order, quoting
-and the other cards are kept. When an entry is too unusual for that the whole entry is written again (as
+stays), a new value goes where the file's order of keys puts it, a removed one loses its lines; comments, order,
+quoting and the other cards are kept, and what is written follows the file's own style
+(``carddb.catalogue.yaml_style``). When an entry is too unusual for that the whole entry is written again (as
 ``carddb cards write-back`` does). CSV: the card's rows are replaced by rows in the file's own columns; every
 other row keeps its text. The caller reads the new text back before writing it (``carddb.catalogue.studio_edits``).
 """
@@ -11,50 +12,45 @@ from __future__ import annotations
 
 import csv
 import io
-import json
 from typing import Any
 
 import yaml
 
 from carddb.catalogue import cardfiles
-from carddb.catalogue.writeback import last_line
+from carddb.catalogue.yaml_style import FileStyle, last_line, parse
 from carddb.core.cards.card import PRINTING_KEYS, Card, normalise_name
 from carddb.core.game.definition import GameDefinition
 from carddb.errors import InputError
 
-#: Values are dumped on one line, however long (a card file's text lines are long already).
-_ONE_LINE = 1 << 20
-
 
 # -- YAML ---------------------------------------------------------------------------------------------------
-def _entries(text: str) -> list[yaml.MappingNode]:
-    loader = cardfiles._Loader(text)
-    try:
-        entries = cardfiles.card_list_node(loader.get_single_node())
-    finally:
-        loader.dispose()
+def _entries(text: str) -> tuple[list[yaml.MappingNode], FileStyle]:
+    """The nodes of the file's cards, and the file's style."""
+    parsed = parse(text)
+    entries = parsed[1]
     if entries is None or entries.flow_style or not all(isinstance(n, yaml.MappingNode) for n in entries.value):
         raise InputError("the card file's list of cards is not a block list of mappings; the studio cannot edit it "
                          "in place (carddb cards write-back can rewrite it)")
-    return list(entries.value)
+    return list(entries.value), FileStyle.of(text, parsed)
 
 
 def _lines(text: str) -> list[str]:
     lines = text.splitlines(keepends=True)
     if lines and not lines[-1].endswith("\n"):
-        lines[-1] += "\n"
+        lines[-1] += FileStyle.ending(text)
     return lines
 
 
 def yaml_replace(game: GameDefinition, text: str, index: int, before: Card, after: Card, *,
                  whole: bool = False) -> str:
     """The text with card ``index`` of the file (``before``) made ``after``; ``whole``: its entry rewritten."""
-    node = _entries(text)[index]
+    entries, style = _entries(text)
+    node = entries[index]
     lines = _lines(text)
     first, last = node.start_mark.line, last_line(node)
     if whole:
         indent = len(lines[first]) - len(lines[first].lstrip(" "))
-        return "".join([*lines[:first], cardfiles.yaml_list_items(game, [after], indent), *lines[last + 1:]])
+        return "".join([*lines[:first], style.items(game, [after], indent), *lines[last + 1:]])
     held = {key.value: (key, value) for key, value in node.value if isinstance(key, yaml.ScalarNode)}
     old, new = _entry(game, before, "printings" in held), _entry(game, after, "printings" in held)
     edits: list[tuple[int, int, list[str]]] = []  # (first line, line after the last, new lines)
@@ -73,12 +69,16 @@ def yaml_replace(game: GameDefinition, text: str, index: int, before: Card, afte
         if key not in new:
             edits.append((key_node.start_mark.line, end, []))
         else:
-            edits.append((key_node.start_mark.line, end, _value_lines(lines, key_node, value, new[key])))
-    if added:
-        indent = " " * node.value[0][0].start_mark.column
-        dumped = _dump({key: new[key] for key in added}).splitlines(keepends=True)
-        edits.append((last + 1, last + 1, [indent + line for line in dumped]))
-    for start, end, replacement in sorted(edits, reverse=True):
+            edits.append((key_node.start_mark.line, end, _value_lines(style, lines, key_node, value, new[key])))
+    order = list(style.ordered({**dict.fromkeys(new), **dict.fromkeys(held)}, after.kind))
+    indent = " " * node.value[0][0].start_mark.column
+    inserted: dict[int, list[str]] = {}
+    for key in added:  # where the file's order puts it: before the first key held that comes after it
+        following = [held[k][0] for k in order[order.index(key) + 1:] if k in held]
+        at = following[0].start_mark.line if following and following[0] is not node.value[0][0] else last + 1
+        inserted.setdefault(at, []).extend(indent + line for line in style.dump({key: new[key]}).splitlines(True))
+    edits += [(at, at, new_lines) for at, new_lines in inserted.items()]
+    for start, end, replacement in sorted(edits, key=lambda edit: edit[:2], reverse=True):
         lines[start:end] = replacement
     return "".join(lines)
 
@@ -91,27 +91,24 @@ def _entry(game: GameDefinition, card: Card, listed: bool) -> dict[str, Any]:
     return entry
 
 
-def _dump(mapping: dict[str, Any]) -> str:
-    return yaml.dump(mapping, Dumper=cardfiles._CardDumper, allow_unicode=True, sort_keys=False, width=_ONE_LINE)
-
-
-def _value_lines(lines: list[str], key: yaml.ScalarNode, value: yaml.Node, new: Any) -> list[str]:
-    """The lines of ``key: new``: a one-line value is replaced where it stands (what follows it, a comment, stays;
-    a double-quoted text stays double-quoted), anything else written again at the key's indentation."""
+def _value_lines(style: FileStyle, lines: list[str], key: yaml.ScalarNode, value: yaml.Node, new: Any) -> list[str]:
+    """The lines of ``key: new`` in the style of the value it replaces: a one-line value (a text, a flow list) is
+    replaced where it stands, so what follows it (a comment) stays; anything else is written again at the key's
+    indentation."""
     line = key.start_mark.line
-    one_line = isinstance(value, yaml.ScalarNode) and value.start_mark.line == value.end_mark.line == line
-    dumped = _dump({key.value: new}).splitlines(keepends=True)
+    one_line = (isinstance(value, yaml.ScalarNode) or bool(getattr(value, "flow_style", False))) \
+        and value.start_mark.line == value.end_mark.line == line
+    dumped = style.dump({key.value: new}, kept={key.value: value}).splitlines(keepends=True)
     if one_line and len(dumped) == 1:
-        quoted = value.style == '"' and isinstance(new, str)
-        text = json.dumps(new, ensure_ascii=False) if quoted else dumped[0].partition(": ")[2].rstrip("\n")
         here = lines[line]
+        text = dumped[0].partition(": ")[2].rstrip("\r\n")
         return [here[:value.start_mark.column] + text + here[value.end_mark.column:]]
     head = lines[line][:key.start_mark.column]
     return [head + dumped[0], *(" " * key.start_mark.column + rest for rest in dumped[1:])]
 
 
 def yaml_remove(text: str, index: int) -> str:
-    entries = _entries(text)
+    entries, _style = _entries(text)
     if len(entries) == 1:
         raise InputError("that is the file's only card; a card file keeps at least one (delete the file instead)")
     node = entries[index]
@@ -121,8 +118,8 @@ def yaml_remove(text: str, index: int) -> str:
 
 
 def yaml_insert(game: GameDefinition, text: str, card: Card, after: int | None = None) -> str:
-    """The text with ``card`` added after entry ``after`` (None: after the last)."""
-    entries = _entries(text)
+    """The text with ``card`` added after entry ``after`` (None: after the last), in the file's style."""
+    entries, style = _entries(text)
     if not entries:
         raise InputError("the card file has no card to put a new one beside; add one in a text editor first")
     lines = _lines(text)
@@ -130,7 +127,7 @@ def yaml_insert(game: GameDefinition, text: str, card: Card, after: int | None =
     at = last_line(node) + 1
     first = lines[node.start_mark.line]
     indent = len(first) - len(first.lstrip(" "))
-    return "".join([*lines[:at], cardfiles.yaml_list_items(game, [card], indent), *lines[at:]])
+    return "".join([*lines[:at], style.items(game, [card], indent), *lines[at:]])
 
 
 # -- CSV ----------------------------------------------------------------------------------------------------

@@ -4,10 +4,11 @@ The cards written are those that do not come from a card file (imported, edited 
 source), or those of one source. A card a card file already holds (the same name and qualifier) replaces its
 entry there; another goes into the card file named after its source (``mycards.csv`` -> ``mycards.yaml``;
 an edit or an unknown source: the file of its set), appended, or a new file. Everything else in a file stays
-as it is: YAML entries are replaced and added in place, so comments, order and the other cards' text are kept
-(a file too unusual for that, and a CSV file, is written whole from its cards). Every file is checked by
-reading it back before it is written, then replaced whole (a temporary file, then a rename). Then the cards'
-source becomes the file, so the next ``carddb build`` has nothing to change.
+as it is: YAML entries are replaced and added in place, in the file's own style (``carddb.catalogue.yaml_style``),
+so comments, order and the other cards' text are kept (a file too unusual for that, and a CSV file, is written
+whole from its cards). Every file is checked by reading it back before it is written, then replaced whole (a
+temporary file, then a rename). Then the cards' source becomes the file, so the next ``carddb build`` has
+nothing to change.
 """
 
 from __future__ import annotations
@@ -17,13 +18,12 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import yaml
-
 from carddb.catalogue import cardfiles
 from carddb.catalogue.provenance import IMPORT, UNKNOWN, WORKSPACE, Source, fingerprint, now
 from carddb.catalogue.store import identity, set_sources, stored_cards
 from carddb.catalogue.validate import build_cards_with_origins
 from carddb.catalogue.workspace_cards import WorkspaceGame, read_workspace_game
+from carddb.catalogue.yaml_style import FileStyle, last_line, parse
 from carddb.core.cards.card import Card
 from carddb.core.cards.slugs import slugify
 from carddb.core.game.definition import GameDefinition
@@ -160,16 +160,13 @@ def _edit_yaml(game: GameDefinition, text: str, current: list[Card], replacing: 
                add: list[Card]) -> str | None:
     """The YAML text with the entries of ``replacing`` replaced and ``add`` appended after the last entry,
     every other line as it was; None when the file's layout is not one to edit in place."""
-    loader = cardfiles._Loader(text)
-    try:
-        entries = cardfiles.card_list_node(loader.get_single_node())
-    finally:
-        loader.dispose()
+    parsed = parse(text)
+    entries = parsed[1]
     if entries is None or entries.flow_style or not entries.value or len(entries.value) != len(current):
         return None
     lines = text.splitlines(keepends=True)
     if lines and not lines[-1].endswith("\n"):
-        lines[-1] += "\n"
+        lines[-1] += FileStyle.ending(text)
     spans = []
     for node in entries.value:
         first, last = node.start_mark.line, last_line(node)
@@ -178,7 +175,8 @@ def _edit_yaml(game: GameDefinition, text: str, current: list[Card], replacing: 
             return None  # the entry does not start on its "- " line
         spans.append((first, last, len(dash) - len(dash.lstrip(" "))))
     indent = spans[-1][2]
-    pieces = {first: (last, cardfiles.yaml_list_items(game, [replacing[identity(card)]], indent))
+    style = FileStyle.of(text, parsed)
+    pieces = {first: (last, style.items(game, [replacing[identity(card)]], indent))
               for (first, last, indent), card in zip(spans, current, strict=True) if identity(card) in replacing}
     out: list[str] = []
     line = 0
@@ -190,22 +188,9 @@ def _edit_yaml(game: GameDefinition, text: str, current: list[Card], replacing: 
             continue
         out.append(lines[line])
         if line == spans[-1][1] and add:
-            out.append(cardfiles.yaml_list_items(game, add, indent))
+            out.append(style.items(game, add, indent))
         line += 1
     return "".join(out)
-
-
-def last_line(node: yaml.Node) -> int:
-    """The last line (from 0) holding any of the node's text."""
-    if isinstance(node, yaml.ScalarNode):
-        end = node.end_mark
-        if node.style in ("|", ">"):
-            return end.line - 1 if end.column == 0 else end.line  # a block scalar ends at the next line's start
-        return end.line
-    if getattr(node, "flow_style", False) or not node.value:
-        return node.end_mark.line
-    last = node.value[-1]
-    return last_line(last[1] if isinstance(node, yaml.MappingNode) else last)
 
 
 def _cards_of(game: GameDefinition, text: str, path: str) -> list[Card]:

@@ -13,7 +13,8 @@ card's data is shown on the very pages that edit it:
   refused) and the ``Origin`` must be that same address;
 - only ``POST`` of ``application/json`` of at most ``MAX_BODY`` bytes;
 - a game is one of the workspace's and a file one of its card files, by name (``carddb.catalogue.studio_edits``).
-Typed errors become a status and a one-line message: not found 404, conflict 409, bad input 422.
+Typed errors become a status and a one-line message: not found 404, conflict 409, bad input 422 (values that
+make no card: with the problem of each field).
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ import sys
 from importlib import resources
 from typing import Any
 
-from carddb.catalogue.studio_edits import Studio
+from carddb.catalogue.studio_edits import FormProblems, Studio
 from carddb.core.limits import json_whole_number
 from carddb.errors import CarddbError, ConflictError, InputError, NotFoundError
 from carddb.site.live import TAG, LiveReload
@@ -148,6 +149,8 @@ class StudioServer:
             return 404, {"error": exc.message}
         except ConflictError as exc:
             return 409, {"error": exc.message, "conflict": True}
+        except FormProblems as exc:  # each problem beside its field
+            return 422, {"error": exc.message, "problems": exc.problems}
         except InputError as exc:
             return 422, {"error": exc.message}
         except CarddbError as exc:

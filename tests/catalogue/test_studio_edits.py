@@ -50,6 +50,16 @@ def changed_lines(before: str, after: str) -> tuple[list[str], list[str]]:
     return removed, added
 
 
+def entry_text(text: str, name: str) -> str:
+    """The lines of the card ``name``'s entry in a YAML card file (up to the next entry, comment or blank line)."""
+    lines = text.splitlines(keepends=True)
+    start = next(n for n, line in enumerate(lines) if line.lstrip(" -").startswith(f"name: {name}\n"))
+    indent = len(lines[start]) - len(lines[start].lstrip())
+    end = next((n for n in range(start + 1, len(lines)) if not lines[n].strip() or lines[n].lstrip().startswith("#")
+                or lines[n].startswith(" " * indent + "- ")), len(lines))
+    return "".join(lines[start:end])
+
+
 def test_a_save_changes_only_the_lines_of_the_values_changed(workspace: Workspace) -> None:
     studio = Studio(workspace)
     before = (workspace.root / CARDS).read_text(encoding="utf-8")
@@ -70,9 +80,21 @@ def test_a_value_added_and_one_emptied(workspace: Workspace) -> None:
     studio = Studio(workspace)
     before = (workspace.root / CARDS).read_text(encoding="utf-8")
     opened = studio.open("shmod", "Cinder Hound")
-    studio.save("shmod", "Cinder Hound", opened["digest"], {**opened["values"], "flavor": "Hot.", "number": ""})
-    removed, added = changed_lines(before, (workspace.root / CARDS).read_text(encoding="utf-8"))
-    assert removed == ['    number: "M02"'] and added == ["    flavor: Hot."]
+    studio.save("shmod", "Cinder Hound", opened["digest"], {**opened["values"], "flavor": "Hot.", "number": "",
+                                                          "categories": "Beast; Hound"})
+    after = (workspace.root / CARDS).read_text(encoding="utf-8")
+    assert entry_text(after, "Cinder Hound") == (  # the flavour where the file's order puts it, quoted as it does
+        "  - name: Cinder Hound\n"
+        "    kind: monster\n"
+        "    type: FIRE\n"
+        "    atk: 3\n"
+        "    def: 2\n"
+        "    level: 2\n"
+        "    categories: [Beast, Hound]\n"
+        '    flavor: "Hot."\n'
+        '    sample: ["*"]\n')
+    assert changed_lines(before, after) == (['    number: "M02"', "    categories: [Beast]"],
+                                            ["    categories: [Beast, Hound]", '    flavor: "Hot."'])
 
 
 def test_new_duplicate_delete_and_undo(workspace: Workspace) -> None:
@@ -205,10 +227,20 @@ def test_other_printings_are_listed_checked_and_written_to_yaml_and_csv(workspac
     assert problems["printings.3.set"] == "printing 3: Replenish has no set"
     promo = {"set": "base", "number": "P01", "rarity": "promo", "art": ""}
     studio.save("shmod", "Replenish", opened["digest"], {**opened["values"], "more_printings": [promo]})
-    removed, added = changed_lines(before, path.read_text(encoding="utf-8"))
-    assert removed == ['    number: "S01"']
-    assert added == ["    printings:", "    - set: base", "      number: S01", "    - set: base", "      number: P01",
-                     "      rarity: promo"]
+    assert entry_text(path.read_text(encoding="utf-8"), "Replenish") == (
+        "  - name: Replenish\n"
+        "    kind: spell\n"
+        "    level: 2\n"
+        "    printings:\n"  # in block style, indented as the file's list of cards, quoted as its numbers
+        "      - set: base\n"
+        '        number: "S01"\n'
+        "      - set: base\n"
+        '        number: "P01"\n'
+        "        rarity: promo\n"
+        '    text: "Shuffle your Graveyard into your deck."\n'
+        "    sample: [kind, level, text]\n")
+    assert path.read_text(encoding="utf-8").replace(entry_text(path.read_text(encoding="utf-8"), "Replenish"), "") \
+        == before.replace(entry_text(before, "Replenish"), "")  # every other line as it was
     opened = studio.open("shmod", "Replenish")
     assert opened["values"]["more_printings"] == [promo]
     studio.save("shmod", "Replenish", opened["digest"], {**opened["values"], "level": "4"})  # a save keeps them
@@ -290,3 +322,102 @@ def test_a_save_updates_the_catalogue_and_an_imported_card_is_saved_in_it(worksp
     write_back(catalogue, workspace, "shmod")  # and from the catalogue into a card file
     written = [card for card, _ in read_workspace_game(workspace, "shmod").cards if card.key == "Imported Idea"]
     assert [card.fields["level"] for card in written] == [3]
+
+
+NEW_MONSTER = {"kind": "monster", "name": "Ash Drake", "type": "FIRE", "atk": "4", "def": "3", "level": "3",
+               "categories": "Dragon; Beast", "text": "Flying.", "set": "base", "number": "M90"}
+
+
+def test_a_new_card_and_a_copy_are_written_in_the_files_own_style(workspace: Workspace) -> None:
+    studio = Studio(workspace)
+    path = workspace.root / CARDS
+    studio.create("shmod", CARDS, NEW_MONSTER)
+    copied = studio.duplicate("shmod", "Cinder Hound", studio.open("shmod", "Cinder Hound")["digest"])
+    text = path.read_text(encoding="utf-8")
+    # the keys in the order of the file's monsters, lists in flow style, numbers and texts double-quoted as the
+    # file's are, and no "set: base": the file's own set says it
+    assert text.endswith(
+        "  - name: Ash Drake\n"
+        "    kind: monster\n"
+        '    number: "M90"\n'
+        "    type: FIRE\n"
+        "    atk: 4\n"
+        "    def: 3\n"
+        "    level: 3\n"
+        "    categories: [Dragon, Beast]\n"
+        '    text: "Flying."\n')
+    # a copy right after its card, with the next collector number free in its set (M03 to M27 are taken), its
+    # sample marks kept (its values are as invented as the original's), written as the file writes them
+    assert copied.key == "Cinder Hound (copy)"
+    assert entry_text(text, "Cinder Hound (copy)") == (
+        "  - name: Cinder Hound (copy)\n"
+        "    kind: monster\n"
+        '    number: "M28"\n'
+        "    type: FIRE\n"
+        "    atk: 3\n"
+        "    def: 2\n"
+        "    level: 2\n"
+        "    categories: [Beast]\n"
+        '    sample: ["*"]\n')
+    assert text.index("name: Cinder Hound (copy)") < text.index("name: Magma Colossus")
+    again = studio.duplicate("shmod", "Cinder Hound", studio.open("shmod", "Cinder Hound")["digest"])
+    assert again.key == "Cinder Hound (copy 2)"
+    assert '    number: "M29"\n' in entry_text(path.read_text(encoding="utf-8"), "Cinder Hound (copy 2)")
+
+
+BLOCK_STYLE = """\
+# a file written by hand in another style: block lists at the key's column, single quotes, no set of its own
+cards:
+- name: 'Old Flame'
+  kind: monster
+  set: base
+  number: '7'
+  type: FIRE
+  level: 1
+  atk: 1
+  def: 1
+  categories:
+  - Beast
+  text: 'Burns.'   # a comment that stays
+  flavor: |
+    Old.
+"""
+
+
+def test_a_file_in_another_style_gets_its_own_style(workspace: Workspace) -> None:
+    (workspace.root / "rules/shmod/cards/hand.yaml").write_text(BLOCK_STYLE, encoding="utf-8")
+    studio = Studio(workspace)
+    studio.create("shmod", "rules/shmod/cards/hand.yaml", {**NEW_MONSTER, "number": "8"})
+    opened = studio.open("shmod", "Old Flame")
+    studio.save("shmod", "Old Flame", opened["digest"], {**opened["values"], "text": "Burns twice.",
+                                                          "categories": "Beast; Spirit", "flavor": "Older."})
+    assert (workspace.root / "rules/shmod/cards/hand.yaml").read_text(encoding="utf-8") == """\
+# a file written by hand in another style: block lists at the key's column, single quotes, no set of its own
+cards:
+- name: 'Old Flame'
+  kind: monster
+  set: base
+  number: '7'
+  type: FIRE
+  level: 1
+  atk: 1
+  def: 1
+  categories:
+  - Beast
+  - Spirit
+  text: 'Burns twice.'   # a comment that stays
+  flavor: |-
+    Older.
+- name: 'Ash Drake'
+  kind: monster
+  set: base
+  number: '8'
+  type: FIRE
+  level: 3
+  atk: 4
+  def: 3
+  categories:
+  - Dragon
+  - Beast
+  text: 'Flying.'
+"""

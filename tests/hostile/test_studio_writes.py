@@ -5,6 +5,7 @@ another card's name. Each gets one clear refusal (422, one line) and changes not
 
 from __future__ import annotations
 
+import difflib
 import json
 import os
 from pathlib import Path
@@ -124,3 +125,71 @@ def test_a_rename_onto_another_cards_name_says_so_in_one_line(ws_copy: Path, led
     assert "imported" not in message
     assert tree(ws_copy / "rules") == before
     assert os.listdir(ws_copy / "rules" / "mini" / "cards") == ["core.yaml"]
+
+
+def test_values_that_make_no_card_are_refused_with_each_fields_problem(ws_copy: Path, ledger: Ledger) -> None:
+    """What the page shows beside Save and at each field: one line, and the problem of each field by its key."""
+    page = Page(ws_copy)
+    form = page.form()
+    before = tree(ws_copy / "rules")
+    head = {"game": "mini", "key": KEY, "digest": form["digest"]}
+    attempts = [
+        ("save", {**head, "values": {**form["values"], "cost": "lots"}}, {"cost"}),
+        ("save", {**head, "values": {**form["values"], "cost": "-1", "power": "x"}}, {"cost", "power"}),
+        ("save", {**head, "values": {**form["values"], "name": ""}}, {"name"}),
+        ("new", {"game": "mini", "file": CARDS, "values": {"kind": form["values"]["kind"]}}, {"name"}),
+        ("new", {"game": "mini", "file": CARDS, "values": {**form["values"], "name": "  "}}, {"name"}),
+    ]
+    for action, request, fields in attempts:
+        ledger.tried("studio: values that make no card")
+        status, body = page.post(action, request)
+        _refused((status, body), "the card is not saved")
+        assert fields <= set(body["problems"]), (fields, body)
+        assert all(isinstance(said, str) and said and "\n" not in said for said in body["problems"].values())
+    other = next(line.split(": ", 1)[1] for line in (ws_copy / CARDS).read_text(encoding="utf-8").splitlines()
+                 if line.startswith("  - name: ") and KEY not in line)
+    ledger.tried("studio: a new card named as another")
+    status, body = page.post("new", {"game": "mini", "file": CARDS, "values": {**form["values"], "name": other}})
+    _refused((status, body), "another name", "nothing was saved")
+    assert set(body["problems"]) == {"name"} and "another name" in body["problems"]["name"]
+    assert tree(ws_copy / "rules") == before
+
+
+@pytest.mark.parametrize("shape", ["merge-key", "tagged", "anchored-value", "comment-only-lines", "crlf"])
+def test_a_card_file_of_an_unusual_shape_gets_a_new_card_and_a_copy_that_read_back(ws_copy: Path, shape: str,
+                                                                                 ledger: Ledger) -> None:
+    """A new card and a copy in card files a person could write: each is added and reads back as meant (the
+    studio reads every new text back before writing it), or refused in one line with nothing changed."""
+    card_file = ws_copy / CARDS
+    text = card_file.read_text(encoding="utf-8")
+    first = text.index("  - name: ")
+    shaped = {
+        "merge-key": text[:first] + "  - &unit\n    name: Base Unit\n    kind: unit\n    cost: 1\n    power: 1\n"
+                     "    colour: Red\n  - <<: *unit\n    name: Merged Unit\n" + text[first:],
+        "tagged": text.replace("  - name: ", "  - name: !!str ", 1),
+        "anchored-value": text.replace("    cost: 2\n", "    cost: &two 2\n", 1).replace("    cost: 3\n",
+                                                                                         "    cost: *two\n", 1),
+        "comment-only-lines": text.replace("\n  - name: ", "\n  # a note\n\n  - name: "),
+        "crlf": text.replace("\n", "\r\n"),
+    }[shape]
+    card_file.write_bytes(shaped.encode("utf-8"))
+    page = Page(ws_copy)
+    for action, key in [("new", "Shaped"), ("duplicate", f"{KEY} (copy)")]:
+        form = page.form()  # the file's digest now
+        request = ({"game": "mini", "file": CARDS, "values": {**form["values"], "name": key}} if action == "new"
+                   else {"game": "mini", "key": KEY, "digest": form["digest"]})
+        ledger.tried("studio: card file of an unusual shape")
+        before = card_file.read_bytes()
+        status, body = page.post(action, request)
+        if status != 200:
+            _refused((status, body))
+            assert card_file.read_bytes() == before
+            continue
+        assert page.post("open", {"game": "mini", "key": key})[0] == 200
+        after = card_file.read_bytes()
+        removed = [line for line in difflib.ndiff(before.decode().splitlines(True), after.decode().splitlines(True))
+                   if line.startswith("- ")]
+        assert removed == [], removed  # every line of the file kept, the card's lines added
+        if shape == "crlf":  # in the file's line endings
+            assert b"\n" not in after.replace(b"\r\n", b""), after
+    assert page.post("undo", {})[0] == 200

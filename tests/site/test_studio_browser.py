@@ -25,7 +25,7 @@ from PIL import Image
 from carddb.catalogue.api import Catalogue
 from carddb.incremental import MANIFEST
 from carddb.workspace import Workspace
-from tests.catalogue.test_studio_edits import changed_lines
+from tests.catalogue.test_studio_edits import entry_text
 from tests.site.conftest import SITEMAP_READ, StatusPolls, add_axe, wait_for_instant_navigation
 
 REPO = Path(__file__).resolve().parents[2]
@@ -235,20 +235,43 @@ def test_add_a_card_delete_it_and_undo_from_the_browser(served: tuple[Path, str]
     page.goto(url + "games/shmod/cards/monster-bash/")
     page.get_by_role("button", name="New card").click()
     page.get_by_role("heading", name="New shmod card").wait_for()
+    # nothing said against a form not yet filled in, and no broken image: a blank card says what comes there
+    blank = page.locator(".carddb-studio-blank")
+    blank.filter(has_text="drawn here as soon as the card has a name").wait_for()
+    assert page.locator(".carddb-studio-face").is_hidden()
     page.get_by_label("Name").fill("Studio Spark")
+    page.get_by_label("Name").press("Tab")
+    page.wait_for_timeout(500)  # the preview's answer: still nothing said of LEVEL, not typed in yet
+    assert page.locator(".carddb-studio-problem").all_inner_texts() == [""] * page.locator(
+        ".carddb-studio-problem").count()
+    assert page.locator('[aria-invalid="true"]').count() == 0
     page.get_by_label("LEVEL").fill("1")
+    page.locator(".carddb-studio-face[data-drawn]").wait_for()  # the face, as soon as the values make a card
+    assert blank.is_hidden()
     page.get_by_label("Rules text").fill("Draw 1 card.")
     page.get_by_label("Collector number").fill("S77")
     page.get_by_role("button", name="Add card").click()
     page.wait_for_url("**/games/shmod/cards/studio-spark/")
     wait_for_text(page, "Draw 1 card.")  # the new card's page, once the site is rebuilt
-    assert "- name: Studio Spark" in (root / CARDS).read_text(encoding="utf-8")
+    # in the file's own style: the keys in the order of its spells, its quotes, no "set: base" its set gives
+    assert entry_text((root / CARDS).read_text(encoding="utf-8"), "Studio Spark") == (
+        "  - name: Studio Spark\n"
+        "    kind: spell\n"
+        '    number: "S77"\n'
+        "    level: 1\n"
+        '    text: "Draw 1 card."\n')
 
     # deleted from its own page (a card no sample deck names: the build checks the decks)
     page.get_by_role("button", name="Edit card").click()
     page.once("dialog", lambda dialog: dialog.accept())
     page.get_by_role("button", name="Delete…").click()
     page.wait_for_url("**/games/shmod/cards/")
+    # the list it lands on says what was deleted, with an Undo right there, and has the focus
+    notice = page.locator(".carddb-studio-notice")
+    notice.filter(has_text="Deleted Studio Spark from rules/shmod/cards/base.yaml.").wait_for()
+    assert focused(notice)
+    if AXE.is_file():
+        assert axe_violations(page) == []
     assert "name: Studio Spark" not in (root / CARDS).read_text(encoding="utf-8")
     deadline = time.monotonic() + 90
     while page.request.get(url + "games/shmod/cards/studio-spark/").status != 404:
@@ -257,11 +280,10 @@ def test_add_a_card_delete_it_and_undo_from_the_browser(served: tuple[Path, str]
     assert page.locator("#carddb-build-error").count() == 0
 
     wait_until_idle(url)  # the deletion's build is over: its reload would swallow the click on Undo
-    page = page.context.new_page()  # the list's own page reloads itself when the site is rebuilt
-    page.goto(url + "games/shmod/cards/replenish/")
-    page.get_by_role("button", name="Undo last edit").click()
-    page.locator(".carddb-studio-barstatus").filter(has_text="Undid").wait_for()
+    notice.get_by_role("button", name="Undo").click()  # said again after the list's page reloaded itself
+    notice.filter(has_text="Undid: deleted Studio Spark").wait_for()
     assert "name: Studio Spark" in (root / CARDS).read_text(encoding="utf-8")
+    notice.get_by_role("link", name="Open Studio Spark").wait_for()
     deadline = time.monotonic() + 90
     while page.request.get(url + "games/shmod/cards/studio-spark/").status != 200:
         assert time.monotonic() < deadline, "the card undeleted has no page again"
@@ -292,8 +314,100 @@ def test_the_gallery_filters_faces_by_a_layout_problem_and_opens_the_editor(serv
     assert page.get_by_label("Name").input_value() == ""
 
 
+def axe_violations(page: Any) -> list[str]:
+    """The critical and serious problems axe-core finds in the page as it is now."""
+    add_axe(page, AXE.read_text(encoding="utf-8"))
+    return page.evaluate("""() => axe.run(document, {resultTypes: ['violations']}).then((r) => r.violations
+        .filter((v) => v.impact === 'critical' || v.impact === 'serious')
+        .map((v) => `${v.impact} ${v.id} (${v.nodes.length}): ${v.nodes[0].target.join(' ')}: ${v.help}`))""")
+
+
+def focused(locator: Any) -> bool:
+    return locator.evaluate("(element) => element === document.activeElement")
+
+
+def in_sight(page: Any, locator: Any) -> dict[str, float]:
+    """The element's box, checked to be wholly inside the window and not under the editor's face (held at the top
+    of a phone's screen)."""
+    box = locator.bounding_box()
+    view = page.viewport_size
+    assert box is not None and box["y"] >= 0 and box["y"] + box["height"] <= view["height"] + 1, (box, view)
+    face = page.locator(".carddb-studio-preview").bounding_box()
+    beside = face["x"] >= box["x"] + box["width"] or box["x"] >= face["x"] + face["width"]
+    assert beside or box["y"] >= face["y"] + face["height"] - 1 or box["y"] + box["height"] <= face["y"], (box, face)
+    return box
+
+
 @pytest.mark.parametrize("width", [360, 1280])
-@pytest.mark.parametrize("screen", ["editor", "gallery"])
+def test_a_refused_save_is_said_beside_save_and_at_the_field_which_gets_the_focus(
+        served: tuple[Path, str], chromium: Any, width: int) -> None:
+    if not AXE.is_file():
+        pytest.skip(f"{AXE} is missing: run `npm ci --prefix site`")
+    root, url = served
+    wait_until_idle(url)
+    before = (root / CARDS).read_text(encoding="utf-8")
+    page = chromium.new_context(viewport={"width": width, "height": 800}).new_page()
+    page.set_default_timeout(60_000)
+    open_editor(page, url + "games/shmod/cards/cinder-hound/")
+    save = page.get_by_role("button", name="Save")
+    refusal = page.locator(".carddb-studio-refusal")
+    page.get_by_label("ATK").fill("lots")
+    page.get_by_label("Name").fill("Yoink!")  # another card's name: only a save finds that out
+    save.click()
+    refusal.filter(has_text="Not saved: see the problem under ATK.").wait_for()
+    atk = page.get_by_label("ATK")
+    assert focused(atk) and atk.get_attribute("aria-invalid") == "true"
+    page.get_by_label("ATK").fill("3")  # the value right again: the refusal goes with its problem
+    refusal.filter(has_text="Not saved").wait_for(state="hidden")
+    assert atk.get_attribute("aria-invalid") == "false"
+
+    save.click()
+    refusal.filter(has_text="Not saved: see the problem under Name.").wait_for()
+    # beside Save, and what Save is described by
+    assert save.get_attribute("aria-describedby") == refusal.get_attribute("id")
+    save_box, said_box = save.bounding_box(), refusal.bounding_box()
+    assert 0 <= said_box["y"] - (save_box["y"] + save_box["height"]) < 100, (save_box, said_box)
+    # at the field, focused and in sight with its problem, which it is described by
+    name = page.get_by_label("Name")
+    assert focused(name) and name.get_attribute("aria-invalid") == "true"
+    name_problem = page.locator('[data-field="name"] .carddb-studio-problem')
+    assert "has a card named 'Yoink!' already" in name_problem.inner_text()
+    assert name_problem.get_attribute("id") in name.get_attribute("aria-describedby").split()
+    in_sight(page, name)
+    in_sight(page, name_problem)
+    page.screenshot(path=str(root.parent / f"refused-{width}.png"))
+    assert axe_violations(page) == []
+    assert (root / CARDS).read_text(encoding="utf-8") == before
+    page.get_by_role("button", name="Close").click()
+
+
+@pytest.mark.parametrize("width", [360, 1280])
+def test_the_face_stays_in_sight_while_typing(served: tuple[Path, str], chromium: Any, width: int) -> None:
+    root, url = served
+    wait_until_idle(url)
+    page = chromium.new_context(viewport={"width": width, "height": 800}).new_page()
+    page.set_default_timeout(60_000)
+    open_editor(page, url + "games/shmod/cards/magma-colossus/")
+    face = page.locator(".carddb-studio-face")
+    page.get_by_label("Rules text").click()  # halfway down the form, then as the keyboard goes down it
+    for label, tabs in (("Rules text", 0), ("Flavour text", 1), ("Collector number", 2)):
+        for _ in range(tabs):
+            page.keyboard.press("Tab")
+        field = page.get_by_label(label)
+        assert focused(field)
+        before = drawn(page)
+        page.keyboard.press("End")
+        page.keyboard.type("7")
+        wait_redrawn(page, before)  # the face redrawn, in sight, and never over the field typed in
+        in_sight(page, field)
+        box = page.locator(".carddb-studio-preview").bounding_box()
+        assert box["y"] >= 0 and face.bounding_box()["height"] >= 150
+    page.screenshot(path=str(root.parent / f"typing-{width}.png"))
+    page.get_by_role("button", name="Close").click()
+
+
+@pytest.mark.parametrize("width", [360, 1280])
+@pytest.mark.parametrize("screen", ["editor", "new", "gallery"])
 def test_the_editor_and_the_gallery_pass_axe_and_fit_the_screen(served: tuple[Path, str], chromium: Any, width: int,
                                                                 screen: str) -> None:
     if not AXE.is_file():
@@ -308,14 +422,14 @@ def test_the_editor_and_the_gallery_pass_axe_and_fit_the_screen(served: tuple[Pa
         page.get_by_role("group", name="Printing 2").wait_for()
         page.get_by_label("ATK").fill("x")  # and a problem shown
         page.locator('[data-field="atk"] .carddb-studio-problem').filter(has_text="whole number").wait_for()
+    elif screen == "new":  # a blank card where the face comes
+        page.goto(url + "games/shmod/cards/cinder-hound/")
+        page.get_by_role("button", name="New card").click()
+        page.locator(".carddb-studio-blank").wait_for()
     else:
         page.goto(url + "__carddb__/studio/gallery?game=shmod")
         page.locator(".carddb-studio-faces > li").first.wait_for()
-    add_axe(page, AXE.read_text(encoding="utf-8"))
-    violations = page.evaluate("""() => axe.run(document, {resultTypes: ['violations']}).then((r) => r.violations
-        .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-        .map((v) => `${v.impact} ${v.id} (${v.nodes.length}): ${v.nodes[0].target.join(' ')}: ${v.help}`))""")
-    assert violations == []
+    assert axe_violations(page) == []
     assert page.evaluate("document.documentElement.scrollWidth") <= width
 
 
@@ -357,10 +471,23 @@ def test_a_printing_added_in_the_browser_is_saved_shown_and_removed_again(served
     second.get_by_label("Rarity").fill("promo")
     page.get_by_role("button", name="Save").click()
     wait_for_text(page, "P01")  # the card page's table of printings, once the site is rebuilt
-    removed, added = changed_lines(before, (root / CARDS).read_text(encoding="utf-8"))
-    assert removed == ['    number: "M01"']
-    assert added == ["    printings:", "    - set: base", "      number: M01", "    - set: base", "      number: P01",
-                     "      rarity: promo"]
+    after = (root / CARDS).read_text(encoding="utf-8")
+    assert entry_text(after, "Ember Whelp") == (
+        "  - name: Ember Whelp\n"
+        "    kind: monster\n"
+        "    type: FIRE\n"
+        "    atk: 2\n"
+        "    def: 1\n"
+        "    level: 1\n"
+        "    categories: [Dragon]\n"
+        "    printings:\n"
+        "      - set: base\n"
+        '        number: "M01"\n'
+        "      - set: base\n"
+        '        number: "P01"\n'
+        "        rarity: promo\n"
+        '    sample: ["*"]\n')
+    assert after.replace(entry_text(after, "Ember Whelp"), "") == before.replace(entry_text(before, "Ember Whelp"), "")
     (card,) = Catalogue(str(root / "output" / "catalogue.db"), Workspace(root)).find("shmod", "Ember Whelp")
     assert [(p.number, p.rarity) for p in card.printings] == [("M01", ""), ("P01", "promo")]
 

@@ -9,6 +9,7 @@
   const REOPEN = "carddb-studio-reopen";
   const BAR_SAID = "carddb-studio-bar-said";
   const BAR_SAID_MS = 120_000;  // long enough for a rebuild; a message older than that is about another build
+  const NOTICE = "carddb-studio-notice";  // what a deletion says, with its Undo, on the page it lands on
   const HELD = "The site was rebuilt; this page reloads once your edits are saved or closed.";
   let uid = 0;
   // The editor open on this page, if any. While it holds work not yet saved (or a new card's form), a rebuild
@@ -34,6 +35,7 @@
     if (!answer.ok) {
       const error = new Error(data.error || `the server answered ${answer.status}`);
       error.conflict = Boolean(data.conflict);
+      error.problems = data.problems;  // a form's values that make no card: the problem of each field
       throw error;
     }
     return data;
@@ -148,6 +150,8 @@
       this.host = host; this.game = game; this.key = key; this.mode = mode;  // mode: "edit" or "new"
       this.sequence = 0; this.timer = null;
       this.saved = null;  // the form's values as last opened or saved: other values are unsaved work
+      // a new card's form says nothing of a field before the designer has typed in it or pressed Add card
+      this.touched = new Set(); this.tried = mode === "edit";
     }
 
     holdsPage() {
@@ -200,22 +204,31 @@
         this.fileSelect = row.querySelector("select");
         this.form.append(row);
       }
-      const buttons = make("div", {class: "carddb-studio-buttons"},
-        make("button", {type: "submit", class: "md-button md-button--primary", text: this.mode === "new"
-          ? "Add card" : "Save"}),
+      const refusalId = `carddb-studio-refusal-${++uid}`;
+      // why a save was refused: beside the button, read out at once, and what the button is described by
+      this.refusal = make("p", {class: "carddb-studio-refusal", id: refusalId, role: "alert"});
+      const submit = make("button", {type: "submit", class: "md-button md-button--primary", text: this.mode === "new"
+        ? "Add card" : "Save", "aria-describedby": refusalId});
+      const buttons = make("div", {class: "carddb-studio-buttons"}, submit,
         this.mode === "edit" && this.opened.file ? make("button", {type: "button", class: "md-button",
           "data-action": "duplicate", text: "Duplicate"}) : null,
         this.mode === "edit" && this.opened.file ? make("button", {type: "button", class: "md-button",
           "data-action": "delete", text: "Delete…"}) : null,
         make("button", {type: "button", class: "md-button", "data-action": "close", text: "Close"}));
-      this.form.append(buttons);
-      this.face = make("img", {class: "carddb-studio-face", alt: this.mode === "new" ? "The new card's face"
-        : `${this.key}: the face as edited`});
+      this.form.append(buttons, this.refusal);
+      // no image before a face is drawn (never a broken one): a blank card of the face's shape says why
+      this.face = make("img", {class: "carddb-studio-face", hidden: true, alt: this.mode === "new"
+        ? "The new card's face" : `${this.key}: the face as edited`});
+      const shown = document.querySelector(".carddb-cardpage-face img");
+      this.blank = make("div", {class: "carddb-studio-blank", style: shown?.naturalWidth
+        ? `aspect-ratio: ${shown.naturalWidth} / ${shown.naturalHeight}` : null},
+      make("p", {text: "The face is drawn here as soon as the card has a name and its required values."}));
       this.layout = make("ul", {class: "carddb-studio-layout", "aria-label": "What the layout says of the face"});
-      const preview = make("div", {class: "carddb-studio-preview"}, this.face, this.layout);
+      const preview = make("div", {class: "carddb-studio-preview"}, this.face, this.blank, this.layout);
       this.host.append(make("h2", {text: title, tabindex: "-1"}), this.status,
-        make("div", {class: "carddb-studio-grid"}, this.form, preview));
+        make("div", {class: "carddb-studio-grid"}, preview, this.form));  // the face first: above the form on a phone
       this.form.addEventListener("input", (event) => {
+        if (event.target.name) this.touched.add(event.target.name);
         if (event.target.name === "kind") {
           this.render(event.target.value, valuesOf(this.form));
           this.host.querySelector('[name="kind"]').focus();
@@ -265,6 +278,8 @@
         if (answer.face) {
           this.face.src = answer.face;
           this.face.dataset.drawn = String(mine);
+          this.face.hidden = false;
+          this.blank.hidden = true;
         }
         this.layout.replaceChildren(...answer.layout.map((said) => make("li", {text: said.message})));
       } catch (error) {
@@ -272,15 +287,29 @@
       }
     }
 
+    // each problem under its field (for a new card, only once its field was typed in or Add card pressed); the
+    // fields with a problem, in the form's order
     showProblems(problems) {
+      const bad = [];
       for (const row of this.form.querySelectorAll("[data-field]")) {
-        const said = problems[row.dataset.field] || "";
+        const input = row.querySelector("input, textarea, select");
+        const said = this.tried || this.touched.has(input.name) ? problems[row.dataset.field] || "" : "";
         row.querySelector(".carddb-studio-problem").textContent = said;
-        row.querySelector("input, textarea, select").setAttribute("aria-invalid", said ? "true" : "false");
+        input.setAttribute("aria-invalid", said ? "true" : "false");
+        if (said) bad.push({input, row, label: row.querySelector("label").firstChild.textContent});
       }
-      const general = problems[""] || "";
+      const general = this.tried || this.touched.size ? problems[""] || "" : "";
       if (general) this.say(general, true);
       else if (this.status.dataset.problem) this.say("");
+      if (!bad.length && this.refusal.dataset.fields) this.refuse("");  // the values it named are right now
+      return bad;
+    }
+
+    // why a save was refused, beside Save (empty: nothing refused); ``fields``: for values now marked at their
+    // fields, so it goes once they are right
+    refuse(text, fields = false) {
+      this.refusal.textContent = text;
+      this.refusal.dataset.fields = fields ? "1" : "";
     }
 
     say(text, problem = false) {
@@ -291,27 +320,42 @@
 
     async save() {
       const values = valuesOf(this.form);
+      this.tried = true;
       try {
         const saved = this.mode === "new"
           ? await call("new", {game: this.game, file: this.fileSelect.value, values})
           : await call("save", {game: this.game, key: this.key, digest: this.digest, values});
         this.done(saved);
       } catch (error) {
-        this.say(`Not saved: ${error.message}`, true);  // a conflict says to reload: the file changed on disk
+        // a value that does not fit: said at its field, which gets the focus; anything else (a conflict says to
+        // reload: the file changed on disk) beside Save, which keeps it
+        const bad = error.problems ? this.showProblems(error.problems) : [];
+        if (bad.length) {
+          const named = bad.map((field) => field.label).join(", ");
+          this.refuse(`Not saved: see the problem${bad.length > 1 ? "s" : ""} under ${named}.`, true);
+          bad[0].input.focus({preventScroll: true});
+          bad[0].row.scrollIntoView({block: "center"});  // with its problem, clear of the face above it on a phone
+        } else {
+          this.refuse(`Not saved: ${error.message}`.replace(/([^.!?])$/, "$1."));
+        }
       }
     }
 
     async duplicate() {
       try {
         this.done(await call("duplicate", {game: this.game, key: this.key, digest: this.digest}));
-      } catch (error) { this.say(error.message, true); }
+      } catch (error) { this.refuse(`Not copied: ${error.message}`.replace(/([^.!?])$/, "$1.")); }
     }
 
     async remove() {
       if (!window.confirm(`Delete ${this.key} from ${this.opened.file}? (Undo puts it back.)`)) return;
       try {
-        this.done(await call("delete", {game: this.game, key: this.key, digest: this.digest}));
-      } catch (error) { this.say(error.message, true); }
+        const deleted = await call("delete", {game: this.game, key: this.key, digest: this.digest});
+        // the page it lands on says what was deleted, with an Undo right there (``mountNotice``)
+        keepNotice({page: `/games/${this.game}/cards/`, said: `${sentence(deleted.said)}.`, undo: true,
+          card: {key: this.key, page: location.pathname}});
+        this.done(deleted);
+      } catch (error) { this.refuse(`Not deleted: ${error.message}`.replace(/([^.!?])$/, "$1.")); }
     }
 
     done(saved) {
@@ -325,6 +369,36 @@
       else release();  // a rebuild held while the form was unsaved: its page is out of date
     }
   }
+
+  // -- what a deletion says on the page it lands on, with its Undo ----------------------------------------
+  // Kept in the tab's session storage: the page reloads itself when the site is rebuilt, and says it again.
+  const keepNotice = (notice) => sessionStorage.setItem(NOTICE, JSON.stringify({...notice, at: Date.now()}));
+
+  const mountNotice = () => {
+    const notice = JSON.parse(sessionStorage.getItem(NOTICE) || "null");
+    if (!notice || notice.page !== location.pathname || Date.now() - notice.at > BAR_SAID_MS) return;
+    const place = document.querySelector("article") || document.querySelector("main") || document.body;
+    if (place.querySelector(".carddb-studio-notice")) return;
+    const text = make("span", {text: notice.said});
+    const box = make("div", {class: "carddb-studio-notice", role: "status", tabindex: "-1",
+      "aria-label": "Card studio", "data-search-exclude": true}, text);
+    const link = () => make("a", {href: notice.card.page, text: `Open ${notice.card.key}`});
+    if (notice.undo) {
+      const undo = make("button", {type: "button", class: "md-button md-button--primary", text: "Undo"});
+      undo.addEventListener("click", async () => {
+        try {
+          const undone = await call("undo", {});
+          const said = untilRebuilt(undone.said);
+          keepNotice({...notice, said, undo: false});
+          text.textContent = said;
+          undo.replaceWith(link());
+        } catch (error) { text.textContent = sentence(error.message).replace(/([^.!?])$/, "$1."); }
+      });
+      box.append(" ", undo);
+    } else if (notice.card) box.append(" ", link());
+    place.prepend(box);
+    box.focus();
+  };
 
   // -- the bar on every card page --------------------------------------------------------------------------
   const bar = (game, key, host) => {
@@ -439,7 +513,7 @@
   };
 
   window.carddbStudio = {call};
-  const mount = () => { mountCardPage(); mountGallery(); };
+  const mount = () => { mountNotice(); mountCardPage(); mountGallery(); };
   if (window.document$?.subscribe) window.document$.subscribe(mount);  // Material's instant navigation
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", mount);
   else mount();
