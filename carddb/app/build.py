@@ -90,7 +90,7 @@ def build(workspace: Workspace, catalogue: Catalogue | Callable[[], Catalogue],
 
     report.warnings.extend(broken_plugins())
     kept_warnings = list(report.warnings)  # the stamp's: what a build with nothing to do says again
-    if games:
+    if "site" in report.redone or "site" in report.up_to_date:  # a build stopped before the site made none
         report.warnings.extend(address_warnings)
     report.warnings_file = _write_warnings(out, report.warnings)
     steps_said = list(report.lines)

@@ -161,15 +161,14 @@ class Stage:
 
 
 def run_stages(context: BuildContext, stages: Sequence[Stage], skip: Sequence[str] = ()) -> None:
-    """Every stage in order, less the steps named in ``skip``; the games' card files are loaded before the first
-    step of a game."""
-    loaded = False
+    """Every stage in order, less the steps named in ``skip``, after the games' card files are loaded into the
+    catalogue (always, every step skipped or not: ``build --skip ...`` of every step is how a card file is loaded
+    alone, and the site reads the cards too)."""
+    if context.games:
+        _load_games(context)
     for stage in stages:
         steps = [step for step in stage.steps if step.name not in skip]
         beside = [step for step in stage.beside if step.name not in skip]
-        if not loaded and any(step.per_game for step in [*steps, *beside]):
-            _load_games(context)
-            loaded = True
         with _beside(context, beside):
             _run_in_order(context, steps)
 
