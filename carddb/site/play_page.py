@@ -20,7 +20,7 @@ from types import ModuleType
 from carddb.core.cards.card import Card
 from carddb.core.game.definition import GameDefinition
 from carddb.core.play.registry import load, plugin
-from carddb.core.play.signature import Described, Param
+from carddb.core.play.signature import Described, Param, names_for
 from carddb.errors import InputError
 from carddb.site.bundle import ENGINE_TIMEOUT_MS
 from carddb.site.markup import html_text, html_url, md_code, md_text, rule_href, url_prefix
@@ -49,8 +49,9 @@ def check(name: str, label: str, value: str = "", checked: bool = False) -> str:
     return f'<label><input type="checkbox" name="{html_text(name)}"{extra}> {html_text(label)}</label>'
 
 
-def select(name: str, label: str, options: Sequence[tuple[str, str]]) -> str:
-    items = "".join(f'<option value="{html_text(v)}">{html_text(t)}</option>' for v, t in options)
+def select(name: str, label: str, options: Sequence[tuple[str, str]], chosen: str = "") -> str:
+    items = "".join(f'<option value="{html_text(v)}"{" selected" if chosen and v == chosen else ""}>{html_text(t)}'
+                    "</option>" for v, t in options)
     return f'<label>{html_text(label)} <select name="{html_text(name)}">{items}</select></label>'
 
 
@@ -136,7 +137,7 @@ def _intro(doc: str) -> str:
 
 def _field(game: GameDefinition, param: Param, name: str = "", label: str = "") -> str:
     """The form's field(s) of one parameter (``name``: its request key; inside a row, the row's key)."""
-    name, label = name or param.name, label or param.label
+    name, label = name or param.key, label or param.label
     names = name_list(game, param.arg.names or (param.arg.kinds[0] if param.arg.kinds else "")) \
         if (param.arg.names or param.arg.kinds) else ""
     helped = f' title="{html_text(param.arg.help)}"' if param.arg.help else ""
@@ -153,12 +154,32 @@ def _field(game: GameDefinition, param: Param, name: str = "", label: str = "") 
         field = check(name, label, checked=bool(param.default))
     elif param.kind == "choice":
         unset = [("", "(not given)")] if param.default is None and not param.required else []
-        field = select(name, label, [*unset, *((choice, choice) for choice in param.choices)])
-    else:  # rows: each row's fields, labelled with its number
-        return rows(name, param.fields[0].name, param.arg.count,
-                    lambda i: "".join(_field(game, f, f.name, f"{i}. {f.label}" if n == 0 else f.label)
+        field = select(name, label, [*unset, *((choice, choice) for choice in param.choices)],
+                       "" if param.default is None else str(param.default))
+    elif param.kind == "choices":  # a box per word, ticked adds it to the list
+        return _group(label, "".join(check(f"{name}[]", c, c) for c in param.choices), param.arg.help)
+    elif param.kind == "counts":  # a number per name of the game field Arg.keys
+        _, keys = names_for(param, game)
+        return _group(label, "".join(number(f"{name}.{key}", key, low=param.low, high=param.high) for key in keys),
+                      param.arg.help)
+    elif param.kind == "object":  # its fields side by side, the first labelled with the object's label
+        return _group(label, "".join(_field(game, f, f"{name}.{f.key}", label if n == 0 else f.label)
+                                     for n, f in enumerate(param.fields)), param.arg.help, legend=False)
+    else:  # rows: each row's fields, numbered
+        first = (lambda i: f"{param.arg.label} {i}") if param.arg.label else \
+            (lambda i: f"{i}. {param.fields[0].label}")
+        return rows(name, param.fields[0].key, param.arg.count,
+                    lambda i: "".join(_field(game, f, f.key, first(i) if n == 0 else f.label)
                                       for n, f in enumerate(param.fields)))
     return field.replace("<label>", f"<label{helped}>", 1) if helped else field
+
+
+def _group(label: str, fields: str, help_text: str, legend: bool = True) -> str:
+    """Fields that make one value, in a row of their own named for assistive technology (``legend``: the label shown
+    before them, when none of them carries it)."""
+    helped = f' title="{html_text(help_text)}"' if help_text else ""
+    shown = f'<span class="carddb-legend">{html_text(label)}</span>' if legend else ""
+    return (f'<div class="carddb-row" role="group" aria-label="{html_text(label)}"{helped}>{shown}{fields}</div>')
 
 
 def _helpers(game: GameDefinition) -> list[Described]:

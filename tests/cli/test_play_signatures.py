@@ -35,10 +35,10 @@ def test_every_parameter_is_on_the_command_and_the_form(game_id: str, described:
     (form,) = described_forms(game, [described])
     html = "\n".join(form_html(game, form, True, f"games/{game_id}/play.md"))
     for param in described.params:
-        assert " ".join(param.arg.help.split()) in flat, (described.name, param.name)
-        names = {f'name="{param.name}"', f'name="{param.name}[]"', f'data-row="{param.name}"'}
+        assert " ".join(param.arg.help.rstrip(".").split()) in flat, (described.name, param.name)
+        names = {f'name="{param.key}"', f'name="{param.key}[]"', f'data-row="{param.key}"', f'name="{param.key}.'}
         assert any(name in html for name in names), (described.name, param.name)
-        assert html_text(param.label if param.kind != "rows" else param.fields[0].label) in html
+        assert html_text(param.label if param.kind != "rows" else param.arg.label or param.fields[0].label) in html
 
 
 def test_a_value_out_of_range_is_refused_alike() -> None:

@@ -363,7 +363,7 @@ def setup_helper(game: GameDefinition, index: CardIndex, *,
 @helper("turn", title="A turn's limits", rule="turn",
         example='carddb play website turn --base-site "APSN Base Card" --searches 1')
 def turn_helper(game: GameDefinition, index: CardIndex, *,
-                base_sites: Annotated[list[Card], Arg("A base site played from the hand (repeat).",
+                base_sites: Annotated[list[Card], Arg("A base site played from the hand.",
                                                       label="Base site played", kinds=BASE_SITE, what="base site",
                                                       option="--base-site", count=2)] = (),  # type: ignore
                 searches: Annotated[int, Arg("Deck or discard pile searches this turn.", label="deck searches",
