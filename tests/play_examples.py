@@ -91,7 +91,7 @@ EXAMPLES = [
                         {"card": "Squirtle", "under": [], "damage": 0, "waiting": True},
                         {"card": "Pikachu", "under": ["Pichu"], "damage": 0, "waiting": True}]}),
     Example("minibattle", "evolve", ("Pichu=12", "Pikachu"),
-            {"card": "Pichu", "under": [], "damage": 12, "into": "Pikachu", "new": False}),
+            {"pokemon": {"card": "Pichu", "under": [], "damage": 12}, "into": "Pikachu", "new": False}),
     # website
     Example("website", "site", ("Neutral Base Card + Splash Page (Neutral) + Guestbook + Hit Counter",),
             {"base": "Neutral Base Card", "components": ["Splash Page (Neutral)", "Guestbook", "Hit Counter"]}),

@@ -142,10 +142,10 @@ def request(described: Described, values: dict[str, Any]) -> dict[str, Any]:
                 if values.get(f"{param.name}__{one.name}") is not None:
                     given[one.key] = values[f"{param.name}__{one.name}"]
         elif param.kind == "rows":
-            given = [_row(param, text) for text in given or []]
+            given = [_row(param, text, option=param.arg.option) for text in given or []]
             for n, also in enumerate(param.arg.also):
-                given += [{**_row(param, text), **dict(also.preset)} for text in values.get(f"{param.name}__also{n}")
-                          or []]
+                given += [{**_row(param, text, option=also.option), **dict(also.preset)}
+                          for text in values.get(f"{param.name}__also{n}") or []]
             for row_field in (f for f in param.fields if f.arg.option):
                 _by_place(param, row_field, given, values.get(f"{param.name}__{row_field.name}") or [])
         out[param.key] = given
@@ -164,11 +164,15 @@ def _counts(param: Param, given: list[str]) -> dict[str, int]:
     return table
 
 
-def _row(param: Param, text: str, whole: bool = False) -> dict[str, Any]:
+def _row(param: Param, text: str, whole: bool = False, option: str = "") -> dict[str, Any]:
     """A row (or an object) from its text: ``Arg.read``'s, else its fields without an option, split by ``=``, those
-    with defaults left out at the end as they may be (an object's text is its first field, whole)."""
+    with defaults left out at the end as they may be (an object's text is its first field, whole). A message names
+    the ``option`` the text was given with."""
     if param.arg.read is not None:
-        return param.arg.read(text)
+        try:
+            return param.arg.read(text)
+        except InputError as exc:
+            raise InputError(f"{option} {exc}" if option else str(exc)) from None
     named = [f for f in param.fields if not f.arg.option]
     if whole:
         return {named[0].key: text.strip()}

@@ -194,7 +194,7 @@ def _change(text: str) -> dict[str, Any]:
     after, sep, rest = text.partition(":")
     name, _, by = rest.rpartition("=")
     if not (sep and after.strip().isdigit() and name.strip() and by.strip().lstrip("+-").isdigit()):
-        raise InputError(f"--change {text!r}: write the attacks before it, the monster and the change, as "
+        raise InputError(f"{text!r}: write the attacks before it, the monster and the change, as "
                          "1:Gale Sparrow=+2")
     return {"after": int(after), "card": name.strip(), "by": int(by), "whose": "mine"}
 
