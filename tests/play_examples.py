@@ -94,7 +94,8 @@ EXAMPLES = [
             {"pokemon": {"card": "Pichu", "under": [], "damage": 12}, "into": "Pikachu", "new": False}),
     # website
     Example("website", "site", ("Neutral Base Card + Splash Page (Neutral) + Guestbook + Hit Counter",),
-            {"base": "Neutral Base Card", "components": ["Splash Page (Neutral)", "Guestbook", "Hit Counter"]}),
+            {"site": {"base": "Neutral Base Card",
+                      "components": ["Splash Page (Neutral)", "Guestbook", "Hit Counter"]}}),
     Example("website", "critics", ("Alan's Site Base Card + Splash Page (Alan's Site) + Guestbook + Hit Counter",),
             {"sites": [{"base": "Alan's Site Base Card",
                         "components": ["Splash Page (Alan's Site)", "Guestbook", "Hit Counter"]}]}),
