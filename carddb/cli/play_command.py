@@ -29,14 +29,11 @@ from carddb.errors import InputError
 LISTS = ("cards", "texts", "ints", "rows", "choices", "counts")
 
 
-def game_commands(game_id: str, described: dict[str, Described], app: typer.Typer | None = None) -> typer.Typer:
-    """The group ``carddb play <game_id>``: a command per helper (added to ``app``, a game's own group of commands
-    not yet described by signatures, where it has not one of that name)."""
-    app = app or game_group()
-    written = {info.name for info in app.registered_commands}
+def game_commands(game_id: str, described: dict[str, Described]) -> typer.Typer:
+    """The group ``carddb play <game_id>``: a command per helper."""
+    app = game_group()
     for one in described.values():
-        if one.name not in written:
-            app.command(one.name, help=one.help)(command(game_id, one))
+        app.command(one.name, help=one.help)(command(game_id, one))
     return app
 
 
@@ -54,8 +51,10 @@ def _repeated(help_text: str) -> str:
 
 
 def _cli_help(param: Param) -> str:
-    """The parameter's help; an option given once per value says so."""
+    """The parameter's help; an option given once per value says so, a flag setting a choice which."""
     said = param.arg.help or param.label
+    if param.arg.sets:
+        return f"{said.rstrip('.')}: {param.arg.sets} with this flag, else {param.default}."
     many = param.kind in LISTS and param.kind != "counts" and not param.arg.sep
     return _repeated(said) if many and not _positional(param) else said
 
@@ -86,7 +85,7 @@ def command(game_id: str, described: Described) -> Any:
     """The command function of one helper, with a signature Typer reads."""
     params = [inspect.Parameter("ctx", inspect.Parameter.KEYWORD_ONLY, annotation=typer.Context)]
     extra: list[inspect.Parameter] = []  # the options of a row's or an object's fields, and more rows
-    for param in described.params:
+    for param in (p for p in described.params if p.arg.cli):
         many = param.kind in LISTS and not param.arg.sep
         flag = param.kind == "bool" or bool(param.arg.sets)
         if _positional(param):
@@ -94,17 +93,21 @@ def command(game_id: str, described: Described) -> Any:
         elif flag:
             info = typer.Option(*_option_names(param), help=_cli_help(param))
         else:
-            info = typer.Option(*_option_names(param), metavar=param.arg.metavar or None, help=_cli_help(param))
+            metavar = param.arg.metavar or ("N" if param.kind == "int" else None)
+            info = typer.Option(*_option_names(param), metavar=metavar, help=_cli_help(param))
         annotation: Any = bool if flag else list[str] if many else str
         required = param.required and not flag
         default = False if flag else inspect.Parameter.empty if required else None
         if default is None:
             annotation = annotation | None
         params.append(_option(param.name, annotation, info, default))
+        if param.arg.old:
+            extra.append(_option(f"{param.name}__old", annotation | None, typer.Option(
+                param.arg.old, hidden=True, help=f"Old name of {_option_names(param)[0]}.")))
         for one in (f for f in param.fields if f.arg.option):
             option = _field_option(param, one) if param.kind == "object" else one.arg.option
-            metavar = None if param.kind == "object" else "PLACE" if one.kind == "bool" else \
-                f"PLACE={one.arg.metavar or 'VALUE'}"
+            metavar = ("N" if one.kind == "int" else None) if param.kind == "object" else \
+                "PLACE" if one.kind == "bool" else f"PLACE={one.arg.metavar or 'VALUE'}"
             listed = param.kind == "rows" or one.kind in LISTS
             extra.append(_option(f"{param.name}__{one.name}", list[str] | None if listed else str | None,
                                  typer.Option(option, metavar=metavar, help=_field_help(param, one))))
@@ -113,10 +116,13 @@ def command(game_id: str, described: Described) -> Any:
                                  typer.Option(also.option, metavar=param.arg.metavar or None,
                                               help=_repeated(also.help))))
     params += extra
+    if described.formats:
+        params.append(_option("format_id", str | None, typer.Option(
+            "--format", "-f", help="A format of the game (a house rule) whose readings to follow.")))
     params.append(inspect.Parameter("as_json", inspect.Parameter.KEYWORD_ONLY, default=False, annotation=JsonFlag))
 
-    def run(ctx: typer.Context, as_json: bool = False, **values: Any) -> None:
-        run_helper(ctx, game_id, described.name, request(described, values), as_json)
+    def run(ctx: typer.Context, as_json: bool = False, format_id: str | None = None, **values: Any) -> None:
+        run_helper(ctx, game_id, described.name, request(described, values), as_json, format_id)
 
     run.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
     run.__annotations__ = {p.name: p.annotation for p in params}
@@ -128,8 +134,13 @@ def command(game_id: str, described: Described) -> Any:
 def request(described: Described, values: dict[str, Any]) -> dict[str, Any]:
     """The helper's request from the command line's values (text, checked by ``signature.read``)."""
     out: dict[str, Any] = {}
-    for param in described.params:
+    for param in (p for p in described.params if p.arg.cli):
         given = values.get(param.name)
+        if param.arg.old and values.get(f"{param.name}__old") is not None:
+            from carddb.cli.common import deprecated
+
+            old = deprecated(values[f"{param.name}__old"], param.arg.old, _option_names(param)[0])
+            given = old if given is None else given
         if param.arg.sep and given is not None:
             given = [part.strip() for part in given.split(param.arg.sep)]
         if param.arg.sets:
@@ -173,7 +184,7 @@ def _row(param: Param, text: str, whole: bool = False, option: str = "") -> dict
             return param.arg.read(text)
         except InputError as exc:
             raise InputError(f"{option} {exc}" if option else str(exc)) from None
-    named = [f for f in param.fields if not f.arg.option]
+    named = [f for f in param.fields if not f.arg.option and f.arg.cli]
     if whole:
         return {named[0].key: text.strip()}
     parts = [part.strip() for part in text.split("=", len(named) - 1)] if len(named) > 1 else [text.strip()]

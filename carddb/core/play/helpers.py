@@ -67,7 +67,7 @@ class Answer:
     def text(self) -> str:
         """The answer, then the working, then the problems, then the rulebook sections used."""
         lines = [self.summary] if self.summary else []
-        lines += [f"  {step.text}" for step in self.working]
+        lines += [f"  {step.text}" for step in self.working if step.text != self.summary]  # said once
         lines += [f"Problem: {p.text}" for p in self.problems]
         rules = list(dict.fromkeys(s.rule for s in (*self.working, *self.problems) if s.rule))
         if rules:

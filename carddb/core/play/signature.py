@@ -77,6 +77,9 @@ class Arg:
     keys: str = ""  # a ``dict[str, int]``: the game field whose choices are its names ("type")
     prefix: str = ""  # an object's fields' options after this ("defender-": --defender-hp)
     also: tuple[Also, ...] = ()  # rows: more options, each adding rows with some fields preset
+    old: str = ""  # an old name of its option, still taken (hidden) with a word saying the new one
+    cli: bool = True  # on the command line (a row's field the form alone fills, as the successes of each row)
+    form: bool = True  # on the form (a seed to roll dice from, the command line's own syntax of the form's fields)
 
 
 @dataclass(frozen=True)
@@ -135,18 +138,21 @@ class Described:
     rule: str  # the rulebook section it follows
     example: str  # the same question on the command line
     help: str = field(default="")
+    formats: bool = False  # the answer depends on the game's format: --format on the command, a select on the form
 
     def __call__(self, game: Any, index: Any, request: Mapping[str, Any]) -> Any:
         """Answer a request (``carddb.core.play.helpers.answer`` calls every helper so)."""
         return read(self, game, index, request)
 
 
-def helper(name: str = "", *, title: str, rule: str, example: str) -> Callable[[Callable[..., Any]], Any]:
-    """Mark a function as a play helper (its name with ``-`` for ``_`` unless ``name`` is given)."""
+def helper(name: str = "", *, title: str, rule: str, example: str, formats: bool = False
+           ) -> Callable[[Callable[..., Any]], Any]:
+    """Mark a function as a play helper (its name with ``-`` for ``_`` unless ``name`` is given; ``formats``: its
+    answer depends on the format chosen, as a damage formula a house rule changes)."""
 
     def mark(function: Callable[..., Any]) -> Callable[..., Any]:
         function.play_helper = {"name": name or function.__name__.replace("_", "-"),  # type: ignore[attr-defined]
-                                "title": title, "rule": rule, "example": example}
+                                "title": title, "rule": rule, "example": example, "formats": formats}
         return function
 
     return mark
@@ -168,7 +174,7 @@ def describe(function: Callable[..., Any]) -> Described:
     params = tuple(_param(p.name, hints[p.name], p.default) for p in inspect.signature(function).parameters.values()
                    if p.kind is inspect.Parameter.KEYWORD_ONLY)
     return Described(marks["name"], function, params, marks["title"], marks["rule"], marks["example"],
-                     inspect.getdoc(function) or "")
+                     inspect.getdoc(function) or "", marks["formats"])
 
 
 def _param(name: str, hint: Any, default: Any) -> Param:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import re
+import sys
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -21,7 +22,7 @@ from carddb.core.cards.card import Card
 from carddb.core.checker.check import CardIndex
 from carddb.core.game.definition import GameDefinition
 from carddb.core.play.helpers import Answer, find_card, plural
-from carddb.core.play.signature import Arg, helper
+from carddb.core.play.signature import Arg, helper, helpers_of
 from carddb.errors import InputError
 from carddb.games.website.sites import (
     RATINGS,
@@ -377,3 +378,6 @@ def natasha_helper(game: GameDefinition, index: CardIndex, *,
     Each Natasha protects the card beneath it: the top one goes first, then each below, then the card.
     """
     return natasha_stack(game, index, target, Protection(natashas, programmer), theirs)
+
+
+HELPERS = helpers_of(sys.modules[__name__])

@@ -24,7 +24,7 @@ from carddb.core.play.helpers import (
 )
 from carddb.core.play.signature import Arg, helper, helpers_of
 from carddb.errors import InputError
-from carddb.games.website import persistence
+from carddb.games.website.persistence import HELPERS as PERSISTENCE
 from carddb.games.website.persistence import removals_of
 from carddb.games.website.sites import RATINGS, SITE, SITE_HELP, Site, SiteAsked, fits, shared_names, shown
 from carddb.games.website.sites import rating as _int
@@ -410,7 +410,7 @@ def turn_helper(game: GameDefinition, index: CardIndex, *,
 
 
 #: In the order of the Play page.
-HELPERS: dict[str, Any] = {**helpers_of(sys.modules[__name__]), **helpers_of(persistence)}
+HELPERS: dict[str, Any] = {**helpers_of(sys.modules[__name__]), **PERSISTENCE}
 
 #: Card name lists beside one per kind, offered by the forms' fields.
 NAME_LISTS = {"card": lambda c: True, "removal": lambda c: bool(removals_of(c))}
