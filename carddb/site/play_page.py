@@ -186,7 +186,7 @@ def _group(label: str, fields: str, help_text: str, legend: bool = True) -> str:
     """Fields that make one value, in a row of their own named for assistive technology (``legend``: the label shown
     before them, when none of them carries it)."""
     helped = f' title="{html_text(help_text)}"' if help_text else ""
-    shown = f'<span class="carddb-legend">{html_text(label)}</span>' if legend else ""
+    shown = f'<span class="carddb-group-label">{html_text(label)}</span>' if legend else ""
     return (f'<div class="carddb-row" role="group" aria-label="{html_text(label)}"{helped}>{shown}{fields}</div>')
 
 
