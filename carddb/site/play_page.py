@@ -125,8 +125,19 @@ def described_forms(game: GameDefinition, helpers: Sequence[Described]) -> list[
     """A form per helper, made from its typed signature (``carddb.core.play.signature``): a field per parameter,
     labelled, with its range, choices, card names and help."""
     return [Form(one.name, one.title, one.rule, _intro(one.help), one.example,
-                 (*(_field(game, param) for param in one.params if param.arg.form), *_format(game, one)))
-            for one in helpers]
+                 (*_lines(game, one), *_format(game, one))) for one in helpers]
+
+
+def _lines(game: GameDefinition, one: Described) -> list[str]:
+    """The form's rows: a field per parameter, those ``Arg.beside`` in the row before."""
+    lines: list[str] = []
+    for param in (p for p in one.params if p.arg.form):
+        field = _field(game, param)
+        if param.arg.beside and lines and not lines[-1].startswith("<div") and not field.startswith("<div"):
+            lines[-1] += field
+        else:
+            lines.append(field)
+    return lines
 
 
 def _format(game: GameDefinition, one: Described) -> list[str]:
@@ -162,7 +173,8 @@ def _field(game: GameDefinition, param: Param, name: str = "", label: str = "") 
         field = check(name, label, checked=bool(param.default))
     elif param.kind == "choice":
         unset = [("", "(not given)")] if param.default is None and not param.required else []
-        field = select(name, label, [*unset, *((choice, choice) for choice in param.choices)],
+        words = dict(param.arg.shown)
+        field = select(name, label, [*unset, *((choice, words.get(choice, choice)) for choice in param.choices)],
                        "" if param.default is None else str(param.default))
     elif param.kind == "choices":  # a box per word, ticked adds it to the list
         return _group(label, "".join(check(f"{name}[]", c, c) for c in param.choices), param.arg.help)

@@ -80,6 +80,8 @@ class Arg:
     old: str = ""  # an old name of its option, still taken (hidden) with a word saying the new one
     cli: bool = True  # on the command line (a row's field the form alone fills, as the successes of each row)
     form: bool = True  # on the form (a seed to roll dice from, the command line's own syntax of the form's fields)
+    beside: bool = False  # on the form, in the row of the field before it (the defender's position beside it)
+    shown: tuple[tuple[str, str], ...] = ()  # a choice's words on the form ("defense", "Defense Position")
 
 
 @dataclass(frozen=True)

@@ -405,7 +405,7 @@ def battle(game: GameDefinition, index: CardIndex, *,
                                                         what="Pokemon")] = None,
            defender_partner: Annotated[Card | None, Arg("The defender's other Battling Pokemon.",
                                                         label="Defender's other Battling Pokemon", kinds=POKEMON,
-                                                        what="Pokemon")] = None) -> Answer:
+                                                        what="Pokemon", beside=True)] = None) -> Answer:
     """An attack's exact odds: every outcome (damage, knocked out, condition) with its chance, and the mean.
 
     ATK - DEF when above 0, with the special abilities and conditions: every outcome with its exact chance. HP: what
@@ -528,14 +528,15 @@ def knockout_helper(game: GameDefinition, index: CardIndex, *,
                                                   label="Your attacking Pokemon", kinds=POKEMON,
                                                   what="attacking Pokemon")],
                     target: Annotated[Card, Arg("Your opponent's Battling Pokemon attacked.", label="attacks",
-                                                kinds=POKEMON, what="attacked Pokemon")],
+                                                kinds=POKEMON, what="attacked Pokemon", beside=True)],
                     damage: Annotated[int, Arg("The damage the attack deals (after its rolls).", label="Damage dealt",
                                                high=999, option="--damage", what="damage the attack deals")],
-                    yours: Annotated[list[InPlayStack], _side("Your", "--yours")] = (),  # type: ignore
-                    theirs: Annotated[list[InPlayStack], _side("Your opponent's", "--theirs")] = (),  # type: ignore
                     send_up: Annotated[Card | None, Arg("The Waiting Pokemon your opponent sends up (their choice; "
                                                         "default: the choices listed).", label="They send up",
-                                                        kinds=POKEMON, what="Pokemon", metavar="NAME")] = None
+                                                        kinds=POKEMON, what="Pokemon", metavar="NAME",
+                                                        beside=True)] = None,
+                    yours: Annotated[list[InPlayStack], _side("Your", "--yours")] = (),  # type: ignore
+                    theirs: Annotated[list[InPlayStack], _side("Your opponent's", "--theirs")] = ()  # type: ignore
                     ) -> Answer:
     """A knock-out: the whole stack discarded, the Waiting Pokemon sent up, and whether the game is won.
 

@@ -145,6 +145,7 @@ def plan_turn(game: GameDefinition, *, first_turn: bool = False, charges: Sequen
 MONSTER, TRAP = ("monster",), ("trap",)
 Event = Literal["resolves", "turn-ends", "monster-leaves", "removed", "field-played"]
 Position = Literal["attack", "defense"]
+POSITIONS = (("attack", "Attack Position"), ("defense", "Defense Position"))
 
 
 @helper("battle", title="A battle", rule="battling",
@@ -152,16 +153,17 @@ Position = Literal["attack", "defense"]
 def battle_helper(game: GameDefinition, index: CardIndex, *,
                   attacker: Annotated[Card, Arg("The attacking monster (in Attack Position).", label="Attacker",
                                                 kinds=MONSTER)],
+                  atk: Annotated[int | None, Arg("The attacker's ATK as it is now (equips, fields).", label="ATK now",
+                                                 high=99, what="the attacker's ATK", beside=True)] = None,
                   defender: Annotated[Card | None, Arg("The monster attacked; none for a direct attack.",
                                                        label="Defender", kinds=MONSTER, positional=True)] = None,
                   position: Annotated[Position, Arg("The defender's position, Attack or Defense.", label="in",
-                                                    option="--defense", sets="defense")] = "attack",
-                  atk: Annotated[int | None, Arg("The attacker's ATK as it is now (equips, fields).", label="ATK now",
-                                                 high=99, what="the attacker's ATK")] = None,
-                  defender_atk: Annotated[int | None, Arg("The defender's ATK as it is now.", label="its ATK now",
-                                                          high=99, what="the defender's ATK")] = None,
-                  defender_def: Annotated[int | None, Arg("The defender's DEF as it is now.", label="its DEF now",
-                                                          high=99, what="the defender's DEF")] = None,
+                                                    option="--defense", sets="defense", beside=True,
+                                                    shown=POSITIONS)] = "attack",
+                  defender_atk: Annotated[int | None, Arg("The defender's ATK as it is now.", label="ATK now",
+                                                          high=99, what="the defender's ATK", beside=True)] = None,
+                  defender_def: Annotated[int | None, Arg("The defender's DEF as it is now.", label="DEF now",
+                                                          high=99, what="the defender's DEF", beside=True)] = None,
                   defender_has_monsters: Annotated[bool, Arg(
                       "For a direct attack: the defending player has monsters in play.", option="--has-monsters",
                       label="the defending player has monsters (for a direct attack)")] = False) -> Answer:
@@ -178,7 +180,7 @@ def battle_helper(game: GameDefinition, index: CardIndex, *,
 @dataclass(frozen=True)
 class OnField:
     card: Annotated[Card, Arg("A monster on the field.", label="Monster", kinds=MONSTER)]
-    position: Annotated[Position, Arg("Its position, Attack or Defense.", label="in")] = "attack"
+    position: Annotated[Position, Arg("Its position, Attack or Defense.", label="in", shown=POSITIONS)] = "attack"
 
 
 @dataclass(frozen=True)
@@ -206,8 +208,9 @@ class AtkChange:
                            what="ATK change of {card}")]
     after: Annotated[int, Arg("The attacks made before the change (0: before the first).", label="after attacks",
                               high=99, what="the attacks before the change")] = 0
-    whose: Annotated[Literal["mine", "theirs"] | None, Arg("Whose monster it is, when both players have one so "
-                                                           "named.", label="whose")] = None
+    whose: Annotated[Literal["mine", "theirs"] | None, Arg(
+        "Whose monster it is, when both players have one so named.", label="whose",
+        shown=(("mine", "yours"), ("theirs", "theirs")))] = None
 
 
 MINE = Arg("Your monster on the field, NAME or NAME=defense.", label="Your monster", option="--mine",
@@ -217,7 +220,7 @@ THEIRS = Arg("The defending player's monster, NAME or NAME=defense.", label="The
 ATTACKS = Arg("An attack in order: ATTACKER=TARGET, or ATTACKER alone to attack directly.", label="Attack",
               option="--attack", metavar="ATTACKER[=TARGET]", example="Night Reaver=Coral Warden", count=5)
 LIFE = Arg("Your Life before the Battle Phase (default: the game's, 10).", label="Your Life", high=99)
-THEIR_LIFE = Arg("The defending player's Life (default: the game's, 10).", label="their Life", high=99)
+THEIR_LIFE = Arg("The defending player's Life (default: the game's, 10).", label="their Life", high=99, beside=True)
 
 
 def _sides(game: GameDefinition, mine: Sequence[OnField], theirs: Sequence[OnField], life: int | None,
@@ -234,13 +237,14 @@ def _declared(attacks: Sequence[Attack]) -> list[Declared]:
 @helper(title="A Battle Phase", rule="battling",
         example='carddb play shmod phase --mine "Night Reaver" --theirs "Gloom Imp" --attack "Night Reaver=Gloom Imp"')
 def phase(game: GameDefinition, index: CardIndex, *,
-          mine: Annotated[list[OnField], MINE] = (),  # type: ignore[assignment]
-          theirs: Annotated[list[OnField], THEIRS] = (),  # type: ignore[assignment]
-          attacks: Annotated[list[Attack], ATTACKS] = (),  # type: ignore[assignment]
           life: Annotated[int | None, LIFE] = None,
           their_life: Annotated[int | None, THEIR_LIFE] = None,
           first_turn: Annotated[bool, Arg("This is the first player's first turn.",
-                                          label="the first player's first turn")] = False) -> Answer:
+                                          label="the first player's first turn", beside=True)] = False,
+          mine: Annotated[list[OnField], MINE] = (),  # type: ignore[assignment]
+          theirs: Annotated[list[OnField], THEIRS] = (),  # type: ignore[assignment]
+          attacks: Annotated[list[Attack], ATTACKS] = ()  # type: ignore[assignment]
+          ) -> Answer:
     """A Battle Phase: each attack in order, the monsters destroyed, and both players' Life afterwards.
 
     Each attack in order; leave the target empty to attack directly. Life starts at 10.
@@ -253,6 +257,8 @@ def phase(game: GameDefinition, index: CardIndex, *,
         example='carddb play shmod atk-change --mine "Cinder Hound" --theirs "Coral Warden=defense" '
                 '--attack "Cinder Hound=Coral Warden" --change "0:Cinder Hound=+2"')
 def atk_change(game: GameDefinition, index: CardIndex, *,
+               life: Annotated[int | None, LIFE] = None,
+               their_life: Annotated[int | None, THEIR_LIFE] = None,
                mine: Annotated[list[OnField], dataclasses.replace(MINE, count=3)] = (),  # type: ignore[assignment]
                theirs: Annotated[list[OnField], dataclasses.replace(THEIRS, count=3)] = (),  # type: ignore
                attacks: Annotated[list[Attack], dataclasses.replace(ATTACKS, count=4)] = (),  # type: ignore
@@ -260,9 +266,8 @@ def atk_change(game: GameDefinition, index: CardIndex, *,
                    "An ATK change to your monster: AFTER:NAME=+N, after AFTER attacks (0: before the first).",
                    label="ATK change", option="--change", metavar="AFTER:NAME=+N", read=_change, count=3,
                    also=(Also("--their-change", "An ATK change to the defending player's monster, as --change.",
-                              (("whose", "theirs"),)),))] = (),  # type: ignore[assignment]
-               life: Annotated[int | None, LIFE] = None,
-               their_life: Annotated[int | None, THEIR_LIFE] = None) -> Answer:
+                              (("whose", "theirs"),)),))] = ()  # type: ignore[assignment]
+               ) -> Answer:
     """An ATK changed inside a Battle Phase: the battles fought before it stand, the attacks after it use it.
 
     An Equip, a Field card or an effect changes a monster's ATK after some attacks (0: before the first): the battles
@@ -280,13 +285,13 @@ def mana(game: GameDefinition, index: CardIndex, *,
          card: Annotated[Card, Arg("The monster, spell or trap paid for.", label="Card", kinds=("monster", "spell",
                                                                                              "trap"),
                                    what="monster, spell or trap", names="card")],
+         x: Annotated[int | None, Arg("For a Level X card: the X wanted (it must equal the mana tapped).", label="X",
+                                      high=99, what="X", beside=True)] = None,
+         by_effect: Annotated[bool, Arg("The monster is played by an effect (no mana).",
+                                        label="played by an effect", beside=True)] = False,
          mana: Annotated[dict[str, int] | None, Arg("The mana tapped, a number of each TYPE: FIRE=2 EARTH=3.",
                                                     label="Mana tapped", keys="type", high=99, metavar="TYPE=N",
-                                                    example="FIRE=2")] = None,
-         x: Annotated[int | None, Arg("For a Level X card: the X wanted (it must equal the mana tapped).", label="X",
-                                      high=99, what="X")] = None,
-         by_effect: Annotated[bool, Arg("The monster is played by an effect (no mana).",
-                                        label="played by an effect")] = False) -> Answer:
+                                                    example="FIRE=2")] = None) -> Answer:
     """Mana payment: LEVEL mana, with at least 1 of the monster's TYPE (not for COLOURLESS); Level X cards.
 
     Tap mana equal to the LEVEL, with at least 1 of a monster's TYPE (not for COLOURLESS); a Level X card takes any

@@ -34,8 +34,8 @@ from carddb.games.ssq.fight import ClashSide, attack_power_bonus, same_tick_clas
 from carddb.games.ssq.lives import MAX_COINS, MAX_LIVES, MAX_SESSION, lose_life, smash_powers
 from carddb.games.ssq.movement import MOVE_WORDS, plan, reach, triple_jump_height
 from carddb.games.ssq.percentile import MAX_LUCK, percentile_move
+from carddb.games.ssq.table import DEFENCES, move_of
 from carddb.games.ssq.table import HELPERS as TABLE_HELPERS
-from carddb.games.ssq.table import move_of
 from carddb.games.ssq.turn import damage, dice_pool, move_power
 
 MAX_DICE = 40
@@ -228,23 +228,25 @@ def held_items(game: GameDefinition, fighter: Card, items: Sequence[str], weapon
 # Each helper's typed signature is its command (carddb play ssq ...), its form on the turn calculator page and the
 # check of its request (carddb.core.play.signature); those of a turn and around it are table.py's.
 FIGHTER = ("fighter",)
+CAUSE_WORDS = (("fall", "fell off a ledge"), ("hp", "0 HP in HP mode"), ("smash", "killed outright by a Smash"),
+               ("star-finish", "star finish"))
 
 
 @helper(title="Hit odds", rule="attacking-and-defending", formats=True,
         example='carddb play ssq odds Mario "Red Fireball" Bowser')
 def odds(game: GameDefinition, index: CardIndex, *,
          fighter: Annotated[Card, Arg("The attacking fighter, e.g. Mario.", label="Fighter", kinds=FIGHTER)],
-         move: Annotated[str, Arg("The attack, e.g. Red Fireball.", label="attack", names="move")],
-         target: Annotated[Card, Arg("The fighter attacked.", label="target", kinds=FIGHTER)],
+         move: Annotated[str, Arg("The attack, e.g. Red Fireball.", label="attack", names="move", beside=True)],
+         target: Annotated[Card, Arg("The fighter attacked.", label="target", kinds=FIGHTER, beside=True)],
          defence: Annotated[Literal["dodge", "guard"], Arg("How the target defends: dodge (AGI + Dodge) or guard "
                                                            "(AGI + Guard).", label="Defence", option="--guard",
-                                                           sets="guard")] = "dodge",
+                                                           sets="guard", shown=DEFENCES)] = "dodge",
          same_tick: Annotated[bool, Arg("The target acts on the same tick: it rolls AGI alone.",
-                                        label="same tick (AGI alone)")] = False,
+                                        label="same tick (AGI alone)", beside=True)] = False,
          attacks: Annotated[int, Arg("Attacks this turn (each beyond the first costs 2 dice).",
                                      label="attacks this turn", low=1, high=10)] = 1,
          extra_dice: Annotated[int, Arg("Dice added to the attack (+1: a charge released early).",
-                                        label="extra dice", high=MAX_DICE)] = 0) -> Answer:
+                                        label="extra dice", high=MAX_DICE, beside=True)] = 0) -> Answer:
     """The exact chance an attack hits (more successes than the defence; a tie misses) and its expected damage.
 
     The exact chance an attack hits (more successes than the defence; a tie misses) and its expected damage, before
@@ -259,10 +261,11 @@ def odds(game: GameDefinition, index: CardIndex, *,
 def clash_odds_helper(game: GameDefinition, index: CardIndex, *,
                       first: Annotated[Card, Arg("The first fighter, e.g. Mario.", label="First fighter",
                                                  kinds=FIGHTER)],
-                      first_move: Annotated[str, Arg("The first fighter's attack.", label="attack", names="move")],
+                      first_move: Annotated[str, Arg("The first fighter's attack.", label="attack", names="move",
+                                                     beside=True)],
                       second: Annotated[Card, Arg("The second fighter.", label="Second fighter", kinds=FIGHTER)],
                       second_move: Annotated[str, Arg("The second fighter's attack.", label="attack",
-                                                      names="move")],
+                                                      names="move", beside=True)],
                       extra_power: Annotated[list[int], Arg("Power each bought with Smash Points, e.g. 2:0.",
                                                             label="Power bought", sep=":", count=2,
                                                             high=99)] = ()  # type: ignore[assignment]
@@ -298,7 +301,8 @@ def reach_helper(game: GameDefinition, index: CardIndex, *,
                  actions: Annotated[list[str], Arg(
                      "The turn's actions in order: walk, dash, jump, double jump, or a move (an Up+B is the triple "
                      "jump). None: what each move action covers.", label="Action", names="move", count=4)] = (),
-                 tick: Annotated[int, Arg("The tick the turn is on.", label="tick", short="-t")] = 0) -> Answer:
+                 tick: Annotated[int, Arg("The tick the turn is on.", label="tick", short="-t", beside=True)] = 0
+                 ) -> Answer:
     """How far a fighter gets in a turn: walk half its Movement, dash its Movement, jump its Jump, double and
     triple jumps, within the lowest Rate; and the next tick.
 
@@ -325,14 +329,14 @@ def percentile_helper(game: GameDefinition, index: CardIndex, *,
                                                "Hammer.", label="Move", names="move")],
                       fighter: Annotated[Card | None, Arg("The fighter rolling (default: the move's own).",
                                                           label="Fighter (default: the move's own)", kinds=FIGHTER,
-                                                          option="--fighter")] = None,
+                                                          option="--fighter", beside=True)] = None,
                       luck: Annotated[int | None, Arg("The Luck added (default: the fighter's).",
                                                       label="Luck (default: the fighter's)", high=MAX_LUCK)] = None,
                       no_luck: Annotated[bool, Arg("Do not add Luck (it may be added, not must).",
-                                                   label="do not add Luck")] = False,
+                                                   label="do not add Luck", beside=True)] = False,
                       roll: Annotated[int | None, Arg("The percentile rolled, 1 to 100: what it gives.",
                                                       label="roll (1 to 100)", low=1, high=100,
-                                                      what="the percentile roll")] = None,
+                                                      what="the percentile roll", beside=True)] = None,
                       faces: Annotated[list[int], Arg("The two d10 rolled, tens and units, e.g. 10:10 (100).",
                                                       sep=":", low=1, high=10, what="a d10's face",
                                                       form=False)] = ()  # type: ignore[assignment]
@@ -358,17 +362,17 @@ def percentile_helper(game: GameDefinition, index: CardIndex, *,
 def lose_life_helper(game: GameDefinition, index: CardIndex, *,
                      fighter: Annotated[Card, Arg("The fighter losing a life, e.g. Mario.", label="Fighter",
                                                   kinds=FIGHTER)],
+                     cause: Annotated[Literal["fall", "hp", "smash", "star-finish"], Arg(
+                         "fall (off a ledge), hp (0 HP in HP mode), smash (killed outright) or star-finish.",
+                         label="How", beside=True, shown=CAUSE_WORDS)] = "fall",
                      lives: Annotated[int | None, Arg("Lives the fighter has before the loss (default: the fighter's "
                                                       "sheet).", label="lives before (empty: the fighter's)",
                                                       high=MAX_LIVES)] = None,
                      coins: Annotated[int | None, Arg("Coins the fighter holds (a Game Over loses half).",
-                                                      label="coins held", high=MAX_COINS)] = None,
+                                                      label="coins held", high=MAX_COINS, beside=True)] = None,
                      session: Annotated[int | None, Arg("The number of the current session (to name the sessions "
                                                         "sat out).", label="this session's number", low=1,
-                                                        high=MAX_SESSION)] = None,
-                     cause: Annotated[Literal["fall", "hp", "smash", "star-finish"], Arg(
-                         "fall (off a ledge), hp (0 HP in HP mode), smash (killed outright) or star-finish.",
-                         label="How")] = "fall") -> Answer:
+                                                        high=MAX_SESSION, beside=True)] = None) -> Answer:
     """A life lost, and at none left the Game Over: half the coins, a session sat out, three lives on return.
 
     Lives left after a death; with none left, the Game Over: half the coins, the sessions sat out in the infirmary

@@ -35,6 +35,7 @@ from carddb.games.ssq.turn import (
 )
 
 FIGHTER = ("fighter",)
+DEFENCES = (("dodge", "dodge (AGI + Dodge)"), ("guard", "guard (AGI + Guard)"))
 #: The rulebook section of each problem of a turn, by its code.
 TURN_RULES = {"rate": "actions-and-rate", "smash-power": "smash-points", "sp": "smash-points",
               "not-their-move": "move-anatomy", "accuracy": "attacking-and-defending"}
@@ -66,9 +67,9 @@ def _answered(game: GameDefinition, helper: str, outcome: Outcome, rule: str) ->
 class TurnAction:
     action: Annotated[str, Arg("A move's name, or move, jump or grab-item.", label="Action", names="move")]
     successes: Annotated[int | None, Arg("The attack roll's successes (empty: the dice pools alone).",
-                                         label="attack successes", high=99, cli=False)] = None
-    defence_successes: Annotated[int | None, Arg("The defence roll's successes.", label="defence successes",
-                                                 high=99, cli=False)] = None
+                                         label="successes", high=99, cli=False)] = None
+    defence_successes: Annotated[int | None, Arg("The defence roll's successes.", label="defence", high=99,
+                                                 cli=False)] = None
 
 
 def _pair(text: str, option: str) -> tuple[int, int]:
@@ -94,18 +95,18 @@ def _turn_answer(game: GameDefinition, report: TurnReport) -> Answer:
         example='carddb play ssq turn Mario "Red Fireball" --tick 2 --target Bowser --result 3:1')
 def turn(game: GameDefinition, index: CardIndex, *,
          fighter: Annotated[Card, Arg("The fighter taking the turn, e.g. Bowser.", label="Fighter", kinds=FIGHTER)],
-         actions: Annotated[list[TurnAction], Arg("The turn's actions in order: move names, or move, jump, "
-                                                  "grab-item.", what="action", metavar="ACTIONS...", count=6)],
-         tick: Annotated[int, Arg("The tick the turn is on.", label="Tick", short="-t")] = 0,
+         tick: Annotated[int, Arg("The tick the turn is on.", label="Tick", short="-t", beside=True)] = 0,
+         sp: Annotated[int | None, Arg("Smash Points the fighter has now (default: the maximum).", label="SP now",
+                                       high=99, beside=True)] = None,
          target: Annotated[Card | None, Arg("The fighter attacked (for defence pools and damage).", label="Target",
                                             kinds=FIGHTER)] = None,
          defence: Annotated[Literal["dodge", "guard"], Arg("How the target defends: dodge (AGI + Dodge) or guard "
                                                            "(AGI + Guard).", label="Defence", option="--guard",
-                                                           sets="guard")] = "dodge",
+                                                           sets="guard", beside=True, shown=DEFENCES)] = "dodge",
          same_tick: Annotated[bool, Arg("The target acts on the same tick: it rolls AGI alone.",
-                                        label="same tick (the target rolls AGI alone)")] = False,
-         sp: Annotated[int | None, Arg("Smash Points the fighter has now (default: the maximum).", label="SP now",
-                                       high=99)] = None,
+                                        label="same tick (the target rolls AGI alone)", beside=True)] = False,
+         actions: Annotated[list[TurnAction], Arg("The turn's actions in order: move names, or move, jump, "
+                                                  "grab-item.", what="action", metavar="ACTIONS...", count=6)],
          results: Annotated[list[str], Arg("Attack:defence successes of each attack in order, e.g. 3:1.",
                                            option="--result", short="-r", form=False)] = (),  # type: ignore
          seed: Annotated[int | None, Arg("Roll the dice of attacks with no --result, from this seed.",
@@ -190,9 +191,9 @@ def _two(values: Sequence[int] | None, what: str, default: tuple[int, int] | Non
         example='carddb play ssq clash Mario "Red Fireball" Bowser "Bowser\'s Punch" --result 3:2')
 def clash(game: GameDefinition, index: CardIndex, *,
           first: Annotated[Card, Arg("The first fighter, e.g. Mario.", label="First fighter", kinds=FIGHTER)],
-          first_move: Annotated[str, Arg("The first fighter's attack.", label="attack", names="move")],
+          first_move: Annotated[str, Arg("The first fighter's attack.", label="attack", names="move", beside=True)],
           second: Annotated[Card, Arg("The second fighter.", label="Second fighter", kinds=FIGHTER)],
-          second_move: Annotated[str, Arg("The second fighter's attack.", label="attack", names="move")],
+          second_move: Annotated[str, Arg("The second fighter's attack.", label="attack", names="move", beside=True)],
           result: Annotated[list[int], Arg("Successes of the two attack rolls, e.g. 3:2.", label="Successes",
                                            option="--result", short="-r", sep=":", count=2, high=99)],
           extra_power: Annotated[list[int], Arg("Power each bought with Smash Points, e.g. 2:0.",
@@ -217,17 +218,19 @@ def charge_helper(game: GameDefinition, index: CardIndex, *,
                   fighter: Annotated[Card, Arg("The fighter charging, e.g. Pikachu.", label="Fighter",
                                                kinds=FIGHTER)],
                   move: Annotated[str, Arg("The charged move, e.g. Super Smash.", label="charged move",
-                                           names="move")],
+                                           names="move", beside=True)],
                   tick: Annotated[int, Arg("The tick the charge starts on.", label="from tick", option="--tick",
                                            short="-t")],
                   ticks: Annotated[int, Arg("How many ticks the move is charged for.", label="for ticks",
-                                            option="--ticks", low=1, high=99)],
-                  used: Annotated[list[str], Arg("An attack already made this turn.", label="attack used",
-                                                 option="--used", names="move", count=3)] = (),  # type: ignore
+                                            option="--ticks", low=1, high=99, beside=True)],
                   event: Annotated[Literal["resume", "hit", "release", "store", "drop"], Arg(
-                      "What ends the charge: resume, hit, release, store or drop.", label="ends by")] = "resume",
+                      "What ends the charge: resume, hit, release, store or drop.", label="ends by",
+                      beside=True)] = "resume",
                   at: Annotated[int | None, Arg("The tick of the interrupting turn (hit, release, store, drop).",
-                                                label="on tick")] = None) -> Answer:
+                                                label="on tick", beside=True)] = None,
+                  used: Annotated[list[str], Arg("An attack already made this turn.", label="attack used",
+                                                 option="--used", names="move", count=3)] = ()  # type: ignore
+                  ) -> Answer:
     """A charged attack: the tick the turn resumes on, or what a hit, an early release, storing or dropping does.
 
     A charged attack: the tick the turn resumes on, or what a hit, an early release, storing or dropping the charge
@@ -245,9 +248,11 @@ def sp_helper(game: GameDefinition, index: CardIndex, *,
               fighter: Annotated[Card, Arg("The fighter, e.g. Mario (the maximum is the fighter's SP).",
                                            label="Fighter", kinds=FIGHTER)],
               sp: Annotated[int, Arg("Smash Points the fighter has on the --from-tick tick.", label="SP",
-                                     option="--sp", high=99)],
-              from_tick: Annotated[int | None, Arg("The tick of --sp.", label="on tick", old="--from")] = None,
-              to_tick: Annotated[int | None, Arg("The tick asked about.", label="by tick", old="--to")] = None
+                                     option="--sp", high=99, beside=True)],
+              from_tick: Annotated[int | None, Arg("The tick of --sp.", label="on tick", old="--from",
+                                                   beside=True)] = None,
+              to_tick: Annotated[int | None, Arg("The tick asked about.", label="by tick", old="--to",
+                                                 beside=True)] = None
               ) -> Answer:
     """Smash Points regained over ticks: 1 every 5 ticks up to the maximum (they refill between fights).
 
@@ -266,25 +271,25 @@ def recovery(game: GameDefinition, index: CardIndex, *,
              fighter: Annotated[Card, Arg("The fighter hit by a Smash attack, e.g. Mario.", label="Fighter",
                                           kinds=FIGHTER)],
              taken: Annotated[int, Arg("Damage the fighter had taken before the hit.", label="damage before",
-                                       option="--damage", short="-d", key="damage", high=999)],
-             hit: Annotated[int, Arg("The damage of this Smash hit.", label="hit damage", high=999)] = 0,
+                                       option="--damage", short="-d", key="damage", high=999, beside=True)],
+             hit: Annotated[int, Arg("The damage of this Smash hit.", label="hit damage", high=999, beside=True)] = 0,
              result: Annotated[list[int], Arg("Attack:defence successes, for the star finish.",
                                               label="attack and defence successes", option="--result", short="-r",
                                               sep=":", count=2, high=99)] = (),  # type: ignore[assignment]
              ledge: Annotated[int, Arg("Units between the fighter and the ledge.", label="units to the ledge",
                                        high=99)] = 0,
              roll: Annotated[int | None, Arg("Successes of the AGI + Jump recovery roll.", label="AGI + Jump "
-                                             "successes", high=99)] = None,
+                                             "successes", high=99, beside=True)] = None,
              up_b: Annotated[str | None, Arg("An Up+B move with the Recovery keyword (triple jump).", label="Up+B",
-                                             names="move")] = None,
+                                             names="move", beside=True)] = None,
              up_b_roll: Annotated[int | None, Arg("Successes of the Up+B move's accuracy roll.",
-                                                  label="Up+B successes", high=99)] = None,
+                                                  label="Up+B successes", high=99, beside=True)] = None,
              walls: Annotated[int, Arg("Walls, ceilings or floors the flight hits.", label="walls hit",
                                        high=99)] = 0,
              sheltered: Annotated[bool, Arg("The fighter cannot be knocked out of the arena.",
-                                            label="sheltered")] = False,
+                                            label="sheltered", beside=True)] = False,
              no_pit: Annotated[bool, Arg("Below the ledge is ground, not a pit or the arena's edge.",
-                                         label="ground below (no pit)")] = False,
+                                         label="ground below (no pit)", beside=True)] = False,
              seed: Annotated[int | None, Arg("Roll the recovery dice not given, from this seed.",
                                              form=False)] = None) -> Answer:
     """A Smash hit past the damage threshold: instant kill, star finish, units flown, recovery roll, wall hits.

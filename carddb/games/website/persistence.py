@@ -325,7 +325,7 @@ CRITIC = ("critic",)
 NATASHAS = Arg("Natasha-The Defender cards on the card, each on the one before (the FAQ's stack).",
                label="Natashas on it", high=99)
 PROGRAMMER = Arg("Alan-The Programmer is in play for the card's player (their components cannot be removed).",
-                 label="Alan-The Programmer in play")
+                 label="Alan-The Programmer in play", beside=True)
 
 
 @helper("favour", title="Do my critics stay won?", rule="critics",
@@ -372,7 +372,7 @@ def natasha_helper(game: GameDefinition, index: CardIndex, *,
                    natashas: Annotated[int, NATASHAS] = 1,
                    programmer: Annotated[bool, PROGRAMMER] = False,
                    theirs: Annotated[bool, Arg("You played the Natashas on your opponent's card.",
-                                               label="on your opponent's card")] = False) -> Answer:
+                                               label="on your opponent's card", beside=True)] = False) -> Answer:
     """Natashas stacked on a card: the removals it takes to remove it, top Natasha first.
 
     Each Natasha protects the card beneath it: the top one goes first, then each below, then the card.

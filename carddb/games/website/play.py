@@ -329,8 +329,8 @@ def critics_helper(game: GameDefinition, index: CardIndex, *,
 def missing_helper(game: GameDefinition, index: CardIndex, *,
                    critic: Annotated[Card, Arg("The critic, e.g. Graphics Guru.", label="Critic", kinds=CRITIC,
                                                what="critic")],
-                   sites: Annotated[list[SiteAsked], dataclasses.replace(SITE, metavar="SITE...")],
-                   short: Annotated[int, SHORT] = 0) -> Answer:
+                   short: Annotated[int, dataclasses.replace(SHORT, beside=True)] = 0,
+                   sites: Annotated[list[SiteAsked], dataclasses.replace(SITE, metavar="SITE...")]) -> Answer:
     """What a critic still needs: the IP, GP and CP each site falls short.
 
     The IP, GP and CP each site falls short of one critic.
@@ -348,25 +348,27 @@ def _player(name: str, points: int | None, critics: Sequence[Card], components: 
 def win(game: GameDefinition, index: CardIndex, *,
         points: Annotated[int | None, Arg("Your critic points.", label="Your points", high=999,
                                           what="your points")] = None,
+        components: Annotated[int | None, Arg("Components on all your base sites.", label="components", high=999,
+                                              what="your components", beside=True)] = None,
+        deck: Annotated[int | None, Arg("Cards in your deck at the start of your turn.", label="deck", high=999,
+                                        what="your deck", beside=True)] = None,
         critics: Annotated[list[Card], Arg("A critic you have won over (its points are added).", label="Critic won",
                                            option="--critic", kinds=CRITIC, what="critic",
                                            count=3)] = (),  # type: ignore[assignment]
-        components: Annotated[int | None, Arg("Components on all your base sites.", label="components", high=999,
-                                              what="your components")] = None,
-        deck: Annotated[int | None, Arg("Cards in your deck at the start of your turn.", label="deck", high=999,
-                                        what="your deck")] = None,
         opponent_points: Annotated[int | None, Arg("Your opponent's critic points.", label="Their points", high=999,
                                                    what="your opponent's points")] = None,
+        opponent_components: Annotated[int | None, Arg("Components on your opponent's base sites.",
+                                                       label="components", high=999,
+                                                       what="your opponent's components", beside=True)] = None,
+        opponent_deck: Annotated[int | None, Arg("Cards in your opponent's deck at the start of their turn.",
+                                                 label="deck", high=999, what="your opponent's deck",
+                                                 beside=True)] = None,
         opponent_critics: Annotated[list[Card], Arg("A critic your opponent won.", label="Their critic",
                                                     option="--opponent-critic", kinds=CRITIC, what="critic",
                                                     count=3)] = (),  # type: ignore[assignment]
-        opponent_components: Annotated[int | None, Arg("Components on your opponent's base sites.",
-                                                       label="components", high=999,
-                                                       what="your opponent's components")] = None,
-        opponent_deck: Annotated[int | None, Arg("Cards in your opponent's deck at the start of their turn.",
-                                                 label="deck", high=999, what="your opponent's deck")] = None,
-        turn_starts: Annotated[Literal["you", "opponent"] | None, Arg("Whose turn is starting: you or opponent.",
-                                                                      label="Turn starting")] = None) -> Answer:
+        turn_starts: Annotated[Literal["you", "opponent"] | None, Arg(
+            "Whose turn is starting: you or opponent.", label="Turn starting",
+            shown=(("you", "yours"), ("opponent", "theirs")))] = None) -> Answer:
     """Whether a player has won: 100 critic points, an opponent without components, or without cards to draw.
 
     100 critic points, an opponent without components, or an opponent without cards at the start of their turn.
