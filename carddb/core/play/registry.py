@@ -44,7 +44,7 @@ class GamePlugin:
     """The play helpers of one game and the parts that show them.
 
     ``game``: the game's id (``rules/<game>/game.toml``). ``helpers``: the pure module whose ``HELPERS`` maps each
-    helper's name to its function (``carddb.core.play.helpers.Helper``). ``engine``: every pure module the
+    helper's name to its ``carddb.core.play.signature.Described``. ``engine``: every pure module the
     helpers need, shipped to the browser (``helpers`` is added when missing). Each helper is described by its typed
     signature (``carddb.core.play.signature``): its command ``carddb play <game> <helper>`` and its form on the
     site's Play page (a game without decks: its turn calculator) are made from it; ``NAME_LISTS`` of the helpers'
