@@ -55,6 +55,8 @@ def _cli_help(param: Param) -> str:
     said = param.arg.help or param.label
     if param.arg.sets:
         return f"{said.rstrip('.')}: {param.arg.sets} with this flag, else {param.default}."
+    if param.kind == "counts":
+        return f"{said} Write {param.arg.metavar or 'NAME=N'}, e.g. {param.arg.example or 'FIRE=2'}."
     many = param.kind in LISTS and param.kind != "counts" and not param.arg.sep
     return _repeated(said) if many and not _positional(param) else said
 

@@ -184,7 +184,8 @@ def _field(game: GameDefinition, param: Param, name: str = "", label: str = "") 
                       param.arg.help)
     elif param.kind == "object":  # its fields side by side, the first labelled with the object's label
         return _group(label, "".join(_field(game, f, f"{name}.{f.key}", label if n == 0 else f.label)
-                                     for n, f in enumerate(param.fields)), param.arg.help, legend=False)
+                                     for n, f in enumerate(param.fields)),
+                      "" if param.arg.read else param.arg.help, legend=False)  # read: the command line's syntax
     else:  # rows: each row's fields, numbered
         first = (lambda i: f"{param.arg.label} {i}") if param.arg.label else \
             (lambda i: f"{i}. {param.fields[0].label}")

@@ -289,7 +289,7 @@ def mana(game: GameDefinition, index: CardIndex, *,
                                       high=99, what="X", beside=True)] = None,
          by_effect: Annotated[bool, Arg("The monster is played by an effect (no mana).",
                                         label="played by an effect", beside=True)] = False,
-         mana: Annotated[dict[str, int] | None, Arg("The mana tapped, a number of each TYPE: FIRE=2 EARTH=3.",
+         mana: Annotated[dict[str, int] | None, Arg("The mana tapped: a number of each TYPE.",
                                                     label="Mana tapped", keys="type", high=99, metavar="TYPE=N",
                                                     example="FIRE=2")] = None) -> Answer:
     """Mana payment: LEVEL mana, with at least 1 of the monster's TYPE (not for COLOURLESS); Level X cards.
