@@ -24,8 +24,6 @@ from carddb.errors import InputError
 from carddb.site.bundle import ENGINE_TIMEOUT_MS
 from carddb.site.markup import html_text, html_url, md_code, md_text, rule_href, url_prefix
 
-CONDITIONS = ("Prlz", "Slp", "Cnfs", "Psn")
-
 
 # ------------------------------------------------------------------------------------------------- form fields
 def text(name: str, label: str, names: str = "", value: str = "") -> str:
@@ -57,10 +55,6 @@ def select(name: str, label: str, options: Sequence[tuple[str, str]], chosen: st
 def many(name: str, label: str, names: str, count: int) -> str:
     """``count`` text fields filling the list ``name[]``, in order."""
     return "".join(text(f"{name}[]", f"{label} {i}" if count > 1 else label, names) for i in range(1, count + 1))
-
-
-def conditions(name: str, label: str) -> str:
-    return f"<span>{html_text(label)}</span>" + "".join(check(f"{name}[]", c, c) for c in CONDITIONS)
 
 
 def rows(name: str, key: str, count: int, make: Callable[[int], str]) -> str:
