@@ -61,14 +61,13 @@ def game_app(game_id: str) -> typer.Typer:
 
 
 def _game_app(found: GamePlugin) -> typer.Typer:
-    """A game's commands: made from its helpers' typed signatures (``carddb.cli.play_command``), beside its own
-    group's for helpers not yet so described."""
+    """A game's commands, made from its helpers' typed signatures (``carddb.cli.play_command``)."""
     from carddb.cli.play_command import game_commands
     from carddb.core.play.registry import load
     from carddb.core.play.signature import Described
 
     described = {name: one for name, one in load(found.helpers).HELPERS.items() if isinstance(one, Described)}
-    return game_commands(found.game, described, load(found.commands) if found.commands else None)
+    return game_commands(found.game, described)
 
 
 app = group(cls=_GamesGroup, help="Play helpers for every game: damage, KOs, battles, odds, critics.")

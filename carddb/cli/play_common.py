@@ -14,7 +14,6 @@ import typer
 
 from carddb.cli.common import print_json, state
 from carddb.cli.parsing import group
-from carddb.errors import InputError
 
 FORMAT_KEY = "carddb_play_format"
 
@@ -51,11 +50,3 @@ def run_helper(ctx: typer.Context, game_id: str, helper: str, request: Mapping[s
     else:
         typer.echo(result.text(), nl=False)
     raise typer.Exit(0 if result.legal else 1)
-
-
-def split_pair(text: str, what: str, example: str) -> tuple[str, str]:
-    """``Night Reaver=Coral Warden`` -> ("Night Reaver", "Coral Warden"); no ``=`` -> (text, "")."""
-    left, sep, right = text.partition("=")
-    if sep and not left.strip():
-        raise InputError(f"{what} {text!r}: write it as {example}")
-    return left.strip(), right.strip()

@@ -14,7 +14,6 @@ from typing import Any, Protocol
 from carddb.core.cards.card import Card
 from carddb.core.cards.slugs import slugify
 from carddb.core.game.definition import GameDefinition
-from carddb.core.play.registry import load, plugin
 from carddb.core.search.query import search_index
 from carddb.errors import CarddbError
 from carddb.files.reading import read_deck_file, read_text_file
@@ -182,13 +181,13 @@ def _game_pages(content: SiteContent, root: Path, data: GameCards, decks: list[S
     if game.deck_game:
         content.pages[f"{base}/checker.md"] = checker_page(game, deck_games)
         nav.append({"Deck builder": f"{base}/checker.md"})
-    elif (found := plugin(game.id)) is not None and found.turn_page:  # a game without decks: its own calculator
-        content.pages[f"{base}/checker.md"] = load(found.turn_page)(game, cards)
+    elif has_play_page(game):  # a game without decks: its helpers' forms stand in for the deck builder
+        content.pages[f"{base}/checker.md"] = play_page(game, cards, f"{base}/checker.md")
         nav.append({"Turn calculator": f"{base}/checker.md"})
     if decks:
         content.pages[f"{base}/decks.md"] = decks_page(game, decks, f"{base}/decks.md")
         nav.append({"Sample decks": f"{base}/decks.md"})
-    if has_play_page(game):
+    if game.deck_game and has_play_page(game):
         content.pages[f"{base}/play.md"] = play_page(game, cards, f"{base}/play.md")
         nav.append({"Play": f"{base}/play.md"})
     return nav

@@ -1,7 +1,7 @@
-"""The Play page of a deck game (``games/<id>/play.md``) and the fields its forms are made of: one form per play
-helper, made from the helper's typed signature (``described_forms``: a field per parameter, with its label, range,
-choices, card names and help) or, for a helper not yet so described, written by the game's ``forms`` module
-(``carddb.core.play.registry.GamePlugin.forms``), answered in the browser by the rules engine's worker
+"""The page of a game's play helpers (a deck game's ``games/<id>/play.md``, the ``checker.md`` turn calculator of a game
+without decks) and the fields its forms are made of: one form per play helper, made from the helper's typed
+signature (``described_forms``: a field per parameter, with its label, range, choices, card names and help),
+answered in the browser by the rules engine's worker
 (``javascripts/play.js`` sends each form as the helper's request to ``carddb/core/browser.py play_json``, the function
 ``carddb play <game> <helper> --json`` calls), with card names autocompleted from the catalogue (a datalist per kind).
 
@@ -15,17 +15,14 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from types import ModuleType
 
 from carddb.core.cards.card import Card
 from carddb.core.game.definition import GameDefinition
 from carddb.core.play.registry import load, plugin
-from carddb.core.play.signature import Described, Param
+from carddb.core.play.signature import Described, Param, names_for
 from carddb.errors import InputError
 from carddb.site.bundle import ENGINE_TIMEOUT_MS
 from carddb.site.markup import html_text, html_url, md_code, md_text, rule_href, url_prefix
-
-CONDITIONS = ("Prlz", "Slp", "Cnfs", "Psn")
 
 
 # ------------------------------------------------------------------------------------------------- form fields
@@ -49,18 +46,15 @@ def check(name: str, label: str, value: str = "", checked: bool = False) -> str:
     return f'<label><input type="checkbox" name="{html_text(name)}"{extra}> {html_text(label)}</label>'
 
 
-def select(name: str, label: str, options: Sequence[tuple[str, str]]) -> str:
-    items = "".join(f'<option value="{html_text(v)}">{html_text(t)}</option>' for v, t in options)
+def select(name: str, label: str, options: Sequence[tuple[str, str]], chosen: str = "") -> str:
+    items = "".join(f'<option value="{html_text(v)}"{" selected" if chosen and v == chosen else ""}>{html_text(t)}'
+                    "</option>" for v, t in options)
     return f'<label>{html_text(label)} <select name="{html_text(name)}">{items}</select></label>'
 
 
 def many(name: str, label: str, names: str, count: int) -> str:
     """``count`` text fields filling the list ``name[]``, in order."""
     return "".join(text(f"{name}[]", f"{label} {i}" if count > 1 else label, names) for i in range(1, count + 1))
-
-
-def conditions(name: str, label: str) -> str:
-    return f"<span>{html_text(label)}</span>" + "".join(check(f"{name}[]", c, c) for c in CONDITIONS)
 
 
 def rows(name: str, key: str, count: int, make: Callable[[int], str]) -> str:
@@ -125,7 +119,27 @@ def described_forms(game: GameDefinition, helpers: Sequence[Described]) -> list[
     """A form per helper, made from its typed signature (``carddb.core.play.signature``): a field per parameter,
     labelled, with its range, choices, card names and help."""
     return [Form(one.name, one.title, one.rule, _intro(one.help), one.example,
-                 tuple(_field(game, param) for param in one.params)) for one in helpers]
+                 (*_lines(game, one), *_format(game, one))) for one in helpers]
+
+
+def _lines(game: GameDefinition, one: Described) -> list[str]:
+    """The form's rows: a field per parameter, those ``Arg.beside`` in the row before."""
+    lines: list[str] = []
+    for param in (p for p in one.params if p.arg.form):
+        field = _field(game, param)
+        if param.arg.beside and lines and not lines[-1].startswith("<div") and not field.startswith("<div"):
+            lines[-1] += field
+        else:
+            lines.append(field)
+    return lines
+
+
+def _format(game: GameDefinition, one: Described) -> list[str]:
+    """A helper whose answer depends on the format: a select of the game's formats (``format``, not in the
+    request: it picks the game definition the engine reads)."""
+    if not one.formats or len(game.formats) < 2:
+        return []
+    return [select("format", "Format", [(f.id, f.label) for f in game.formats.values()], game.default_format)]
 
 
 def _intro(doc: str) -> str:
@@ -136,7 +150,7 @@ def _intro(doc: str) -> str:
 
 def _field(game: GameDefinition, param: Param, name: str = "", label: str = "") -> str:
     """The form's field(s) of one parameter (``name``: its request key; inside a row, the row's key)."""
-    name, label = name or param.name, label or param.label
+    name, label = name or param.key, label or param.label
     names = name_list(game, param.arg.names or (param.arg.kinds[0] if param.arg.kinds else "")) \
         if (param.arg.names or param.arg.kinds) else ""
     helped = f' title="{html_text(param.arg.help)}"' if param.arg.help else ""
@@ -153,12 +167,34 @@ def _field(game: GameDefinition, param: Param, name: str = "", label: str = "") 
         field = check(name, label, checked=bool(param.default))
     elif param.kind == "choice":
         unset = [("", "(not given)")] if param.default is None and not param.required else []
-        field = select(name, label, [*unset, *((choice, choice) for choice in param.choices)])
-    else:  # rows: each row's fields, labelled with its number
-        return rows(name, param.fields[0].name, param.arg.count,
-                    lambda i: "".join(_field(game, f, f.name, f"{i}. {f.label}" if n == 0 else f.label)
-                                      for n, f in enumerate(param.fields)))
+        words = dict(param.arg.shown)
+        field = select(name, label, [*unset, *((choice, words.get(choice, choice)) for choice in param.choices)],
+                       "" if param.default is None else str(param.default))
+    elif param.kind == "choices":  # a box per word, ticked adds it to the list
+        return _group(label, "".join(check(f"{name}[]", c, c) for c in param.choices), param.arg.help)
+    elif param.kind == "counts":  # a number per name of the game field Arg.keys
+        _, keys = names_for(param, game)
+        return _group(label, "".join(number(f"{name}.{key}", key, low=param.low, high=param.high) for key in keys),
+                      param.arg.help)
+    elif param.kind == "object":  # its fields side by side, the first labelled with the object's label
+        return _group(label, "".join(_field(game, f, f"{name}.{f.key}", label if n == 0 else f.label)
+                                     for n, f in enumerate(param.fields)),
+                      "" if param.arg.read else param.arg.help, legend=False)  # read: the command line's syntax
+    else:  # rows: each row's fields, numbered
+        first = (lambda i: f"{param.arg.label} {i}") if param.arg.label else \
+            (lambda i: f"{i}. {param.fields[0].label}")
+        return rows(name, param.fields[0].key, param.arg.count,
+                    lambda i: "".join(_field(game, f, f.key, first(i) if n == 0 else f.label)
+                                      for n, f in enumerate(param.fields) if f.arg.form))
     return field.replace("<label>", f"<label{helped}>", 1) if helped else field
+
+
+def _group(label: str, fields: str, help_text: str, legend: bool = True) -> str:
+    """Fields that make one value, in a row of their own named for assistive technology (``legend``: the label shown
+    before them, when none of them carries it)."""
+    helped = f' title="{html_text(help_text)}"' if help_text else ""
+    shown = f'<span class="carddb-group-label">{html_text(label)}</span>' if legend else ""
+    return (f'<div class="carddb-row" role="group" aria-label="{html_text(label)}"{helped}>{shown}{fields}</div>')
 
 
 def _helpers(game: GameDefinition) -> list[Described]:
@@ -168,39 +204,33 @@ def _helpers(game: GameDefinition) -> list[Described]:
     return [one for one in load(found.helpers).HELPERS.values() if isinstance(one, Described)]
 
 
-def _forms_module(game: GameDefinition) -> ModuleType | None:
-    found = plugin(game.id)
-    return load(found.forms) if found is not None and found.forms else None
-
-
 def has_play_page(game: GameDefinition) -> bool:
-    """A deck game with play helpers (typed, or with a ``GamePlugin.forms`` module of forms) gets a Play page."""
-    found = plugin(game.id)
-    return game.deck_game and found is not None and (bool(found.forms) or bool(_helpers(game)))
+    """A game with play helpers gets a page of their forms: a deck game its Play page, a game without decks its turn
+    calculator (in place of the deck builder)."""
+    return bool(_helpers(game))
 
 
 def play_page(game: GameDefinition, cards: Sequence[Card], page: str) -> str:
-    """Markdown of ``games/<id>/play.md``: the engine's status, then a form per helper (``page``: its docs path)."""
-    module = _forms_module(game)
+    """Markdown of the page of the game's helpers: the engine's status, then a form per helper (``page``: its docs
+    path)."""
     described = _helpers(game)
-    if module is None and not described:
-        raise InputError(f"{game.name} has no play helpers with site forms")
+    if not described:
+        raise InputError(f"{game.name} has no play helpers")
     found = plugin(game.id)
     helpers_module = load(found.helpers) if found is not None else None
-    out = [f"# {md_text(game.name)}: play helpers", "",
-           "Settle what the table argues about: each form asks the same rules as `carddb play "
-           f"{game.id} ...` on the command line, in your browser, and shows how the answer is worked out with the "
-           "rulebook section of each step. Card names are offered as you type.", "",
+    head = (f"# {md_text(game.name)}: play helpers", "Settle what the table argues about: each form asks") \
+        if game.deck_game else (f"# {md_text(game.name)}: turn calculator", f"{md_text(game.name)} has no decks; "
+                                "this page checks a turn and works out what happens around it instead. Each form asks")
+    out = [head[0], "",
+           f"{head[1]} the same rules as `carddb play {game.id} ...` on the command line, in your browser, and shows "
+           "how the answer is worked out with the rulebook section of each step. Card names are offered as you type.",
+           "",
            f'<div class="carddb-play" data-play data-game="{html_text(game.id)}" '
            f'data-timeout-ms="{ENGINE_TIMEOUT_MS}">',
            '<p class="carddb-engine" data-engine role="status">The helpers need JavaScript.</p>',
-           *datalists(game, cards, {**getattr(helpers_module, "NAME_LISTS", {}), **getattr(module, "NAME_LISTS", {})}),
+           *datalists(game, cards, getattr(helpers_module, "NAME_LISTS", {})),
            "</div>", ""]
-    written = {form.helper: form for form in module.forms(game)} if module is not None else {}
-    made = {form.helper: form for form in described_forms(game, [d for d in described if d.name not in written])}
-    order = list(load(found.helpers).HELPERS) if found is not None else []
-    for form in sorted([*written.values(), *made.values()], key=lambda f: order.index(f.helper)
-                       if f.helper in order else len(order)):
+    for form in described_forms(game, described):
         out += form_html(game, form, True, page)
     out += _numbers(game)
     out += ["<noscript><p>This page needs JavaScript. On the command line: "

@@ -176,7 +176,7 @@ def test_ssq_turn_worked_examples(cli) -> None:  # type: ignore[no-untyped-def]
     data = json.loads(bowser.stdout)
     assert (data["next_tick"], data["actions"], data["max_actions"], data["legal"]) == (10, 3, 3, True)
     too_many = cli("ssq", "turn", "Bowser", "move", "jump", "Bowser's Punch", "Koopa Klaw")
-    assert too_many.exit_code == 1 and "problem rate: 4 actions" in too_many.stdout
+    assert too_many.exit_code == 1 and "Problem: 4 actions, but the lowest Rate of this turn is 3." in too_many.stdout
 
 
 def test_ssq_initiative(cli) -> None:  # type: ignore[no-untyped-def]

@@ -112,20 +112,21 @@ def test_evolution_healer_does_not_save_a_pokemon_from_a_knock_out() -> None:
 
 
 def test_evolving_keeps_the_damage_unless_the_evolving_card_has_evolution_healer() -> None:
-    healed = answer(GAME, CARDS, "evolve", {"card": "Pichu", "damage": 12, "into": "Pikachu"})
+    healed = answer(GAME, CARDS, "evolve", {"pokemon": {"card": "Pichu", "damage": 12}, "into": "Pikachu"})
     assert healed.summary == "Pichu evolves into Pikachu with 35 HP (Evolution Healer removed 12 damage)."
     assert healed.values["healed"] == 12 and healed.working[1].rule == RULES + "special-abilities"
-    kept = answer(GAME, CARDS, "evolve", {"card": "Charmeleon", "under": ["Charmander"], "damage": 20,
+    kept = answer(GAME, CARDS, "evolve", {"pokemon": {"card": "Charmeleon", "under": ["Charmander"], "damage": 20},
                                           "into": "Charizard"})
     assert kept.summary == "Charmeleon evolves into Charizard with 65 HP (its 20 damage stays)."
     assert kept.values["stack"] == ["Charizard", "Charmeleon", "Charmander"]
     # The Baby's Healer is under Pikachu now: Pikachu evolving into Raichu keeps its damage.
-    later = answer(GAME, CARDS, "evolve", {"card": "Pikachu", "under": ["Pichu"], "damage": 10, "into": "Raichu"})
+    later = answer(GAME, CARDS, "evolve", {"pokemon": {"card": "Pikachu", "under": ["Pichu"], "damage": 10},
+                                           "into": "Raichu"})
     assert later.values == {**later.values, "damage": 10, "hp_left": 45, "healed": 0}
 
 
 def test_an_evolution_must_match_and_wait_a_turn() -> None:
-    wrong = answer(GAME, CARDS, "evolve", {"card": "Charmander", "into": "Wartortle", "new": True})
+    wrong = answer(GAME, CARDS, "evolve", {"pokemon": {"card": "Charmander"}, "into": "Wartortle", "new": True})
     assert problems(wrong) == [
         ("Wartortle evolves from Squirtle, not from Charmander: an evolved Pokemon is played on top of its matching "
          "pre-evolved Pokemon.", "evolution"),

@@ -193,7 +193,7 @@ def test_fusions_without_their_materials_are_problems() -> None:
     loose = house('transformation_from = ["field"]', 'transformation_from = ["hand", "field"]')
     assert answer(loose, CARDS, "fusion", {"card": "Granite Behemoth",
                                            "materials": [{"card": "Granite Sentinel", "from": "hand"}]}).legal
-    with pytest.raises(InputError, match="Cinder Hound comes from your hand or your field, not 'deck'"):
+    with pytest.raises(InputError, match="Cinder Hound's zone must be field or hand, not 'deck'"):
         fuse("Steam Titan", "Cinder Hound=deck", "Reef Lancer")
     with pytest.raises(InputError, match="is a spell, not a monster"):
         fuse("Steam Titan", "Fusion Rite")
@@ -293,7 +293,7 @@ def test_the_commands_exit_codes(cli, args: list[str], code: int, first: str) ->
 
 
 @pytest.mark.parametrize(("args", "message"), [
-    (["fusion", "Steam Titan", "Cinder Hound=deck"], "Error: Cinder Hound comes from your hand or your field, not "
+    (["fusion", "Steam Titan", "Cinder Hound=deck"], "Error: Cinder Hound's zone must be field or hand, not "
                                                      "'deck'"),
     (["immunity", "Shade Wraith", "Monster Bosh"], "Error: no card called 'Monster Bosh' in Shmod"),
     (["atk-change", "--change", "Gale Sparrow=+2"], "Error: --change 'Gale Sparrow=+2': write the attacks before "

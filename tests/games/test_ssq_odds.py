@@ -115,9 +115,8 @@ def test_the_rule_text_format_changes_the_damage_not_the_hit() -> None:
 
 
 def test_clash_odds_sum_every_roll_through_same_tick_clash() -> None:
-    result = answer(GAME, CARDS, "clash-odds", {"first": {"fighter": "Pikachu", "move": "Super Smash",
-                                                          "extra_power": 2},
-                                                "second": {"fighter": "Link", "move": "Link's Punch"}})
+    result = answer(GAME, CARDS, "clash-odds", {"first": "Pikachu", "first_move": "Super Smash", "second": "Link",
+                                                "second_move": "Link's Punch", "extra_power": [2, 0]})
     pikachu, link = ssq.find_fighter(CARDS, "Pikachu"), ssq.find_fighter(CARDS, "Link")
     smash, punch = ssq.find_move(CARDS, "Super Smash", pikachu), ssq.find_move(CARDS, "Link's Punch", link)
     pool_a = ssq.dice_pool(GAME, pikachu, str(smash.get("accuracy")))[0]

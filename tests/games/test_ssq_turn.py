@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import random
 from pathlib import Path
 
@@ -11,7 +10,6 @@ import pytest
 from carddb.core.play import dice
 from carddb.errors import InputError
 from carddb.games.ssq import turn as ssq
-from carddb.games.ssq.browser import ssq_initiative_json, ssq_turn_json
 from tests.core.decks import starter
 
 REPO = Path(__file__).resolve().parents[2]
@@ -117,19 +115,6 @@ def test_same_tick_defender_rolls_agi_alone_and_a_tie_misses() -> None:
     fireball = ssq.find_move(cards, "Red Fireball", mario)
     report = ssq.check_turn(game, mario, [ssq.Action("attack", fireball, 2, 2)], target=bowser, same_tick=True)
     assert (report.attacks[0].defence_pool, report.attacks[0].hit, report.attacks[0].damage) == (1, False, None)
-
-
-def test_the_browser_turn_calculator() -> None:
-    _game, cards = game_and_cards()
-    toml = (REPO / "rules/ssq/game.toml").read_text()
-    cards_json = json.dumps([c.to_dict() for c in cards])
-    request = {"fighter": "Mario", "tick": 2, "target": "Bowser",
-               "actions": [{"move": "Red Fireball", "faces": [7, 8, 9, 1, 2], "defence_faces": [7, 1, 1]}]}
-    result = json.loads(ssq_turn_json(toml, cards_json, json.dumps(request)))
-    assert (result["next_tick"], result["attacks"][0]["damage"], result["legal"]) == (6, 2, True)
-    assert json.loads(ssq_turn_json(toml, cards_json, '{"fighter": "Nobody"}'))["error"].startswith("no fighter")
-    assert json.loads(ssq_initiative_json(toml, '{"Pikachu": 5, "Bowser": 1}')) == {"ticks": {"Pikachu": 0,
-                                                                                               "Bowser": 4}}
 
 
 def test_more_successes_than_the_dice_can_roll_is_refused() -> None:

@@ -22,7 +22,8 @@ def site(base: str, *components: str) -> dict:
 
 
 def test_totals_and_one_component_of_each_name() -> None:
-    result = ask("site", **site("Neutral Base Card", "Splash Page (Neutral)", "Guestbook", "Splash Page (Alan's Site)"))
+    result = ask("site", site=site("Neutral Base Card", "Splash Page (Neutral)", "Guestbook",
+                                   "Splash Page (Alan's Site)"))
     assert result.values["totals"] == {"ip": 2, "gp": 2, "cp": 1}
     assert result.working[0].text == "Neutral Base Card: IP 1 + 1 = 2; GP 2 + 0 = 2; CP 0 + 1 = 1."
     assert result.problems[0].text == ("Neutral Base Card already holds Splash Page (Neutral): a site holds one "
@@ -30,20 +31,20 @@ def test_totals_and_one_component_of_each_name() -> None:
 
 
 def test_types_must_fit_the_base() -> None:
-    result = ask("site", **site("Alan's Site Base Card", "APSN Forum", "Guestbook", "Message Board"))
+    result = ask("site", site=site("Alan's Site Base Card", "APSN Forum", "Guestbook", "Message Board"))
     assert [p.text for p in result.problems][:1] == [
         "APSN Forum is an APSN component: it does not fit Alan's Site Base Card (Alan's Site)."]
-    assert ask("site", **site("Neutral Base Card", "APSN Forum", "Message Board")).values["totals"] == {
+    assert ask("site", site=site("Neutral Base Card", "APSN Forum", "Message Board")).values["totals"] == {
         "ip": 4, "gp": 2, "cp": 6}  # a Neutral base takes every type
 
 
 def test_requirements_when_played_and_required_cards() -> None:
     # Chat Room first: Message Board is not on the site yet (Site Search's CP 4 is met by Chat Room's 4).
-    result = ask("site", **site("Alan's Site Base Card", "Chat Room", "Site Search", "Message Board"))
+    result = ask("site", site=site("Alan's Site Base Card", "Chat Room", "Site Search", "Message Board"))
     assert [p.text for p in result.problems] == ["Chat Room needs Message Board already on one of your sites."]
-    in_order = ask("site", **site("Alan's Site Base Card", "Guestbook", "Hit Counter", "Message Board", "Chat Room"))
+    in_order = ask("site", site=site("Alan's Site Base Card", "Guestbook", "Hit Counter", "Message Board", "Chat Room"))
     assert [p.text for p in in_order.problems] == ["Message Board needs CP 3 (the site had 2) when it is played."]
-    ready = ask("site", **site("Alan's Site Base Card", "Site Card: Comics Page", "Guestbook", "Hit Counter",
+    ready = ask("site", site=site("Alan's Site Base Card", "Site Card: Comics Page", "Guestbook", "Hit Counter",
                                "Message Board", "Chat Room"))
     assert ready.legal and ready.values["totals"] == {"ip": 7, "gp": 4, "cp": 10}
 
@@ -118,8 +119,8 @@ def test_a_turn() -> None:
 def test_bad_input() -> None:
     with pytest.raises(InputError, match="2 cards are called 'Splash Page'; write one of: Splash Page \\(Neutral\\), "
                                          "Splash Page \\(Alan's Site\\)"):
-        ask("site", **site("Neutral Base Card", "Splash Page"))
+        ask("site", site=site("Neutral Base Card", "Splash Page"))
     with pytest.raises(InputError, match="Casual Surfer is a critic, not a component"):
-        ask("site", **site("Neutral Base Card", "Casual Surfer"))
+        ask("site", site=site("Neutral Base Card", "Casual Surfer"))
     with pytest.raises(InputError, match="describe at least one site"):
         ask("critics", sites=[])

@@ -150,7 +150,8 @@ def test_without_the_package_the_game_has_no_helpers(installed: Installed) -> No
     plain = {**installed.env, "PYTHONPATH": str(ROOT)}
     ran = subprocess.run([sys.executable, "-m", "carddb", "--root", str(installed.root), "play", "sixth", "clash",
                           "Red Unit 3", "Blue Unit 1"], env=plain, capture_output=True, text=True, timeout=300)
-    assert ran.returncode == 2 and "no command 'sixth'" in ran.stderr
+    assert ran.returncode == 2 and "no play helpers for 'sixth'; the games with play helpers: minibattle, shmod" \
+        in ran.stderr and "docs/new-game.md#play-helpers-of-your-own" in ran.stderr
 
 
 @pytest.fixture(scope="module")

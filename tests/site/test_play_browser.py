@@ -45,8 +45,7 @@ def open_game(state: dict[str, Any], site: BuiltSite, game: str) -> Any:
     page = state["visit"].page
     if state["game"] != game:
         page.goto(f"{site.url}{page_of(game)}")
-        page.wait_for_selector(f"[data-play][data-game={game}] [data-engine][data-state=ready], "
-                               f"[data-ssq-calculator] [data-engine][data-state=ready]")
+        page.wait_for_selector(f"[data-play][data-game={game}] [data-engine][data-state=ready]")
         page.wait_for_function(f"() => !document.querySelector('form[data-play-form][data-game={game}] "
                                "button[type=submit]').disabled")
         state["game"] = game
@@ -138,6 +137,19 @@ def test_a_card_name_of_markup_is_an_option_not_markup(helpers: dict[str, Any], 
     options = page.locator("datalist#play-shmod-monster option").evaluate_all("os => os.map(o => o.value)")
     assert HOSTILE_NAME in options
     assert page.locator("img[src=x]").count() == 0 and helpers["visit"].dialogs == []
+
+
+def test_ssqs_turn_calculator_is_its_helpers_forms(helpers: dict[str, Any], site: BuiltSite) -> None:
+    if "ssq" not in site.report.games:
+        pytest.skip("ssq is not in the test catalogue")
+    page = open_game(helpers, site, "ssq")
+    assert page.locator("h1").inner_text().rstrip("¶") == "Super Smash Quest Skirmish: turn calculator"
+    got = ask(page, "ssq", "turn", {"fighter": "Mario", "tick": 2, "target": "Bowser",
+                                    "actions": [{"action": "Red Fireball", "successes": 11, "defence_successes": 1}]})
+    assert got["verdict"] == "illegal"
+    assert got["problems"] == ["Red Fireball: 11 attack successes cannot come from 5 dice; the most is 10 (2 a die)."]
+    got = ask(page, "ssq", "sp", {"fighter": "Mario", "sp": 9, "from_tick": 0, "to_tick": 5})
+    assert (got["verdict"], got["answer"]) == ("error", "9 SP is not between 0 and the maximum 3")
 
 
 def test_play_page_is_in_the_nav_and_linked_from_the_checker(visit: Visit, site: BuiltSite) -> None:

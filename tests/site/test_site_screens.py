@@ -28,7 +28,7 @@ PAGES = {
     "rulebook": ("games/shmod/rulebook/", "article h2"),
     "construction": ("games/shmod/construction/", "article table"),
     "play": ("games/shmod/play/", "[data-play]"),
-    "ssq calculator": ("games/ssq/checker/", "[data-ssq-calculator]"),
+    "ssq calculator": ("games/ssq/checker/", "[data-play][data-game=ssq]"),
     "decks": ("games/shmod/decks/", "article h2"),
     "guide": ("guide/deck-checker/", "article pre > code"),
 }

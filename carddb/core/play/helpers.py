@@ -8,14 +8,15 @@ does my site win?). It is a pure function of typed inputs, catalogue cards and p
 (a fourth discard in a turn, two mana charges) is answered with ``problems``; a request that cannot be read
 (an unknown card, a number out of range) raises ``InputError``, which the command line turns into ``Error: ...``.
 
-Every helper also reads its request from a JSON object (``HELPERS`` of each game's helpers module, found by
-``carddb.core.play.registry``, called by ``answer``), so ``carddb play <game> <helper> --json`` and the site's forms
-give the same answer by construction.
+Every helper also reads its request from a JSON object, checked against its typed signature
+(``carddb.core.play.signature``; ``HELPERS`` of each game's helpers module, found by ``carddb.core.play.registry``,
+called by ``answer``), so ``carddb play <game> <helper> --json`` and the site's forms give the same answer by
+construction.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
@@ -67,7 +68,7 @@ class Answer:
     def text(self) -> str:
         """The answer, then the working, then the problems, then the rulebook sections used."""
         lines = [self.summary] if self.summary else []
-        lines += [f"  {step.text}" for step in self.working]
+        lines += [f"  {step.text}" for step in self.working if step.text != self.summary]  # said once
         lines += [f"Problem: {p.text}" for p in self.problems]
         rules = list(dict.fromkeys(s.rule for s in (*self.working, *self.problems) if s.rule))
         if rules:
@@ -75,12 +76,9 @@ class Answer:
         return "".join(f"{line}\n" for line in lines)
 
 
-Helper = Callable[[GameDefinition, CardIndex, Mapping[str, Any]], Answer]
-
-
 def helpers(game: GameDefinition) -> Mapping[str, Any]:
-    """The play helpers of a game, by name (``damage``, ``ko``, ...): each answers a request, ``(game, index,
-    request) -> Answer`` (a ``signature.Described``, or, not yet described by its signature, a function)."""
+    """The play helpers of a game, by name (``damage``, ``ko``, ...): each a ``signature.Described`` that answers a
+    request, ``(game, index, request) -> Answer``."""
     found = plugin(game.id)
     if found is None:
         raise InputError(f"{game.name} has no play helpers (they exist for {', '.join(plugins())})")
@@ -146,11 +144,6 @@ def find_card(game: GameDefinition, index: CardIndex, name: Any, kinds: Iterable
     return card
 
 
-def find_cards(game: GameDefinition, index: CardIndex, names: Any, kinds: Iterable[str] = (),
-               what: str = "card") -> list[Card]:
-    return [find_card(game, index, name, kinds, what) for name in names_of(names)]
-
-
 def _kind_of(index: CardIndex, name: str) -> str:
     found = index.names.resolve(name)
     return found.card.kind if found.card is not None else ""
@@ -195,13 +188,6 @@ def whole(request: Mapping[str, Any], key: str, default: int | None = None, *, l
         raise InputError(f"{what} must be a whole number, not {value!r}")
     if not low <= value <= high:
         raise InputError(f"{what} must be from {low} to {high}, not {value}")
-    return value
-
-
-def needed(request: Mapping[str, Any], key: str, *, low: int = 0, high: int = MAX_NUMBER, what: str = "") -> int:
-    value = whole(request, key, low=low, high=high, what=what)
-    if value is None:
-        raise InputError(f"give the {what or key.replace('_', ' ')}")
     return value
 
 

@@ -6,9 +6,9 @@ in any installed distribution) that declares one ``GamePlugin`` under the group:
     [project.entry-points."carddb.games"]
     sixth = "sixth_game:PLUGIN"
 
-The plugin names its parts by import path, as strings, so that finding a game's helpers imports nothing else:
-the command line loads ``commands`` only for ``carddb play <id>``, the site loads ``forms`` only to write the Play
-page, and the browser, which has neither Click nor the site's code, loads only ``helpers`` and ``engine``.
+The plugin names its parts by import path, as strings, so that finding a game's helpers imports nothing else: the
+command line and the site load ``helpers`` only for ``carddb play <id>`` and the Play page, and the browser loads
+``helpers`` and ``engine``.
 
 The site's rules engine ships each plugin's ``engine`` modules with an ``entry_points.txt`` of its own
 (``carddb.site.bundle``), so the browser finds the same plugins through this same code.
@@ -44,21 +44,17 @@ class GamePlugin:
     """The play helpers of one game and the parts that show them.
 
     ``game``: the game's id (``rules/<game>/game.toml``). ``helpers``: the pure module whose ``HELPERS`` maps each
-    helper's name to its function (``carddb.core.play.helpers.Helper``). ``engine``: every pure module the
-    helpers need, shipped to the browser (``helpers`` is added when missing). ``commands``: ``module:attribute``
-    of the Click group of ``carddb play <game>``. ``forms``: the module of the site's Play page forms, with
-    ``forms(game)`` returning ``carddb.site.play_page.Form`` objects and optionally ``NAME_LISTS``, extra card
-    name lists (kind -> predicate). ``turn_page``: ``module:function`` writing the page that stands in for the
-    deck builder of a game without decks (``function(game, cards) -> Markdown``). ``play``: the keys of the game's
-    ``[play]`` table, each a ``PlayKey`` (the game definition's parser accepts these and no others).
+    helper's name to its ``carddb.core.play.signature.Described``. ``engine``: every pure module the
+    helpers need, shipped to the browser (``helpers`` is added when missing). Each helper is described by its typed
+    signature (``carddb.core.play.signature``): its command ``carddb play <game> <helper>`` and its form on the
+    site's Play page (a game without decks: its turn calculator) are made from it; ``NAME_LISTS`` of the helpers'
+    module adds card name lists to the forms (name -> predicate). ``play``: the keys of the game's ``[play]``
+    table, each a ``PlayKey`` (the game definition's parser accepts these and no others).
     """
 
     game: str
     helpers: str
     engine: tuple[str, ...] = ()
-    commands: str = ""
-    forms: str = ""
-    turn_page: str = ""
     summary: str = ""
     play: Mapping[str, PlayKey] = field(default_factory=dict)
 

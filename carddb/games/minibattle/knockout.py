@@ -12,14 +12,12 @@ evolving card has Evolution Healer; the knocked-out Pokemon's owner picks which 
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from carddb.core.cards.card import Card, normalise_name
-from carddb.core.checker.check import CardIndex
 from carddb.core.game.definition import GameDefinition
-from carddb.core.play.helpers import Answer, find_card, find_cards, flag, needed, plural, rows, setting, whole
+from carddb.core.play.helpers import Answer, plural, setting
 from carddb.games.minibattle.pokemon import form, is_basic, stat
 
 
@@ -279,35 +277,3 @@ def evolve(game: GameDefinition, pokemon: Pokemon, into: Card, new: bool = False
     out.values = {"evolves_into": into.name, "damage": damage, "hp_left": max(hp - damage, 0), "healed": healed,
                   "stack": [into.name, pokemon.name, *(c.name for c in pokemon.under)]}
     return out
-
-
-# --------------------------------------------------------------------------------------------- JSON requests
-def _pokemon(game: GameDefinition, index: CardIndex, row: Mapping[str, Any]) -> Pokemon:
-    """``{"card": "Ivysaur", "under": ["Bulbasaur"], "damage": 5, "waiting": false}`` (damage: what is on it)."""
-    card = find_card(game, index, row.get("card"), ("pokemon",), "Pokemon")
-    under = tuple(find_cards(game, index, row.get("under"), ("pokemon",), "Pokemon"))
-    damage = whole(row, "damage", 0, high=999, what=f"the damage on {card.name}") or 0
-    return Pokemon(card, under, damage, flag(row, "waiting"))
-
-
-def _side(game: GameDefinition, index: CardIndex, request: Mapping[str, Any], key: str) -> list[Pokemon]:
-    return [_pokemon(game, index, row) for row in rows(request, key)]
-
-
-def read_knockout(game: GameDefinition, index: CardIndex, request: Mapping[str, Any]) -> Answer:
-    """``{"attacker": "Charmeleon", "target": "Ivysaur", "damage": 9, "send_up": "Squirtle",
-    "yours": [{"card": "Charmeleon", "under": ["Charmander"]}], "theirs": [{"card": "Ivysaur", "under":
-    ["Bulbasaur"], "damage": 52}, {"card": "Squirtle", "waiting": true}]}``"""
-    attacker = find_card(game, index, request.get("attacker"), ("pokemon",), "attacking Pokemon").name
-    target = find_card(game, index, request.get("target"), ("pokemon",), "attacked Pokemon").name
-    damage = needed(request, "damage", high=999, what="damage the attack deals")
-    send_up = find_card(game, index, request["send_up"], ("pokemon",), "Pokemon").name \
-        if str(request.get("send_up") or "").strip() else ""
-    return knockout(game, _side(game, index, request, "yours"), _side(game, index, request, "theirs"), attacker,
-                    target, damage, send_up)
-
-
-def read_evolve(game: GameDefinition, index: CardIndex, request: Mapping[str, Any]) -> Answer:
-    """``{"card": "Pichu", "under": [], "damage": 12, "into": "Pikachu", "new": false}``"""
-    into = find_card(game, index, request.get("into"), ("pokemon",), "Pokemon to evolve into")
-    return evolve(game, _pokemon(game, index, request), into, flag(request, "new"))

@@ -16,7 +16,7 @@ import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from carddb.core.cards.card import Card, normalise_name
 from carddb.core.checker.check import CardIndex
@@ -25,20 +25,14 @@ from carddb.core.play.helpers import (
     Answer,
     chance,
     choice,
-    find_card,
-    find_cards,
-    flag,
-    names_of,
     percent_text,
     plural,
-    rows,
     setting,
-    whole,
 )
-from carddb.core.play.signature import Arg, helper, helpers_of
+from carddb.core.play.signature import Also, Arg, helper, helpers_of
 from carddb.errors import InputError
-from carddb.games.minibattle.knockout import read_evolve, read_knockout
-from carddb.games.minibattle.pokemon import CONDITION_WORDS, CONDITIONS, stat
+from carddb.games.minibattle.knockout import Pokemon, evolve, knockout
+from carddb.games.minibattle.pokemon import CONDITION_WORDS, stat
 from carddb.games.minibattle.pokemon import form as _form
 from carddb.games.minibattle.pokemon import is_basic as _is_basic
 
@@ -379,60 +373,109 @@ def opening_hand(game: GameDefinition, hand: Sequence[Card]) -> Answer:
     return out
 
 
-# --------------------------------------------------------------------------------------------- JSON requests
-def _conditions(value: Any) -> frozenset[str]:
-    found = set()
-    for name in names_of(value):
-        key = CONDITIONS.get(name.lower()) or next((k for k, v in CONDITION_WORDS.items() if v == name.lower()), None)
-        if key is None:
-            raise InputError(f"{name!r} is not a condition; use Prlz, Slp, Cnfs or Psn")
-        found.add(key)
-    return frozenset(found)
-
-
-def _battler(game: GameDefinition, index: CardIndex, side: Mapping[str, Any], what: str) -> Battler:
-    card = find_card(game, index, side.get("card"), ("pokemon",), "Pokemon")
-    hp = whole(side, "hp", stat(card, "hp"), low=1, high=999, what=f"{card.name}'s HP")
-    return Battler(card, hp or 1, _conditions(side.get("conditions")))
-
-
-def _partner(game: GameDefinition, index: CardIndex, name: Any) -> Card | None:
-    return find_card(game, index, name, ("pokemon",), "Pokemon") if name else None
-
-
-def _battle(game: GameDefinition, index: CardIndex, request: Mapping[str, Any]) -> Answer:
-    """``{"attacker": {"card": "Pikachu", "hp": 35, "conditions": ["Prlz"]}, "defender": {"card": "Squirtle"},
-    "attacker_partner": null, "defender_partner": "Wartortle"}`` (HP: what is left; default the card's HP)."""
-    attacker, defender = (request.get(k) or {} for k in ("attacker", "defender"))
-    if not isinstance(attacker, Mapping) or not isinstance(defender, Mapping):
-        raise InputError("attacker and defender are objects with a card, its HP left and its conditions")
-    return attack_odds(game, _battler(game, index, attacker, "attacker"), _battler(game, index, defender, "defender"),
-                       attacker_partner=_partner(game, index, request.get("attacker_partner")),
-                       defender_partner=_partner(game, index, request.get("defender_partner")))
-
-
-def _between(game: GameDefinition, index: CardIndex, request: Mapping[str, Any]) -> Answer:
-    """``{"card": "Bulbasaur", "hp": 12, "conditions": ["Psn", "Slp"]}``"""
-    return between_turns(game, _battler(game, index, request, "Pokemon"))
-
-
-def _plays(game: GameDefinition, index: CardIndex, request: Mapping[str, Any]) -> Answer:
-    """``{"in_play": [{"card": "Charmander", "new": false}], "play": [{"card": "Charmeleon", "on": ""}],
-    "battling": ["Charmeleon"]}``"""
-    field = [InPlay(find_card(game, index, row.get("card"), ("pokemon",), "Pokemon"), flag(row, "new"))
-             for row in rows(request, "in_play")]
-    wanted = [Play(find_card(game, index, row.get("card"), ("pokemon",), "Pokemon"),
-                   str(row.get("on") or "").strip()) for row in rows(request, "play")]
-    for play in wanted:
-        if play.on:
-            find_card(game, index, play.on, ("pokemon",), "Pokemon")
-    battling = [c.name for c in find_cards(game, index, request.get("battling"), ("pokemon",), "Pokemon")]
-    return plays(game, field, wanted, battling)
-
-
 # ---------------------------------------------------------------------------------- helpers described once
 # Each helper's typed signature is its command (carddb play minibattle ...), its form on the Play page and the
-# check of its request (carddb.core.play.signature). The helpers above still read their requests by hand.
+# check of its request (carddb.core.play.signature).
+POKEMON = ("pokemon",)
+Condition = Literal["Prlz", "Slp", "Cnfs", "Psn"]
+STACK_HELP = "BASIC/EVOLVED[=DAMAGE]: the cards of the stack from the bottom up, and the damage on it"
+
+
+@dataclass(frozen=True)
+class BattlingPokemon:
+    card: Annotated[Card, Arg("The Pokemon.", label="Pokemon", kinds=POKEMON, what="Pokemon")]
+    hp: Annotated[int | None, Arg("Its HP left (default: its HP).", label="HP", low=1, high=999, what="{card}'s HP",
+                                  option="--hp")] = None
+    conditions: Annotated[list[Condition], Arg("Its conditions: Prlz, Slp, Cnfs or Psn.", label="conditions",
+                                               what="condition", option="--condition")] = ()  # type: ignore
+
+
+def _battler(pokemon: BattlingPokemon) -> Battler:
+    hp = stat(pokemon.card, "hp") if pokemon.hp is None else pokemon.hp
+    return Battler(pokemon.card, hp or 1, frozenset(pokemon.conditions or ()))
+
+
+@helper(title="An attack's odds", rule="battle", example="carddb play minibattle battle Charizard Wartortle")
+def battle(game: GameDefinition, index: CardIndex, *,
+           attacker: Annotated[BattlingPokemon, Arg("The attacking Battling Pokemon.", label="Attacker")],
+           defender: Annotated[BattlingPokemon, Arg("The Battling Pokemon attacked.", label="Defender",
+                                                    prefix="defender-")],
+           attacker_partner: Annotated[Card | None, Arg("The attacker's other Battling Pokemon.", option="--partner",
+                                                        label="Attacker's other Battling Pokemon", kinds=POKEMON,
+                                                        what="Pokemon")] = None,
+           defender_partner: Annotated[Card | None, Arg("The defender's other Battling Pokemon.",
+                                                        label="Defender's other Battling Pokemon", kinds=POKEMON,
+                                                        what="Pokemon", beside=True)] = None) -> Answer:
+    """An attack's exact odds: every outcome (damage, knocked out, condition) with its chance, and the mean.
+
+    ATK - DEF when above 0, with the special abilities and conditions: every outcome with its exact chance. HP: what
+    is left (empty: the card's).
+    """
+    return attack_odds(game, _battler(attacker), _battler(defender), attacker_partner=attacker_partner,
+                       defender_partner=defender_partner)
+
+
+@helper(title="Between turns", rule="conditions",
+        example="carddb play minibattle between Clefairy --hp 12 --condition Psn")
+def between(game: GameDefinition, index: CardIndex, *,
+            card: Annotated[Card, Arg("The Pokemon.", label="Pokemon", kinds=POKEMON, what="Pokemon",
+                                      metavar="POKEMON")],
+            hp: Annotated[int | None, Arg("Its HP left (default: its HP).", label="HP", low=1, high=999,
+                                          what="its HP")] = None,
+            conditions: Annotated[list[Condition], Arg("Its conditions: Prlz, Slp, Cnfs or Psn.", label="conditions",
+                                                       what="condition", option="--condition")] = ()  # type: ignore
+            ) -> Answer:
+    """Between turns: poison's 2 damage, waking up at 50%, Effect Off; every outcome with its chance.
+
+    Poison deals 2, a sleeping Pokemon wakes up at 50%, Effect Off may clear every condition.
+    """
+    return between_turns(game, _battler(BattlingPokemon(card, hp, conditions)))
+
+
+def _in_play(text: str) -> dict[str, Any]:
+    """``Charmander=new``: a Pokemon in play, played this turn."""
+    name, _, new = (part.strip() for part in text.partition("="))
+    if not name or new.lower() not in ("", "new"):
+        raise InputError(f"{text!r}: write it as Charmander, or Charmander=new")
+    return {"card": name, "new": new.lower() == "new"}
+
+
+@dataclass(frozen=True)
+class InPlayRow:
+    card: Annotated[Card, Arg("A Pokemon in play.", label="Pokemon", kinds=POKEMON, what="Pokemon")]
+    new: Annotated[bool, Arg("It was played this turn.", label="played this turn")] = False
+
+
+@dataclass(frozen=True)
+class PlayRow:
+    card: Annotated[Card, Arg("A Pokemon played this turn.", label="Pokemon", kinds=POKEMON, what="Pokemon")]
+    on: Annotated[Card | None, Arg("The Baby it evolves from, when a Basic evolves onto its Baby.",
+                                   label="on (a Baby)", kinds=POKEMON, what="Pokemon")] = None
+
+
+@helper("plays", title="What may be played", rule="evolution",
+        example="carddb play minibattle plays --in-play Charmander --play Charmeleon")
+def plays_helper(game: GameDefinition, index: CardIndex, *,
+                 in_play: Annotated[list[InPlayRow], Arg("A Pokemon in play, NAME or NAME=new when it was played this "
+                                                         "turn.", label="In play", option="--in-play",
+                                                         read=_in_play, count=4)] = (),  # type: ignore
+                 play: Annotated[list[PlayRow], Arg("A Pokemon played this turn, in order; NAME=BABY evolves a Basic "
+                                                    "onto its Baby.", label="Play", option="--play",
+                                                    metavar="NAME[=BABY]", example="Pikachu=Pichu",
+                                                    count=3)] = (),  # type: ignore
+                 battling: Annotated[list[Card], Arg("A Battling Pokemon after the plays.", label="Battling",
+                                                     option="--battling", kinds=POKEMON, what="Pokemon",
+                                                     count=3)] = ()  # type: ignore
+                 ) -> Answer:
+    """What may be played this turn: one basic, one evolution (not on a Pokemon played this turn), 2 Battling.
+
+    One basic and one evolution a turn, not on a Pokemon played this turn; up to 2 Battling.
+    """
+    return plays(game, [InPlay(row.card, row.new) for row in in_play or []],
+                 [Play(row.card, row.on.name if row.on is not None else "") for row in play or []],
+                 [card.name for card in battling or []])
+
+
 @helper("hand", title="The opening hand", rule="starting-a-game",
         example="carddb play minibattle hand Raichu Charmander Ivysaur")
 def hand_helper(game: GameDefinition, index: CardIndex, *,
@@ -445,6 +488,82 @@ def hand_helper(game: GameDefinition, index: CardIndex, *,
     return opening_hand(game, hand)
 
 
-_DESCRIBED = helpers_of(sys.modules[__name__])
-HELPERS: dict[str, Any] = {"battle": _battle, "between": _between, "plays": _plays, "hand": _DESCRIBED["hand"],
-                           "knockout": read_knockout, "evolve": read_evolve}
+def _stack(text: str) -> dict[str, Any]:
+    """``Bulbasaur/Ivysaur=52``: Ivysaur on Bulbasaur with 52 damage."""
+    cards, _, damage = (part.strip() for part in text.partition("="))
+    names = [name.strip() for name in cards.split("/") if name.strip()]
+    if not names or (damage and not damage.isdigit()):
+        raise InputError(f"{text!r}: write the stack from the bottom up and the damage on it, as Bulbasaur/Ivysaur=52")
+    return {"card": names[-1], "under": names[-2::-1], "damage": int(damage) if damage else 0}
+
+
+@dataclass(frozen=True)
+class Stack:
+    card: Annotated[Card, Arg("The Pokemon on top of the stack.", label="Pokemon", kinds=POKEMON, what="Pokemon")]
+    under: Annotated[list[Card], Arg("The cards under it, the one just below first.", label="on", kinds=POKEMON,
+                                     what="Pokemon", count=2)] = ()  # type: ignore
+    damage: Annotated[int, Arg("The damage on it.", label="damage on it", high=999,
+                               what="the damage on {card}")] = 0
+
+    def pokemon(self, waiting: bool = False) -> Pokemon:
+        return Pokemon(self.card, tuple(self.under or ()), self.damage, waiting)
+
+
+@dataclass(frozen=True)
+class InPlayStack(Stack):
+    waiting: Annotated[bool, Arg("It is a Waiting Pokemon (not Battling).", label="Waiting")] = False
+
+
+def _side(whose: str, option: str) -> Arg:
+    return Arg(f"{whose} Battling Pokemon, {STACK_HELP}.", label=f"{whose} Pokemon", option=option, metavar="STACK",
+               read=_stack, count=3, also=(Also(f"{option}-waiting", f"{whose} Waiting Pokemon, the same way.",
+                                                (("waiting", True),)),))
+
+
+@helper("knockout", title="A knock-out and victory", rule="battle",
+        example="carddb play minibattle knockout Charmeleon Ivysaur --damage 9 --yours Charmander/Charmeleon --theirs "
+                "Bulbasaur/Ivysaur=52 --theirs-waiting Squirtle")
+def knockout_helper(game: GameDefinition, index: CardIndex, *,
+                    attacker: Annotated[Card, Arg("Your Battling Pokemon that attacks (the card on top).",
+                                                  label="Your attacking Pokemon", kinds=POKEMON,
+                                                  what="attacking Pokemon")],
+                    target: Annotated[Card, Arg("Your opponent's Battling Pokemon attacked.", label="attacks",
+                                                kinds=POKEMON, what="attacked Pokemon", beside=True)],
+                    damage: Annotated[int, Arg("The damage the attack deals (after its rolls).", label="Damage dealt",
+                                               high=999, option="--damage", what="damage the attack deals")],
+                    send_up: Annotated[Card | None, Arg("The Waiting Pokemon your opponent sends up (their choice; "
+                                                        "default: the choices listed).", label="They send up",
+                                                        kinds=POKEMON, what="Pokemon", metavar="NAME",
+                                                        beside=True)] = None,
+                    yours: Annotated[list[InPlayStack], _side("Your", "--yours")] = (),  # type: ignore
+                    theirs: Annotated[list[InPlayStack], _side("Your opponent's", "--theirs")] = ()  # type: ignore
+                    ) -> Answer:
+    """A knock-out: the whole stack discarded, the Waiting Pokemon sent up, and whether the game is won.
+
+    The attacked Pokemon's damage, what a knock-out discards (the card on top and every pre-evolved form under it),
+    the Waiting Pokemon its owner sends up, and whether the game is won. Damage: what is on a Pokemon already.
+    """
+    return knockout(game, [row.pokemon(row.waiting) for row in yours or []],
+                    [row.pokemon(row.waiting) for row in theirs or []], attacker.name, target.name, damage,
+                    send_up.name if send_up is not None else "")
+
+
+@helper("evolve", title="Evolving and Evolution Healer", rule="evolution",
+        example="carddb play minibattle evolve Pichu=12 Pikachu")
+def evolve_helper(game: GameDefinition, index: CardIndex, *,
+                  pokemon: Annotated[Stack, Arg(f"The Pokemon that evolves, {STACK_HELP}.", label="Pokemon",
+                                                metavar="STACK", read=_stack)],
+                  into: Annotated[Card, Arg("The evolved Pokemon played on top of it.", label="Evolves into",
+                                            kinds=POKEMON, what="Pokemon to evolve into")],
+                  new: Annotated[bool, Arg("The Pokemon was played this turn.", label="played this turn")] = False
+                  ) -> Answer:
+    """Evolving: the damage stays on the Pokemon, unless its Evolution Healer removes it all.
+
+    The damage on a Pokemon stays when it evolves, unless the evolving card has Evolution Healer.
+    """
+    return evolve(game, pokemon.pokemon(), into, new)
+
+
+#: In the order of the Play page.
+HELPERS: dict[str, Any] = helpers_of(sys.modules[__name__], order=(
+    "battle", "between", "plays", "hand", "knockout", "evolve"))

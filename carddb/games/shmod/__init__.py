@@ -1,6 +1,6 @@
-"""Shmod: its play helpers (``play.py`` with ``battles.py`` and ``interactions.py``, pure), their commands
-(``commands.py``, ``carddb play shmod``) and the forms of its Play page on the site (``forms.py``), registered once
-under the ``carddb.games`` entry points."""
+"""Shmod: its play helpers (``play.py`` with ``battles.py`` and ``interactions.py``, pure), each described by its typed
+signature (its command ``carddb play shmod ...`` and its form on the Play page come from it), registered once under
+the ``carddb.games`` entry points."""
 
 from carddb.core.play.registry import GamePlugin, PlayKey
 
@@ -29,8 +29,6 @@ PLUGIN = GamePlugin(
     play=PLAY_KEYS,
     helpers="carddb.games.shmod.play",
     engine=("carddb.games.shmod.battles", "carddb.games.shmod.interactions"),
-    commands="carddb.games.shmod.commands:app",
-    forms="carddb.games.shmod.forms",
     summary="Shmod: battles, a Battle Phase and ATK changed in it, mana, a turn's limits, Immunity, how long cards "
             "stay, Fusion.",
 )

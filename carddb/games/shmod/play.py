@@ -4,13 +4,15 @@ how cards act on one another (Immunity, how long Equip, Continuous and Field car
 Transformation). Pure standard library; the numbers and readings are ``[play]`` of ``rules/shmod/game.toml``.
 
 The battles are ``battles.py``, the card interactions ``interactions.py``; this module pays mana, plans a turn and
-reads each helper's JSON request (``HELPERS``).
+describes each helper by its typed signature (``HELPERS``).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Annotated, Any, Literal
 
 from carddb.core.cards.card import Card, normalise_name
@@ -18,15 +20,10 @@ from carddb.core.checker.check import CardIndex
 from carddb.core.game.definition import GameDefinition
 from carddb.core.play.helpers import (
     Answer,
-    find_card,
-    flag,
     plural,
-    rows,
     setting,
-    whole,
-    word,
 )
-from carddb.core.play.signature import Arg, helper, helpers_of
+from carddb.core.play.signature import Also, Arg, helper, helpers_of
 from carddb.errors import InputError
 from carddb.games.shmod.battles import Change, Declared, Monster, Side, battle, battle_phase, int_value
 from carddb.games.shmod.interactions import Immunity, Material, fusion, lasts
@@ -142,102 +139,165 @@ def plan_turn(game: GameDefinition, *, first_turn: bool = False, charges: Sequen
     return out
 
 
-# --------------------------------------------------------------------------------------------- JSON requests
-def _monster(game: GameDefinition, index: CardIndex, row: Mapping[str, Any], key: str = "card",
-             default_position: str = "attack") -> Monster:
-    card = find_card(game, index, row.get(key), ("monster",), "monster")
-    return Monster(card, word(row, "position", ("attack", "defense"), default_position),
-                   whole(row, "atk", high=99, what=f"{card.name}'s ATK"),
-                   whole(row, "def", high=99, what=f"{card.name}'s DEF"))
-
-
-def _battle(game: GameDefinition, index: CardIndex, request: Mapping[str, Any]) -> Answer:
-    """``{"attacker": "Night Reaver", "atk": null, "defender": "Coral Warden", "position": "defense",
-    "defender_atk": null, "defender_def": null, "defender_has_monsters": false}``; no defender attacks directly."""
-    attacker = _monster(game, index, {"card": request.get("attacker"), "atk": request.get("atk")})
-    defender = None
-    if request.get("defender"):
-        defender = _monster(game, index, {"card": request.get("defender"), "position": request.get("position"),
-                                          "atk": request.get("defender_atk"), "def": request.get("defender_def")},
-                            default_position="attack")
-    return battle(game, attacker, defender, defender_has_monsters=flag(request, "defender_has_monsters"))
-
-
-def _phase(game: GameDefinition, index: CardIndex, request: Mapping[str, Any],
-           changes: Sequence[Change] = ()) -> Answer:
-    """``{"mine": [{"card": "Night Reaver", "position": "attack"}], "theirs": [{"card": "Coral Warden",
-    "position": "defense"}], "attacks": [{"attacker": "Night Reaver", "target": "Coral Warden"}], "life": 10,
-    "their_life": 10, "first_turn": false}``; an attack without a target is direct."""
-    start = int(setting(game, "life"))
-    mine = Side([_monster(game, index, row) for row in rows(request, "mine")],
-                whole(request, "life", start, high=99) or 0)
-    theirs = Side([_monster(game, index, row) for row in rows(request, "theirs")],
-                  whole(request, "their_life", start, high=99) or 0)
-    attacks = [Declared(str(row.get("attacker") or "").strip(), str(row.get("target") or "").strip())
-               for row in rows(request, "attacks")]
-    for row in attacks:
-        if not row.attacker:
-            raise InputError("each attack names its attacking monster")
-    for row in rows(request, "attacks"):  # names must be monsters of the game, even when not on the field
-        find_card(game, index, row.get("attacker"), ("monster",), "monster")
-        if row.get("target"):
-            find_card(game, index, row.get("target"), ("monster",), "monster")
-    return battle_phase(game, mine, theirs, attacks, first_turn=flag(request, "first_turn"), changes=changes,
-                        helper="atk-change" if changes else "phase")
-
-
-def _mana(game: GameDefinition, index: CardIndex, request: Mapping[str, Any]) -> Answer:
-    """``{"card": "Magma Colossus", "mana": {"FIRE": 2, "EARTH": 3}, "x": null, "by_effect": false}``"""
-    card = find_card(game, index, request.get("card"), ("monster", "spell", "trap"), "monster, spell or trap")
-    raw = request.get("mana") or {}
-    if not isinstance(raw, Mapping):
-        raise InputError("mana is a table of TYPE to the mana of it tapped, e.g. FIRE=2")
-    types = list(game.fields["type"].choices) if "type" in game.fields else []
-    mana: dict[str, int] = {}
-    for key, value in raw.items():
-        wanted = str(key).strip().upper()
-        if wanted not in types:
-            raise InputError(f"{key!r} is not a TYPE of mana; use {', '.join(types)}")
-        count = whole({"n": value}, "n", 0, high=99, what=f"{wanted} mana") or 0
-        mana[wanted] = mana.get(wanted, 0) + count
-    return pay_mana(game, card, mana, x=whole(request, "x", high=99, what="X"), by_effect=flag(request, "by_effect"))
-
-
-def _atk_change(game: GameDefinition, index: CardIndex, request: Mapping[str, Any]) -> Answer:
-    """``_phase``'s request with ``"changes": [{"after": 1, "card": "Gloom Imp", "by": 2, "whose": "theirs"}]``:
-    each change made after that many attacks (0: before the first), on ``whose`` field ("" for either)."""
-    changes = []
-    for row in rows(request, "changes"):
-        card = find_card(game, index, row.get("card"), ("monster",), "monster")
-        by = whole(row, "by", low=-99, high=99, what=f"{card.name}'s ATK change")
-        if by is None:
-            raise InputError(f"give the ATK change of {card.name} (+2, -1)")
-        after = whole(row, "after", 0, high=99, what="the attacks before the change") or 0
-        changes.append(Change(after, card.name, by, word(row, "whose", ("mine", "theirs"), "")))
-    if not changes:
-        raise InputError("give an ATK change: the monster, by how much, and after which attack")
-    return _phase(game, index, request, changes)
-
-
-def _fusion(game: GameDefinition, index: CardIndex, request: Mapping[str, Any]) -> Answer:
-    """``{"card": "Steam Titan", "materials": [{"card": "Cinder Hound", "from": "hand"}, {"card": "Reef Lancer",
-    "from": "field"}]}``"""
-    card = find_card(game, index, request.get("card"), ("monster",), "monster")
-    materials = []
-    for row in rows(request, "materials"):
-        material = find_card(game, index, row.get("card"), ("monster",), "monster")
-        zone = str(row.get("from") or "field").strip().lower()
-        if zone not in ("hand", "field"):
-            raise InputError(f"{material.name} comes from your hand or your field, not {row.get('from')!r}")
-        materials.append(Material(material, zone))
-    return fusion(game, card, materials)
-
-
 # ---------------------------------------------------------------------------------- helpers described once
 # Each helper's typed signature is its command (carddb play shmod ...), its form on the Play page and the check of
-# its request (carddb.core.play.signature). The helpers above still read their requests by hand.
+# its request (carddb.core.play.signature).
 MONSTER, TRAP = ("monster",), ("trap",)
 Event = Literal["resolves", "turn-ends", "monster-leaves", "removed", "field-played"]
+Position = Literal["attack", "defense"]
+POSITIONS = (("attack", "Attack Position"), ("defense", "Defense Position"))
+
+
+@helper("battle", title="A battle", rule="battling",
+        example='carddb play shmod battle "Night Reaver" "Coral Warden" --defense')
+def battle_helper(game: GameDefinition, index: CardIndex, *,
+                  attacker: Annotated[Card, Arg("The attacking monster (in Attack Position).", label="Attacker",
+                                                kinds=MONSTER)],
+                  atk: Annotated[int | None, Arg("The attacker's ATK as it is now (equips, fields).", label="ATK now",
+                                                 high=99, what="the attacker's ATK", beside=True)] = None,
+                  defender: Annotated[Card | None, Arg("The monster attacked; none for a direct attack.",
+                                                       label="Defender", kinds=MONSTER, positional=True)] = None,
+                  position: Annotated[Position, Arg("The defender's position, Attack or Defense.", label="in",
+                                                    option="--defense", sets="defense", beside=True,
+                                                    shown=POSITIONS)] = "attack",
+                  defender_atk: Annotated[int | None, Arg("The defender's ATK as it is now.", label="ATK now",
+                                                          high=99, what="the defender's ATK", beside=True)] = None,
+                  defender_def: Annotated[int | None, Arg("The defender's DEF as it is now.", label="DEF now",
+                                                          high=99, what="the defender's DEF", beside=True)] = None,
+                  defender_has_monsters: Annotated[bool, Arg(
+                      "For a direct attack: the defending player has monsters in play.", option="--has-monsters",
+                      label="the defending player has monsters (for a direct attack)")] = False) -> Answer:
+    """One battle: attack against attack, attack against defense, or a direct attack.
+
+    Attack against attack, attack against defense, or (no defender) a direct attack. Leave ATK and DEF empty to use
+    the cards' own.
+    """
+    return battle(game, Monster(attacker, "attack", atk),
+                  Monster(defender, position, defender_atk, defender_def) if defender is not None else None,
+                  defender_has_monsters=defender_has_monsters)
+
+
+@dataclass(frozen=True)
+class OnField:
+    card: Annotated[Card, Arg("A monster on the field.", label="Monster", kinds=MONSTER)]
+    position: Annotated[Position, Arg("Its position, Attack or Defense.", label="in", shown=POSITIONS)] = "attack"
+
+
+@dataclass(frozen=True)
+class Attack:
+    attacker: Annotated[Card, Arg("The attacking monster.", label="attacker", kinds=MONSTER,
+                                  what="attacking monster")]
+    target: Annotated[Card | None, Arg("The monster it attacks; none for a direct attack.", label="target",
+                                       kinds=MONSTER)] = None
+
+
+def _change(text: str) -> dict[str, Any]:
+    """``1:Gale Sparrow=+2``: after 1 attack, Gale Sparrow's ATK +2 (``0:`` before the first), to your monster."""
+    after, sep, rest = text.partition(":")
+    name, _, by = rest.rpartition("=")
+    if not (sep and after.strip().isdigit() and name.strip() and by.strip().lstrip("+-").isdigit()):
+        raise InputError(f"{text!r}: write the attacks before it, the monster and the change, as "
+                         "1:Gale Sparrow=+2")
+    return {"after": int(after), "card": name.strip(), "by": int(by), "whose": "mine"}
+
+
+@dataclass(frozen=True)
+class AtkChange:
+    card: Annotated[Card, Arg("The monster whose ATK changes.", label="monster", kinds=MONSTER)]
+    by: Annotated[int, Arg("How much its ATK changes, e.g. +2 or -1.", label="ATK +/-", low=-99, high=99,
+                           what="ATK change of {card}")]
+    after: Annotated[int, Arg("The attacks made before the change (0: before the first).", label="after attacks",
+                              high=99, what="the attacks before the change")] = 0
+    whose: Annotated[Literal["mine", "theirs"] | None, Arg(
+        "Whose monster it is, when both players have one so named.", label="whose",
+        shown=(("mine", "yours"), ("theirs", "theirs")))] = None
+
+
+MINE = Arg("Your monster on the field, NAME or NAME=defense.", label="Your monster", option="--mine",
+           metavar="NAME[=defense]", example="Coral Warden=defense", count=4)
+THEIRS = Arg("The defending player's monster, NAME or NAME=defense.", label="Their monster", option="--theirs",
+             metavar="NAME[=defense]", example="Coral Warden=defense", count=4)
+ATTACKS = Arg("An attack in order: ATTACKER=TARGET, or ATTACKER alone to attack directly.", label="Attack",
+              option="--attack", metavar="ATTACKER[=TARGET]", example="Night Reaver=Coral Warden", count=5)
+LIFE = Arg("Your Life before the Battle Phase (default: the game's, 10).", label="Your Life", high=99)
+THEIR_LIFE = Arg("The defending player's Life (default: the game's, 10).", label="their Life", high=99, beside=True)
+
+
+def _sides(game: GameDefinition, mine: Sequence[OnField], theirs: Sequence[OnField], life: int | None,
+           their_life: int | None) -> tuple[Side, Side]:
+    start = int(setting(game, "life"))
+    return (Side([Monster(row.card, row.position) for row in mine], start if life is None else life),
+            Side([Monster(row.card, row.position) for row in theirs], start if their_life is None else their_life))
+
+
+def _declared(attacks: Sequence[Attack]) -> list[Declared]:
+    return [Declared(row.attacker.name, row.target.name if row.target is not None else "") for row in attacks]
+
+
+@helper(title="A Battle Phase", rule="battling",
+        example='carddb play shmod phase --mine "Night Reaver" --theirs "Gloom Imp" --attack "Night Reaver=Gloom Imp"')
+def phase(game: GameDefinition, index: CardIndex, *,
+          life: Annotated[int | None, LIFE] = None,
+          their_life: Annotated[int | None, THEIR_LIFE] = None,
+          first_turn: Annotated[bool, Arg("This is the first player's first turn.",
+                                          label="the first player's first turn", beside=True)] = False,
+          mine: Annotated[list[OnField], MINE] = (),  # type: ignore[assignment]
+          theirs: Annotated[list[OnField], THEIRS] = (),  # type: ignore[assignment]
+          attacks: Annotated[list[Attack], ATTACKS] = ()  # type: ignore[assignment]
+          ) -> Answer:
+    """A Battle Phase: each attack in order, the monsters destroyed, and both players' Life afterwards.
+
+    Each attack in order; leave the target empty to attack directly. Life starts at 10.
+    """
+    own, other = _sides(game, mine or [], theirs or [], life, their_life)
+    return battle_phase(game, own, other, _declared(attacks or []), first_turn=first_turn)
+
+
+@helper("atk-change", title="An ATK changed in the Battle Phase", rule="battling",
+        example='carddb play shmod atk-change --mine "Cinder Hound" --theirs "Coral Warden=defense" '
+                '--attack "Cinder Hound=Coral Warden" --change "0:Cinder Hound=+2"')
+def atk_change(game: GameDefinition, index: CardIndex, *,
+               life: Annotated[int | None, LIFE] = None,
+               their_life: Annotated[int | None, THEIR_LIFE] = None,
+               mine: Annotated[list[OnField], dataclasses.replace(MINE, count=3)] = (),  # type: ignore[assignment]
+               theirs: Annotated[list[OnField], dataclasses.replace(THEIRS, count=3)] = (),  # type: ignore
+               attacks: Annotated[list[Attack], dataclasses.replace(ATTACKS, count=4)] = (),  # type: ignore
+               changes: Annotated[list[AtkChange], Arg(
+                   "An ATK change to your monster: AFTER:NAME=+N, after AFTER attacks (0: before the first).",
+                   label="ATK change", option="--change", metavar="AFTER:NAME=+N", read=_change, count=3,
+                   also=(Also("--their-change", "An ATK change to the defending player's monster, as --change.",
+                              (("whose", "theirs"),)),))] = ()  # type: ignore[assignment]
+               ) -> Answer:
+    """An ATK changed inside a Battle Phase: the battles fought before it stand, the attacks after it use it.
+
+    An Equip, a Field card or an effect changes a monster's ATK after some attacks (0: before the first): the battles
+    already fought stand, the attacks after it use the new ATK.
+    """
+    if not changes:
+        raise InputError("give an ATK change: the monster, by how much, and after which attack")
+    own, other = _sides(game, mine or [], theirs or [], life, their_life)
+    made = [Change(row.after, row.card.name, row.by, row.whose or "") for row in changes]
+    return battle_phase(game, own, other, _declared(attacks or []), changes=made, helper="atk-change")
+
+
+@helper(title="Paying mana", rule="monsters", example='carddb play shmod mana "Magma Colossus" FIRE=1 EARTH=4')
+def mana(game: GameDefinition, index: CardIndex, *,
+         card: Annotated[Card, Arg("The monster, spell or trap paid for.", label="Card", kinds=("monster", "spell",
+                                                                                             "trap"),
+                                   what="monster, spell or trap", names="card")],
+         x: Annotated[int | None, Arg("For a Level X card: the X wanted (it must equal the mana tapped).", label="X",
+                                      high=99, what="X", beside=True)] = None,
+         by_effect: Annotated[bool, Arg("The monster is played by an effect (no mana).",
+                                        label="played by an effect", beside=True)] = False,
+         mana: Annotated[dict[str, int] | None, Arg("The mana tapped: a number of each TYPE.",
+                                                    label="Mana tapped", keys="type", high=99, metavar="TYPE=N",
+                                                    example="FIRE=2")] = None) -> Answer:
+    """Mana payment: LEVEL mana, with at least 1 of the monster's TYPE (not for COLOURLESS); Level X cards.
+
+    Tap mana equal to the LEVEL, with at least 1 of a monster's TYPE (not for COLOURLESS); a Level X card takes any
+    amount.
+    """
+    return pay_mana(game, card, mana or {}, x=x, by_effect=by_effect)
 
 
 @helper(title="A turn's limits", rule="phases",
@@ -245,13 +305,13 @@ Event = Literal["resolves", "turn-ends", "monster-leaves", "removed", "field-pla
 def turn(game: GameDefinition, index: CardIndex, *,
          first_turn: Annotated[bool, Arg("This is the first player's first turn.",
                                          label="the first player's first turn")] = False,
-         charges: Annotated[list[Card], Arg("A card charged as mana this turn (repeat).", label="Charge",
+         charges: Annotated[list[Card], Arg("A card charged as mana this turn.", label="Charge",
                                             option="--charge", names="card", count=2)] = (),  # type: ignore
-         set: Annotated[list[Card], Arg("A trap set face down this turn (repeat).", label="Set trap", kinds=TRAP,
+         set: Annotated[list[Card], Arg("A trap set face down this turn.", label="Set trap", kinds=TRAP,
                                         option="--set", count=2)] = (),  # type: ignore
-         activate: Annotated[list[Card], Arg("A trap activated this turn (repeat).", label="Activate trap",
+         activate: Annotated[list[Card], Arg("A trap activated this turn.", label="Activate trap",
                                              kinds=TRAP, option="--activate", count=2)] = (),  # type: ignore
-         attacks: Annotated[list[Card], Arg("A monster attacking this turn (repeat per attack).", label="Attack with",
+         attacks: Annotated[list[Card], Arg("A monster attacking this turn, once per attack.", label="Attack with",
                                             kinds=MONSTER, option="--attack", count=4)] = ()  # type: ignore
          ) -> Answer:
     """A turn's six phases: one mana charge, no trap the turn it is set, no Battle Phase on the first turn.
@@ -314,7 +374,33 @@ def lasts_helper(game: GameDefinition, index: CardIndex, *,
     return lasts(game, card, event or "", other, by_opponent=by_opponent)
 
 
-_DESCRIBED = helpers_of(sys.modules[__name__])
-HELPERS: dict[str, Any] = {"battle": _battle, "phase": _phase, "mana": _mana, "turn": _DESCRIBED["turn"],
-                           "atk-change": _atk_change, "immunity": _DESCRIBED["immunity"],
-                           "lasts": _DESCRIBED["lasts"], "fusion": _fusion}
+@dataclass(frozen=True)
+class MaterialRow:
+    card: Annotated[Card, Arg("A monster sent as a material.", label="Material", kinds=MONSTER)]
+    zone: Annotated[Literal["field", "hand"], Arg("Where it comes from: your field or your hand.", label="from your",
+                                                  key="from", what="{card}'s zone")] = "field"
+
+
+@helper("fusion", title="Fusion and Transformation", rule="fusion-and-transformation-monsters",
+        example='carddb play shmod fusion "Steam Titan" "Cinder Hound=hand" "Reef Lancer"')
+def fusion_helper(game: GameDefinition, index: CardIndex, *,
+                  card: Annotated[Card, Arg("The Fusion or Transformation monster played from the stack.",
+                                            label="Fusion or Transformation monster", kinds=MONSTER)],
+                  materials: Annotated[list[MaterialRow], Arg(
+                      "The monsters sent as its materials, NAME or NAME=hand (default: field).", what="material",
+                      metavar="MATERIALS...", example="Cinder Hound=hand", count=3)] = ()  # type: ignore
+                  ) -> Answer:
+    """Fusion and Transformation: the materials named, where they come from, the Graveyard, no mana.
+
+    The monsters a Fusion or Transformation monster names, where they may come from, and what goes to the
+    Graveyard; no mana is paid.
+    """
+    return fusion(game, card, [Material(row.card, row.zone) for row in materials or []])
+
+
+#: In the order of the Play page.
+HELPERS: dict[str, Any] = helpers_of(sys.modules[__name__], order=(
+    "battle", "phase", "mana", "turn", "atk-change", "immunity", "lasts", "fusion"))
+
+#: Card name lists beside one per kind, offered by the forms' fields.
+NAME_LISTS = {"card": lambda c: True}

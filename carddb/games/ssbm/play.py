@@ -445,10 +445,10 @@ MODE = Literal["time", "stock"]
 class AttackRow:
     card: Annotated[Card, Arg("An attack card played this turn.", label="Attack", kinds=PLAY, what="play card",
                               names="attack")]
-    hit: Annotated[bool, Arg("The place of an attack that failed (interrupted, blocked, dodged), from 1 (repeat).",
-                             label="hits", option="--failed")] = True
-    bonus: Annotated[int, Arg("Damage an amplifier or card text adds to an attack: PLACE=D, e.g. 2=2 (repeat).",
-                              label="+D", low=-99, high=99, option="--bonus")] = 0
+    hit: Annotated[bool, Arg("Whether the attack hits: it fails when interrupted, blocked or dodged.", label="hits",
+                             option="--failed")] = True
+    bonus: Annotated[int, Arg("Damage an amplifier or card text adds to the attack.", label="+D", low=-99, high=99,
+                              option="--bonus", metavar="D", example="2=2")] = 0
 
 
 @helper(title="Damage of a play", rule="combo-damage", example='carddb play ssbm damage Ganondorf "Set-Up Attack"')
@@ -551,9 +551,9 @@ def after_ko_helper(game: GameDefinition, index: CardIndex, *,
                     character: Annotated[Card, Arg("The character KO'd, e.g. Mario.", label="Character KO'd",
                                                    kinds=CHARACTER)],
                     field: Annotated[list[Card], Arg("A card of theirs on the playing field; an item here is "
-                                                     "unequipped (repeat).", label="On the field", kinds=PLAY,
+                                                     "unequipped.", label="On the field", kinds=PLAY,
                                                      what="play card", option="--field", count=4)] = (),  # type: ignore
-                    equipped: Annotated[list[Card], Arg("An item equipped next to their character card (repeat).",
+                    equipped: Annotated[list[Card], Arg("An item equipped next to their character card.",
                                                         label="Equipped item", kinds=PLAY, what="play card",
                                                         option="--equipped", count=2)] = (),  # type: ignore
                     deck: Annotated[int | None, Arg("Cards left in their deck.", label="Cards in the deck",
@@ -638,7 +638,7 @@ def match(game: GameDefinition, index: CardIndex, *,
           mode: Annotated[MODE, Arg("stock or time.", label="Mode")] = "stock",
           stock: Annotated[int | None, Arg("The stock each player starts with (default 5).", label="stock", low=1,
                                            high=99)] = None,
-          players: Annotated[list[str], Arg("A player of the match (repeat; players in the events count anyway).",
+          players: Annotated[list[str], Arg("A player of the match (players in the events count anyway).",
                                             label="Player", option="--player", names="character")] = ()  # type: ignore
           ) -> Answer:
     """Score a TIME or STOCK match from its KOs and self-destructs.

@@ -1,8 +1,9 @@
 """Super Smash Quest (Skirmish), a game without decks: a turn and initiative (``turn.py``), what happens around turns
-(``fight.py``), the odds and items helpers (``play.py``), movement in a turn (``movement.py``), the percentile
-moves (``percentile.py``), lives, Game Over and the one Smash Power a turn (``lives.py``), all pure; the commands
-of ``carddb play ssq`` and ``carddb play ssq`` (``commands.py``); the turn calculator page that stands in for a deck
-builder (``page.py``, ``forms.py``) and its entry points in the browser (``browser.py``)."""
+(``fight.py``), the odds and items (``play.py``), movement in a turn (``movement.py``), the percentile moves
+(``percentile.py``), lives, Game Over and the one Smash Power a turn (``lives.py``), all pure. Each helper is described
+by its typed signature (``play.py``, and ``table.py`` for a turn and around it): its command ``carddb play ssq ...``
+and its form come from it, as for every game; the site's page of a game without decks, the turn calculator, is its
+helpers' forms."""
 
 from carddb.core.play.registry import GamePlugin, PlayKey
 
@@ -23,10 +24,8 @@ PLUGIN = GamePlugin(
     game="ssq",
     play=PLAY_KEYS,
     helpers="carddb.games.ssq.play",
-    engine=("carddb.games.ssq.turn", "carddb.games.ssq.fight", "carddb.games.ssq.browser",
-            "carddb.games.ssq.movement", "carddb.games.ssq.percentile", "carddb.games.ssq.lives"),
-    commands="carddb.games.ssq.commands:app",
-    turn_page="carddb.games.ssq.page:turn_page",
+    engine=("carddb.games.ssq.turn", "carddb.games.ssq.fight", "carddb.games.ssq.table", "carddb.games.ssq.movement",
+            "carddb.games.ssq.percentile", "carddb.games.ssq.lives"),
     summary=("Super Smash Quest: a turn, initiative, clashes, charging, Smash Points, recovery, hit odds, items, "
              "movement, percentile moves, lives."),
 )

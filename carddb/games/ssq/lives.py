@@ -10,13 +10,11 @@ readings taken where the rulebook is unclear are notes of ``rules/ssq/rulebook.m
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from carddb.core.cards.card import Card, normalise_name
-from carddb.core.checker.check import CardIndex
 from carddb.core.game.definition import GameDefinition
-from carddb.core.play.helpers import Answer, Helper, choice, find_card, names_of, plural, setting, whole, word
+from carddb.core.play.helpers import Answer, choice, plural, setting
 from carddb.errors import DefinitionError
 from carddb.games.ssq.fight import turn_number
 
@@ -165,37 +163,3 @@ def _owner(game: GameDefinition, out: Answer, fighter: Card, move: Card) -> None
     owner = move.get("fighter")
     if owner and normalise_name(str(owner)) != normalise_name(fighter.name):
         out.problem(f"{move.name} is {owner}'s move, not {fighter.name}'s.", game.rule_link("move-anatomy"))
-
-
-# --------------------------------------------------------------------------------------------- JSON requests
-def _fighter(game: GameDefinition, index: CardIndex, name: Any) -> Card:
-    return find_card(game, index, name, ("fighter",), "fighter")
-
-
-def _moves(game: GameDefinition, index: CardIndex, names: Any, fighter: Card) -> list[Card]:
-    """Moves by name; a name several fighters' moves share (Punch) is the fighter's own."""
-    found = []
-    for name in names_of(names):
-        shared = [c for c in index.cards if c.kind == "move" and normalise_name(c.name) == normalise_name(name)]
-        own = [c for c in shared if normalise_name(str(c.get("fighter") or "")) == normalise_name(fighter.name)]
-        found.append(own[0] if len(shared) > 1 and own else find_card(game, index, name, ("move",), "move"))
-    return found
-
-
-def _lose_life(game: GameDefinition, index: CardIndex, request: Mapping[str, Any]) -> Answer:
-    """``{"fighter": "Mario", "lives": 1, "coins": 125, "session": 4, "cause": "fall"}`` (lives: the fighter's
-    sheet when absent; coins and session: left uncounted when absent)."""
-    return lose_life(game, _fighter(game, index, request.get("fighter")),
-                     lives=whole(request, "lives", high=MAX_LIVES), coins=whole(request, "coins", high=MAX_COINS),
-                     cause=word(request, "cause", tuple(CAUSES), "fall"),
-                     session=whole(request, "session", low=1, high=MAX_SESSION))
-
-
-def _smash_powers(game: GameDefinition, index: CardIndex, request: Mapping[str, Any]) -> Answer:
-    """``{"fighter": "Mario", "turn": ["Red Fireball", "Bubble Shield"], "between_turns": ["Bubble Shield"]}``"""
-    fighter = _fighter(game, index, request.get("fighter"))
-    return smash_powers(game, fighter, _moves(game, index, request.get("turn"), fighter),
-                        _moves(game, index, request.get("between_turns"), fighter))
-
-
-LIVES_HELPERS: dict[str, Helper] = {"lose-life": _lose_life, "smash-powers": _smash_powers}

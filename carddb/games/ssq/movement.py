@@ -14,16 +14,13 @@ from __future__ import annotations
 
 import itertools
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from carddb.core.cards.card import Card, normalise_name
-from carddb.core.checker.check import CardIndex
 from carddb.core.game.definition import GameDefinition
-from carddb.core.play.helpers import Answer, choice, find_card, names_of, plural, whole
-from carddb.errors import InputError
-from carddb.games.ssq.turn import find_fighter, find_move
+from carddb.core.play.helpers import Answer, choice, plural
+from carddb.games.ssq.turn import find_move
 
 #: The move actions a player names, by the word they use.
 MOVE_WORDS = {"walk": "walk", "dash": "dash", "run": "dash", "jump": "jump", "double jump": "double jump",
@@ -205,22 +202,3 @@ def _what_a_turn_reaches(game: GameDefinition, fighter: Card, up_b: Sequence[Car
                   "triple_jumps": {m.name: triple_jump_height(m) for m in up_b},
                   "farthest": {"units": best[0], "actions": [s.name for s in best[1]]}}
     return out
-
-
-# --------------------------------------------------------------------------------------------- JSON request
-def reach_request(game: GameDefinition, index: CardIndex, request: Mapping[str, Any]) -> Answer:
-    """``{"fighter": "Bowser", "actions": ["dash", "Bowser's Punch", "Koopa Klaw"], "tick": 4}``; no actions:
-    what each move action covers and the farthest turn."""
-    find_card(game, index, request.get("fighter"), ("fighter",), "fighter")
-    fighter = find_fighter(index.cards, str(request.get("fighter")))
-    names = names_of(request.get("actions"))
-    for name in names:
-        known = MOVE_WORDS.get(normalise_name(name).replace("-", " ")) or MOVE_WORDS.get(normalise_name(name))
-        if known is None and not index.names.by_norm.get(normalise_name(name)):
-            find_card(game, index, name, ("move",), "move or move action (walk, dash, jump, double jump)")
-    if len(names) > 20:
-        raise InputError(f"{len(names)} actions: a turn holds far fewer (the lowest Rate, at most 4 for moving)")
-    up_b = [c for c in index.cards if c.kind == "move" and triple_jump_height(c) is not None
-            and normalise_name(str(c.get("fighter") or "")) == normalise_name(fighter.name)]
-    return reach(game, fighter, plan(game, fighter, names, index.cards),
-                 tick=whole(request, "tick", 0, what="tick") or 0, up_b=up_b)

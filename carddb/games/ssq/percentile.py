@@ -19,12 +19,10 @@ from fractions import Fraction
 from typing import Any
 
 from carddb.core.cards.card import Card, normalise_name
-from carddb.core.checker.check import CardIndex
 from carddb.core.game.definition import GameDefinition
 from carddb.core.play.dice import percentile
-from carddb.core.play.helpers import Answer, chance, find_card, flag, names_of, percent_text, setting, whole
-from carddb.errors import DefinitionError, InputError
-from carddb.games.ssq.turn import find_fighter, find_move
+from carddb.core.play.helpers import Answer, chance, percent_text, setting
+from carddb.errors import DefinitionError
 
 #: Every pair of faces of the two d10, tens first: the 100 equally likely percentile rolls.
 FACES = [(tens, units) for tens in range(1, 11) for units in range(1, 11)]
@@ -139,31 +137,3 @@ def percentile_move(game: GameDefinition, fighter: Card, move: Card, *, luck: in
         out.summary = f"{fighter.name} rolls {roll} + {added} = {roll + added}: {move.name} {result.label}."
         out.values["roll"] = {"rolled": roll, "total": roll + added, "item": result.item, "power": result.power}
     return out
-
-
-# --------------------------------------------------------------------------------------------- JSON request
-def percentile_request(game: GameDefinition, index: CardIndex, request: Mapping[str, Any]) -> Answer:
-    """``{"move": "Judgment Hammer", "fighter": "Mr. Game & Watch", "luck": 5, "no_luck": false, "roll": 73}``
-    (or ``"faces": [10, 10]`` for the roll); the fighter is the move's own when not given, the Luck the fighter's."""
-    find_card(game, index, request.get("move"), ("move",), "move")
-    named = request.get("fighter")
-    if named:
-        find_card(game, index, named, ("fighter",), "fighter")
-        fighter = find_fighter(index.cards, str(named))
-    else:
-        fighter = None
-    move = find_move(index.cards, str(request.get("move")), fighter)
-    if fighter is None:
-        owner = move.get("fighter")
-        if not owner:
-            find_card(game, index, None, ("fighter",), "fighter who rolls")
-        fighter = find_fighter(index.cards, str(owner))
-    roll = whole(request, "roll", None, low=1, high=100, what="the percentile roll")
-    faces = names_of(request.get("faces"))
-    if faces:
-        if roll is not None or len(faces) != 2:
-            raise InputError("give the roll or its two faces (tens and units, as 10 10), not both")
-        tens, units = (whole({"face": f}, "face", low=1, high=10, what="a d10's face") or 0 for f in faces)
-        roll, _ = percentile(faces=(tens, units))
-    return percentile_move(game, fighter, move, luck=whole(request, "luck", None, high=MAX_LUCK),
-                           add_luck=not flag(request, "no_luck"), roll=roll)

@@ -10,31 +10,33 @@ Pools and damage are those of the turn checker (``ssq.dice_pool``, ``ssq.damage`
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any
+from typing import Annotated, Any, Literal
 
 from carddb.core.cards.card import Card, normalise_name
 from carddb.core.checker.check import CardIndex
 from carddb.core.game.definition import GameDefinition
-from carddb.core.play.dice import dice_sides, success_table
+from carddb.core.play.dice import dice_sides, percentile, success_table
 from carddb.core.play.helpers import (
     Answer,
-    Helper,
     chance,
     find_card,
-    flag,
-    names_of,
     percent_text,
     plural,
     setting,
-    whole,
-    word,
 )
+from carddb.core.play.signature import Arg, helper, helpers_of
 from carddb.errors import InputError
 from carddb.games.ssq.fight import ClashSide, attack_power_bonus, same_tick_clash, turn_number
-from carddb.games.ssq.turn import damage, dice_pool, find_fighter, find_move, move_power
+from carddb.games.ssq.lives import MAX_COINS, MAX_LIVES, MAX_SESSION, lose_life, smash_powers
+from carddb.games.ssq.movement import MOVE_WORDS, plan, reach, triple_jump_height
+from carddb.games.ssq.percentile import MAX_LUCK, percentile_move
+from carddb.games.ssq.table import DEFENCES, move_of
+from carddb.games.ssq.table import HELPERS as TABLE_HELPERS
+from carddb.games.ssq.turn import damage, dice_pool, move_power
 
 MAX_DICE = 40
 
@@ -222,62 +224,187 @@ def held_items(game: GameDefinition, fighter: Card, items: Sequence[str], weapon
     return out
 
 
-# --------------------------------------------------------------------------------------------- JSON requests
-def _fighter(game: GameDefinition, index: CardIndex, name: Any) -> Card:
-    find_card(game, index, name, ("fighter",), "fighter")  # the deck checker's names, with suggestions
-    return find_fighter(index.cards, str(name))
+# ---------------------------------------------------------------------------------- helpers described once
+# Each helper's typed signature is its command (carddb play ssq ...), its form on the turn calculator page and the
+# check of its request (carddb.core.play.signature); those of a turn and around it are table.py's.
+FIGHTER = ("fighter",)
+CAUSE_WORDS = (("fall", "fell off a ledge"), ("hp", "0 HP in HP mode"), ("smash", "killed outright by a Smash"),
+               ("star-finish", "star finish"))
 
 
-def _move(game: GameDefinition, index: CardIndex, name: Any, fighter: Card) -> Card:
-    if not _several(index, name):  # a name several fighters' moves share is the fighter's own (find_move)
-        find_card(game, index, name, ("move",), "move")
-    return find_move(index.cards, str(name), fighter)  # the fighter's own move first (several have a Punch)
+@helper(title="Hit odds", rule="attacking-and-defending", formats=True,
+        example='carddb play ssq odds Mario "Red Fireball" Bowser')
+def odds(game: GameDefinition, index: CardIndex, *,
+         fighter: Annotated[Card, Arg("The attacking fighter, e.g. Mario.", label="Fighter", kinds=FIGHTER)],
+         move: Annotated[str, Arg("The attack, e.g. Red Fireball.", label="attack", names="move", beside=True)],
+         target: Annotated[Card, Arg("The fighter attacked.", label="target", kinds=FIGHTER, beside=True)],
+         defence: Annotated[Literal["dodge", "guard"], Arg("How the target defends: dodge (AGI + Dodge) or guard "
+                                                           "(AGI + Guard).", label="Defence", option="--guard",
+                                                           sets="guard", shown=DEFENCES)] = "dodge",
+         same_tick: Annotated[bool, Arg("The target acts on the same tick: it rolls AGI alone.",
+                                        label="same tick (AGI alone)", beside=True)] = False,
+         attacks: Annotated[int, Arg("Attacks this turn (each beyond the first costs 2 dice).",
+                                     label="attacks this turn", low=1, high=10)] = 1,
+         extra_dice: Annotated[int, Arg("Dice added to the attack (+1: a charge released early).",
+                                        label="extra dice", high=MAX_DICE, beside=True)] = 0) -> Answer:
+    """The exact chance an attack hits (more successes than the defence; a tie misses) and its expected damage.
+
+    The exact chance an attack hits (more successes than the defence; a tie misses) and its expected damage, before
+    anyone rolls.
+    """
+    return attack_odds(game, fighter, move_of(game, index, move, fighter), target, defence=defence,
+                       same_tick=same_tick, attacks=attacks, extra_dice=extra_dice)
 
 
-def _several(index: CardIndex, name: Any) -> bool:
-    return len(index.names.by_norm.get(normalise_name(str(name or "")), [])) > 1
+@helper("clash-odds", title="Same-tick clash odds", rule="same-tick", formats=True,
+        example='carddb play ssq clash-odds Mario "Red Fireball" Bowser "Bowser\'s Punch"')
+def clash_odds_helper(game: GameDefinition, index: CardIndex, *,
+                      first: Annotated[Card, Arg("The first fighter, e.g. Mario.", label="First fighter",
+                                                 kinds=FIGHTER)],
+                      first_move: Annotated[str, Arg("The first fighter's attack.", label="attack", names="move",
+                                                     beside=True)],
+                      second: Annotated[Card, Arg("The second fighter.", label="Second fighter", kinds=FIGHTER)],
+                      second_move: Annotated[str, Arg("The second fighter's attack.", label="attack",
+                                                      names="move", beside=True)],
+                      extra_power: Annotated[list[int], Arg("Power each bought with Smash Points, e.g. 2:0.",
+                                                            label="Power bought", sep=":", count=2,
+                                                            high=99)] = ()  # type: ignore[assignment]
+                      ) -> Answer:
+    """The odds of a same-tick clash before the roll: who hits, how often they clash, the expected damage.
+
+    Two fighters attacking each other on the same tick, before the roll: who hits, how often they clash.
+    """
+    if extra_power and len(extra_power) != 2:
+        raise InputError("give the Power each bought, as 2:0")
+    power_a, power_b = extra_power or (0, 0)
+    return clash_odds(game, (first, move_of(game, index, first_move, first), power_a),
+                      (second, move_of(game, index, second_move, second), power_b))
 
 
-def _odds(game: GameDefinition, index: CardIndex, request: Mapping[str, Any]) -> Answer:
-    """``{"fighter": "Mario", "move": "Red Fireball", "target": "Bowser", "defence": "dodge", "same_tick": false,
-    "attacks": 1, "extra_dice": 0}``"""
-    fighter = _fighter(game, index, request.get("fighter"))
-    return attack_odds(game, fighter, _move(game, index, request.get("move"), fighter),
-                       _fighter(game, index, request.get("target")),
-                       defence=word(request, "defence", ("dodge", "guard"), "dodge"),
-                       same_tick=flag(request, "same_tick"), attacks=whole(request, "attacks", 1, low=1, high=10) or 1,
-                       extra_dice=whole(request, "extra_dice", 0, high=MAX_DICE) or 0)
+@helper(title="Items held", rule="items", example='carddb play ssq items Link "Beam Sword"')
+def items(game: GameDefinition, index: CardIndex, *,
+          fighter: Annotated[Card, Arg("The fighter.", label="Fighter", kinds=FIGHTER)],
+          items: Annotated[list[str], Arg("The items the fighter holds.", label="Item", names="weapon",
+                                          metavar="ITEMS", count=3)]) -> Answer:
+    """One held item at a time (the Smash Dex and badges do not count).
 
-
-def _clash_odds(game: GameDefinition, index: CardIndex, request: Mapping[str, Any]) -> Answer:
-    """``{"first": {"fighter": "Mario", "move": "Red Fireball", "extra_power": 0}, "second": {...}}``"""
-    sides = []
-    for key in ("first", "second"):
-        side = request.get(key) or {}
-        if not isinstance(side, Mapping):
-            raise InputError(f"{key} is an object with a fighter, a move and the Power bought")
-        fighter = _fighter(game, index, side.get("fighter"))
-        sides.append((fighter, _move(game, index, side.get("move"), fighter),
-                      whole(side, "extra_power", 0, high=99, what="Power bought") or 0))
-    return clash_odds(game, sides[0], sides[1])
-
-
-def _items(game: GameDefinition, index: CardIndex, request: Mapping[str, Any]) -> Answer:
-    """``{"fighter": "Link", "items": ["Beam Sword", "Green Shell"]}``"""
+    One held item at a time; the Smash Dex and badges do not count.
+    """
     weapons = [c for c in index.cards if c.kind == "move" and c.get("move_type") == "weapon"]
-    return held_items(game, _fighter(game, index, request.get("fighter")), names_of(request.get("items")), weapons)
+    return held_items(game, fighter, list(items or []), weapons)
 
 
-HELPERS: dict[str, Helper] = {"odds": _odds, "clash-odds": _clash_odds, "items": _items}
+@helper("reach", title="Movement in a turn", rule="movement",
+        example='carddb play ssq reach Bowser dash "Bowser\'s Punch" "Koopa Klaw" --tick 4')
+def reach_helper(game: GameDefinition, index: CardIndex, *,
+                 fighter: Annotated[Card, Arg("The fighter moving, e.g. Mario.", label="Fighter", kinds=FIGHTER)],
+                 actions: Annotated[list[str], Arg(
+                     "The turn's actions in order: walk, dash, jump, double jump, or a move (an Up+B is the triple "
+                     "jump). None: what each move action covers.", label="Action", names="move", count=4)] = (),
+                 tick: Annotated[int, Arg("The tick the turn is on.", label="tick", short="-t", beside=True)] = 0
+                 ) -> Answer:
+    """How far a fighter gets in a turn: walk half its Movement, dash its Movement, jump its Jump, double and
+    triple jumps, within the lowest Rate; and the next tick.
+
+    How far a fighter gets: a walk is half its Movement, a dash its Movement, a jump its Jump; a double jump straight
+    after a jump, a triple jump with an Up+B move; all within the turn's lowest Rate. Write walk, dash, jump or
+    double jump, or a move's name; leave the actions empty for the farthest turn.
+    """
+    names = list(actions or [])
+    for name in names:
+        known = MOVE_WORDS.get(normalise_name(name).replace("-", " ")) or MOVE_WORDS.get(normalise_name(name))
+        if known is None and not index.names.by_norm.get(normalise_name(name)):
+            find_card(game, index, name, ("move",), "move or move action (walk, dash, jump, double jump)")
+    if len(names) > 20:
+        raise InputError(f"{len(names)} actions: a turn holds far fewer (the lowest Rate, at most 4 for moving)")
+    up_b = [c for c in index.cards if c.kind == "move" and triple_jump_height(c) is not None
+            and normalise_name(str(c.get("fighter") or "")) == normalise_name(fighter.name)]
+    return reach(game, fighter, plan(game, fighter, names, index.cards), tick=tick, up_b=up_b)
 
 
-# ---------------------------------------------------- movement and percentile rolls (movement.py, percentile.py)
-from carddb.games.ssq.movement import reach_request  # noqa: E402  (kept in one appended block for the merge)
-from carddb.games.ssq.percentile import percentile_request  # noqa: E402
+@helper("percentile", title="Percentile moves and Luck", rule="percentile-rolls",
+        example='carddb play ssq percentile "Judgment Hammer"')
+def percentile_helper(game: GameDefinition, index: CardIndex, *,
+                      move: Annotated[str, Arg("A move whose Power a percentile roll decides: Item Pull, Judgment "
+                                               "Hammer.", label="Move", names="move")],
+                      fighter: Annotated[Card | None, Arg("The fighter rolling (default: the move's own).",
+                                                          label="Fighter (default: the move's own)", kinds=FIGHTER,
+                                                          option="--fighter", beside=True)] = None,
+                      luck: Annotated[int | None, Arg("The Luck added (default: the fighter's).",
+                                                      label="Luck (default: the fighter's)", high=MAX_LUCK)] = None,
+                      no_luck: Annotated[bool, Arg("Do not add Luck (it may be added, not must).",
+                                                   label="do not add Luck", beside=True)] = False,
+                      roll: Annotated[int | None, Arg("The percentile rolled, 1 to 100: what it gives.",
+                                                      label="roll (1 to 100)", low=1, high=100,
+                                                      what="the percentile roll", beside=True)] = None,
+                      faces: Annotated[list[int], Arg("The two d10 rolled, tens and units, e.g. 10:10 (100).",
+                                                      sep=":", low=1, high=10, what="a d10's face",
+                                                      form=False)] = ()  # type: ignore[assignment]
+                      ) -> Answer:
+    """The exact chance of each outcome of a percentile move for a fighter's Luck, or what a roll gives.
 
-HELPERS.update({"reach": reach_request, "percentile": percentile_request})
+    The exact chance of each outcome of a move whose Power a percentile roll decides (Item Pull, Judgment Hammer),
+    Luck added; give a roll to see what it pulls.
+    """
+    chosen = move_of(game, index, move, fighter)
+    if fighter is None:
+        owner = chosen.get("fighter")
+        fighter = find_card(game, index, owner, FIGHTER, "fighter who rolls")
+    if faces:
+        if roll is not None or len(faces) != 2:
+            raise InputError("give the roll or its two faces (tens and units, as 10 10), not both")
+        roll, _ = percentile(faces=(faces[0], faces[1]))
+    return percentile_move(game, fighter, chosen, luck=luck, add_luck=not no_luck, roll=roll)
 
-# ------------------------------------------------------------- lives, Game Over, one Smash Power a turn (lives.py)
-from carddb.games.ssq.lives import LIVES_HELPERS  # noqa: E402  (an appended group; lives.py does not import play)
 
-HELPERS.update(LIVES_HELPERS)
+@helper("lose-life", title="A life lost, Game Over", rule="death",
+        example="carddb play ssq lose-life Mario --lives 1 --coins 125 --session 4")
+def lose_life_helper(game: GameDefinition, index: CardIndex, *,
+                     fighter: Annotated[Card, Arg("The fighter losing a life, e.g. Mario.", label="Fighter",
+                                                  kinds=FIGHTER)],
+                     cause: Annotated[Literal["fall", "hp", "smash", "star-finish"], Arg(
+                         "fall (off a ledge), hp (0 HP in HP mode), smash (killed outright) or star-finish.",
+                         label="How", beside=True, shown=CAUSE_WORDS)] = "fall",
+                     lives: Annotated[int | None, Arg("Lives the fighter has before the loss (default: the fighter's "
+                                                      "sheet).", label="lives before (empty: the fighter's)",
+                                                      high=MAX_LIVES)] = None,
+                     coins: Annotated[int | None, Arg("Coins the fighter holds (a Game Over loses half).",
+                                                      label="coins held", high=MAX_COINS, beside=True)] = None,
+                     session: Annotated[int | None, Arg("The number of the current session (to name the sessions "
+                                                        "sat out).", label="this session's number", low=1,
+                                                        high=MAX_SESSION, beside=True)] = None) -> Answer:
+    """A life lost, and at none left the Game Over: half the coins, a session sat out, three lives on return.
+
+    Lives left after a death; with none left, the Game Over: half the coins, the sessions sat out in the infirmary
+    and the three lives a fighter comes back with.
+    """
+    return lose_life(game, fighter, lives=lives, coins=coins, cause=cause, session=session)
+
+
+@helper("smash-powers", title="One Smash Power a turn", rule="smash-points",
+        example='carddb play ssq smash-powers Mario "Bubble Shield" --between "Bubble Shield"')
+def smash_powers_helper(game: GameDefinition, index: CardIndex, *,
+                        fighter: Annotated[Card, Arg("The fighter whose turn it is, e.g. Mario.", label="Fighter",
+                                                     kinds=FIGHTER)],
+                        turn: Annotated[list[str], Arg("The moves used on the turn, in order.",
+                                                       label="Move on the turn", names="move", metavar="MOVES",
+                                                       count=3)] = (),  # type: ignore[assignment]
+                        between_turns: Annotated[list[str], Arg("A move used between the fighter's turns, e.g. "
+                                                                "Bubble Shield.", label="Used between turns",
+                                                                option="--between", names="move",
+                                                                count=2)] = ()  # type: ignore[assignment]
+                        ) -> Answer:
+    """One Smash Power a turn: the turn's Smash Powers counted, defensive ones between turns not.
+
+    The Smash Powers of one turn; defensive ones used between the fighter's turns, such as the Bubble Shield, do not
+    count.
+    """
+    return smash_powers(game, fighter, [move_of(game, index, name, fighter) for name in turn or []],
+                        [move_of(game, index, name, fighter) for name in between_turns or []])
+
+
+#: In the order of the turn calculator page.
+HELPERS: dict[str, Any] = {**TABLE_HELPERS, **helpers_of(sys.modules[__name__])}
+
+#: Card name lists beside one per kind, offered by the forms' fields.
+NAME_LISTS = {"weapon": lambda c: c.get("move_type") == "weapon"}

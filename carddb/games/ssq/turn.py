@@ -300,36 +300,3 @@ def find_move(cards: Sequence[Card], name: str, fighter: Card | None = None) -> 
 def plain_action(name: str) -> str | None:
     """``move``/``dash``/``walk`` -> move, ``jump`` -> jump, ``grab item`` -> grab-item, else None."""
     return PLAIN_ACTIONS.get(normalise_name(name).replace("-", " ")) or PLAIN_ACTIONS.get(normalise_name(name))
-
-
-def turn_from_request(game: GameDefinition, cards: Sequence[Card], request: Mapping[str, Any],
-                      rng: random.Random | None = None) -> TurnReport:
-    """A turn from its JSON description (the site's calculator, ``carddb play ssq turn --json``)::
-
-        {"fighter": "Bowser", "tick": 4, "target": "Mario", "defence": "dodge", "same_tick": false, "sp": 3,
-         "actions": [{"action": "move"}, {"move": "Bowser's Punch", "successes": 2, "defence_successes": 3},
-                     {"move": "Koopa Klaw", "faces": [7, 8, 9], "defence_faces": [7, 1, 2, 3, 4]}]}
-    """
-    fighter = find_fighter(cards, str(request["fighter"]))
-    target = find_fighter(cards, str(request["target"])) if request.get("target") else None
-    actions = []
-    for item in request.get("actions", []):
-        if "action" in item:
-            kind = plain_action(str(item["action"]))
-            if kind is None:
-                raise InputError(f"unknown action {item['action']!r}; use move, jump or grab-item, or name a move")
-            actions.append(Action(kind))
-            continue
-        move = find_move(cards, str(item["move"]), fighter)
-        faces = tuple(int(f) for f in item["faces"]) if item.get("faces") is not None else None
-        defence_faces = tuple(int(f) for f in item["defence_faces"]) if item.get("defence_faces") is not None \
-            else None
-        actions.append(Action("attack", move, _int_or_none(item.get("successes")),
-                              _int_or_none(item.get("defence_successes")), faces, defence_faces))
-    return check_turn(game, fighter, actions, tick=int(request.get("tick", 0)), target=target,
-                      defence=str(request.get("defence", "dodge")), same_tick=bool(request.get("same_tick", False)),
-                      sp=_int_or_none(request.get("sp")), rng=rng)
-
-
-def _int_or_none(value: Any) -> int | None:
-    return None if value is None or value == "" else int(value)

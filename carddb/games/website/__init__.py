@@ -1,5 +1,6 @@
-"""Website TCG: its play helpers (``play.py``, pure), their commands (``commands.py``, ``carddb play website``) and the
-forms of its Play page on the site (``forms.py``), registered once under the ``carddb.games`` entry points."""
+"""Website TCG: its play helpers (``play.py`` and ``persistence.py`` over ``sites.py``, pure), each described by its
+typed signature (its command ``carddb play website ...`` and its form on the Play page come from it), registered once
+under the ``carddb.games`` entry points."""
 
 from carddb.core.play.registry import GamePlugin, PlayKey
 
@@ -17,8 +18,6 @@ PLUGIN = GamePlugin(
     play=PLAY_KEYS,
     helpers="carddb.games.website.play",
     engine=("carddb.games.website.persistence", "carddb.games.website.sites"),
-    commands="carddb.games.website.commands:app",
-    forms="carddb.games.website.forms",
     summary="Website TCG: a site's totals, critics won, what a critic needs, winning, setup, a turn's limits, "
             "what stays in play (favour, removals, Natasha).",
 )

@@ -10,18 +10,32 @@ choices are split at a capital OR, of which one is used, never both.
 
 from __future__ import annotations
 
+import dataclasses
 import re
+import sys
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Annotated
 
 from carddb.core.cards.card import Card
 from carddb.core.checker.check import CardIndex
 from carddb.core.game.definition import GameDefinition
-from carddb.core.play.helpers import Answer, find_card, find_cards, flag, plural, rows, whole
+from carddb.core.play.helpers import Answer, find_card, plural
+from carddb.core.play.signature import Arg, helper, helpers_of
 from carddb.errors import InputError
-from carddb.games.website.sites import RATINGS, Site, needs_text, rating, ratings_text, shared_names, shown
+from carddb.games.website.sites import (
+    RATINGS,
+    SITE,
+    SITE_HELP,
+    Site,
+    SiteAsked,
+    needs_text,
+    rating,
+    ratings_text,
+    shared_names,
+    shown,
+)
 
 NATASHA = "Natasha-The Defender"
 #: What a removal card's words take away (the rulebook's "Keeping cards in play"), by what they remove.
@@ -304,37 +318,66 @@ def natasha_stack(game: GameDefinition, index: CardIndex, target: Card, guard: P
     return out
 
 
-# --------------------------------------------------------------------------------------------- JSON requests
-def _protection(request: Mapping[str, Any]) -> Protection:
-    return Protection(whole(request, "natashas", 0, high=99) or 0, flag(request, "programmer"))
+# ---------------------------------------------------------------------------------- helpers described once
+# Each helper's typed signature is its command (carddb play website ...), its form on the Play page and the check
+# of its request (carddb.core.play.signature).
+CRITIC = ("critic",)
+NATASHAS = Arg("Natasha-The Defender cards on the card, each on the one before (the FAQ's stack).",
+               label="Natashas on it", high=99)
+PROGRAMMER = Arg("Alan-The Programmer is in play for the card's player (their components cannot be removed).",
+                 label="Alan-The Programmer in play", beside=True)
 
 
-def _favour(game: GameDefinition, index: CardIndex, request: Mapping[str, Any]) -> Answer:
-    """``{"critics": ["Casual Surfer", "Webring Judge"], "sites": [{"base": ..., "components": [...]}]}``: the
-    critics you have won and your sites as they are now."""
-    critics = find_cards(game, index, request.get("critics"), ("critic",), "critic")
+@helper("favour", title="Do my critics stay won?", rule="critics",
+        example='carddb play website favour "Webring Judge" --site "Neutral Base Card + Guestbook"')
+def favour_helper(game: GameDefinition, index: CardIndex, *,
+                  critics: Annotated[list[Card], Arg("The critics you have won over.", label="Critic won",
+                                                     kinds=CRITIC, what="critic", metavar="CRITIC...", count=4)],
+                  sites: Annotated[list[SiteAsked], dataclasses.replace(
+                      SITE, help=SITE_HELP + " Your site as it is now.", option="--site")]) -> Answer:
+    """Whether critics won over stay won when your sites' totals fall (they never lose favour).
+
+    A critic won over never loses favour, even when your sites' totals fall below what it needs.
+    """
     if not critics:
         raise InputError("name the critics you have won over")
-    sites = [Site(find_card(game, index, row.get("base"), ("base-site",), "base site"),
-                  find_cards(game, index, row.get("components"), ("component",), "component"))
-             for row in rows(request, "sites")]
     if not sites:
         raise InputError("describe at least one site: its base site and components")
-    return favour(game, sites, critics, shared_names(index))
+    return favour(game, [row.site() for row in sites], critics, shared_names(index))
 
 
-def _remove(game: GameDefinition, index: CardIndex, request: Mapping[str, Any]) -> Answer:
-    """``{"removal": "Spam Flood", "targets": ["Natasha-The Defender"], "natashas": 0, "programmer": false}``:
-    ``natashas`` on the target, ``programmer``: Alan-The Programmer in play for the target's player."""
-    removal = find_card(game, index, request.get("removal"), what="removal card")
-    return remove(game, index, removal, find_cards(game, index, request.get("targets")), _protection(request))
+@helper("remove", title="What may a removal card remove?", rule="keeping-cards-in-play",
+        example='carddb play website remove "Spam Flood" "Natasha-The Defender"')
+def remove_helper(game: GameDefinition, index: CardIndex, *,
+                  removal: Annotated[Card, Arg("The removal card, e.g. Site Hacker or Spam Flood.",
+                                               label="Removal card", names="removal", what="removal card")],
+                  targets: Annotated[list[Card], Arg("The card in play to remove; none: what the removal may remove.",
+                                                     label="Card to remove", names="card", metavar="CARD",
+                                                     count=1)] = (),  # type: ignore[assignment]
+                  natashas: Annotated[int, NATASHAS] = 0,
+                  programmer: Annotated[bool, PROGRAMMER] = False) -> Answer:
+    """What a removal card may remove, and whether it removes a card in play.
+
+    Only what its words name: a component, a critic or a card kept in play; never a card that cannot be removed,
+    nor one Natasha-The Defender protects.
+    """
+    return remove(game, index, removal, list(targets or []), Protection(natashas, programmer))
 
 
-def _natasha(game: GameDefinition, index: CardIndex, request: Mapping[str, Any]) -> Answer:
-    """``{"target": "Dedicated Server", "natashas": 4, "programmer": false, "theirs": false}``: ``theirs``, the
-    Natashas are yours on your opponent's card."""
-    target = find_card(game, index, request.get("target"), what="card in play")
-    return natasha_stack(game, index, target, _protection(request), flag(request, "theirs"))
+@helper("natasha", title="Natashas stacked on a card", rule="faq",
+        example="carddb play website natasha Guestbook --natashas 4")
+def natasha_helper(game: GameDefinition, index: CardIndex, *,
+                   target: Annotated[Card, Arg("The card in play the Natashas protect.", label="Card in play",
+                                               names="card", what="card in play")],
+                   natashas: Annotated[int, NATASHAS] = 1,
+                   programmer: Annotated[bool, PROGRAMMER] = False,
+                   theirs: Annotated[bool, Arg("You played the Natashas on your opponent's card.",
+                                               label="on your opponent's card", beside=True)] = False) -> Answer:
+    """Natashas stacked on a card: the removals it takes to remove it, top Natasha first.
+
+    Each Natasha protects the card beneath it: the top one goes first, then each below, then the card.
+    """
+    return natasha_stack(game, index, target, Protection(natashas, programmer), theirs)
 
 
-HELPERS = {"favour": _favour, "remove": _remove, "natasha": _natasha}
+HELPERS = helpers_of(sys.modules[__name__])

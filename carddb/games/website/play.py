@@ -8,28 +8,25 @@ type; a critic looks at one site only (5/5/5 on one site and 10/10/10 on another
 
 from __future__ import annotations
 
+import dataclasses
 import sys
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from carddb.core.cards.card import Card, normalise_name
 from carddb.core.checker.check import CardIndex
 from carddb.core.game.definition import GameDefinition
 from carddb.core.play.helpers import (
     Answer,
-    find_card,
-    find_cards,
     plural,
-    rows,
     setting,
-    whole,
-    word,
 )
 from carddb.core.play.signature import Arg, helper, helpers_of
 from carddb.errors import InputError
 from carddb.games.website.persistence import HELPERS as PERSISTENCE
-from carddb.games.website.sites import RATINGS, Site, fits, shared_names, shown
+from carddb.games.website.persistence import removals_of
+from carddb.games.website.sites import RATINGS, SITE, SITE_HELP, Site, SiteAsked, fits, shared_names, shown
 from carddb.games.website.sites import rating as _int
 
 
@@ -288,60 +285,98 @@ def plan_turn(game: GameDefinition, base_sites: Sequence[Card] = (), searches: i
     return out
 
 
-# --------------------------------------------------------------------------------------------- JSON requests
-def _site(game: GameDefinition, index: CardIndex, row: Mapping[str, Any]) -> Site:
-    base = find_card(game, index, row.get("base"), ("base-site",), "base site")
-    return Site(base, find_cards(game, index, row.get("components"), ("component",), "component"))
-
-
-def _sites(game: GameDefinition, index: CardIndex, request: Mapping[str, Any]) -> list[Site]:
-    sites = [_site(game, index, row) for row in rows(request, "sites")]
-    if not sites:
-        raise InputError("describe at least one site: its base site and components")
-    return sites
-
-
-def _site_helper(game: GameDefinition, index: CardIndex, request: Mapping[str, Any]) -> Answer:
-    """``{"base": "Neutral Base Card", "components": ["Splash Page (Neutral)", "Guestbook"]}`` (in play order)."""
-    return site_totals(game, _site(game, index, request), shared_names(index))
-
-
-def _critics(game: GameDefinition, index: CardIndex, request: Mapping[str, Any]) -> Answer:
-    """``{"sites": [{"base": ..., "components": [...]}], "short": 0}``: against every critic of the catalogue."""
-    critics = [c for c in index.cards if c.kind == "critic"]
-    return critics_won(game, _sites(game, index, request), critics,
-                       short=whole(request, "short", 0, high=99) or 0, shared=shared_names(index))
-
-
-def _missing(game: GameDefinition, index: CardIndex, request: Mapping[str, Any]) -> Answer:
-    """``{"critic": "Graphics Guru", "sites": [...], "short": 0}``"""
-    critic = find_card(game, index, request.get("critic"), ("critic",), "critic")
-    return still_missing(game, _sites(game, index, request), critic, short=whole(request, "short", 0, high=99) or 0,
-                         shared=shared_names(index))
-
-
-def _player(game: GameDefinition, index: CardIndex, request: Mapping[str, Any], prefix: str, name: str) -> Player:
-    critics = find_cards(game, index, request.get(f"{prefix}critics"), ("critic",), "critic")
-    points = whole(request, f"{prefix}points", high=999, what=f"{name}'s points")
-    if critics:
-        points = (points or 0) + sum(_int(c, "points") for c in critics)
-    return Player(name, points or 0, whole(request, f"{prefix}components", high=999, what=f"{name}'s components"),
-                  whole(request, f"{prefix}deck", high=999, what=f"{name}'s deck"))
-
-
-def _win(game: GameDefinition, index: CardIndex, request: Mapping[str, Any]) -> Answer:
-    """``{"points": 95, "critics": ["Casual Surfer"], "components": 3, "deck": 20, "opponent_points": 40,
-    "opponent_critics": [], "opponent_components": 0, "opponent_deck": 12, "turn_starts": "opponent"}``"""
-    return has_won(game, _player(game, index, request, "", "you"),
-                   _player(game, index, request, "opponent_", "your opponent"),
-                   {"you": "you", "opponent": "your opponent", "": ""}[word(request, "turn_starts",
-                                                                            ("you", "opponent", ""), "")])
-
-
 # ---------------------------------------------------------------------------------- helpers described once
 # Each helper's typed signature is its command (carddb play website ...), its form on the Play page and the check
-# of its request (carddb.core.play.signature). The helpers above still read their requests by hand.
-BASE_SITE = ("base-site",)
+# of its request (carddb.core.play.signature); what stays in play is persistence.py's.
+BASE_SITE, CRITIC = ("base-site",), ("critic",)
+SHORT = Arg("How far short of each of IP, GP and CP may count as met (Kathleen-The Helper: 10).",
+            label="short allowed (Kathleen-The Helper: 10)", high=99)
+
+
+def _sites(sites: Sequence[SiteAsked]) -> list[Site]:
+    if not sites:
+        raise InputError("describe at least one site: its base site and components")
+    return [row.site() for row in sites]
+
+
+@helper("site", title="A site's totals", rule="components",
+        example='carddb play website site "Neutral Base Card + Splash Page (Neutral) + Guestbook"')
+def site_helper(game: GameDefinition, index: CardIndex, *,
+                site: Annotated[SiteAsked, dataclasses.replace(SITE, label="Base site")]) -> Answer:
+    """A site's components (one of each name, types matching, requirements met) and its IP/GP/CP totals.
+
+    One component of each name, types matching, requirements met when played; its IP, GP and CP.
+    """
+    return site_totals(game, site.site(), shared_names(index))
+
+
+@helper("critics", title="Critics won over", rule="critics",
+        example='carddb play website critics "Alan\'s Site Base Card + Guestbook"')
+def critics_helper(game: GameDefinition, index: CardIndex, *,
+                   sites: Annotated[list[SiteAsked], dataclasses.replace(
+                       SITE, help=SITE_HELP + " Several sites: one each.", metavar="SITE...")],
+                   short: Annotated[int, SHORT] = 0) -> Answer:
+    """Which critics of the catalogue the sites win over (a critic looks at one site only).
+
+    Every critic of the catalogue against your sites; a critic looks at one site only.
+    """
+    critics = [c for c in index.cards if c.kind == "critic"]
+    return critics_won(game, _sites(sites), critics, short=short, shared=shared_names(index))
+
+
+@helper("missing", title="What a critic still needs", rule="critics",
+        example='carddb play website missing "Graphics Guru" "Alan\'s Site Base Card + Guestbook"')
+def missing_helper(game: GameDefinition, index: CardIndex, *,
+                   critic: Annotated[Card, Arg("The critic, e.g. Graphics Guru.", label="Critic", kinds=CRITIC,
+                                               what="critic")],
+                   short: Annotated[int, dataclasses.replace(SHORT, beside=True)] = 0,
+                   sites: Annotated[list[SiteAsked], dataclasses.replace(SITE, metavar="SITE...")]) -> Answer:
+    """What a critic still needs: the IP, GP and CP each site falls short.
+
+    The IP, GP and CP each site falls short of one critic.
+    """
+    return still_missing(game, _sites(sites), critic, short=short, shared=shared_names(index))
+
+
+def _player(name: str, points: int | None, critics: Sequence[Card], components: int | None,
+            deck: int | None) -> Player:
+    return Player(name, (points or 0) + sum(_int(c, "points") for c in critics), components, deck)
+
+
+@helper("win", title="Has anyone won?", rule="winning",
+        example='carddb play website win --points 95 --critic "Casual Surfer"')
+def win(game: GameDefinition, index: CardIndex, *,
+        points: Annotated[int | None, Arg("Your critic points.", label="Your points", high=999,
+                                          what="your points")] = None,
+        components: Annotated[int | None, Arg("Components on all your base sites.", label="components", high=999,
+                                              what="your components", beside=True)] = None,
+        deck: Annotated[int | None, Arg("Cards in your deck at the start of your turn.", label="deck", high=999,
+                                        what="your deck", beside=True)] = None,
+        critics: Annotated[list[Card], Arg("A critic you have won over (its points are added).", label="Critic won",
+                                           option="--critic", kinds=CRITIC, what="critic",
+                                           count=3)] = (),  # type: ignore[assignment]
+        opponent_points: Annotated[int | None, Arg("Your opponent's critic points.", label="Their points", high=999,
+                                                   what="your opponent's points")] = None,
+        opponent_components: Annotated[int | None, Arg("Components on your opponent's base sites.",
+                                                       label="components", high=999,
+                                                       what="your opponent's components", beside=True)] = None,
+        opponent_deck: Annotated[int | None, Arg("Cards in your opponent's deck at the start of their turn.",
+                                                 label="deck", high=999, what="your opponent's deck",
+                                                 beside=True)] = None,
+        opponent_critics: Annotated[list[Card], Arg("A critic your opponent won.", label="Their critic",
+                                                    option="--opponent-critic", kinds=CRITIC, what="critic",
+                                                    count=3)] = (),  # type: ignore[assignment]
+        turn_starts: Annotated[Literal["you", "opponent"] | None, Arg(
+            "Whose turn is starting: you or opponent.", label="Turn starting",
+            shown=(("you", "yours"), ("opponent", "theirs")))] = None) -> Answer:
+    """Whether a player has won: 100 critic points, an opponent without components, or without cards to draw.
+
+    100 critic points, an opponent without components, or an opponent without cards at the start of their turn.
+    """
+    return has_won(game, _player("you", points, critics or [], components, deck),
+                   _player("your opponent", opponent_points, opponent_critics or [], opponent_components,
+                           opponent_deck),
+                   {"you": "you", "opponent": "your opponent"}.get(turn_starts or "", ""))
 
 
 @helper("setup", title="Setup", rule="setup",
@@ -363,7 +398,7 @@ def setup_helper(game: GameDefinition, index: CardIndex, *,
 @helper("turn", title="A turn's limits", rule="turn",
         example='carddb play website turn --base-site "APSN Base Card" --searches 1')
 def turn_helper(game: GameDefinition, index: CardIndex, *,
-                base_sites: Annotated[list[Card], Arg("A base site played from the hand (repeat).",
+                base_sites: Annotated[list[Card], Arg("A base site played from the hand.",
                                                       label="Base site played", kinds=BASE_SITE, what="base site",
                                                       option="--base-site", count=2)] = (),  # type: ignore
                 searches: Annotated[int, Arg("Deck or discard pile searches this turn.", label="deck searches",
@@ -376,6 +411,8 @@ def turn_helper(game: GameDefinition, index: CardIndex, *,
     return plan_turn(game, list(base_sites or []), searches, draws)
 
 
-_DESCRIBED = helpers_of(sys.modules[__name__])
-HELPERS: dict[str, Any] = {"site": _site_helper, "critics": _critics, "missing": _missing, "win": _win,
-                           "setup": _DESCRIBED["setup"], "turn": _DESCRIBED["turn"], **PERSISTENCE}
+#: In the order of the Play page.
+HELPERS: dict[str, Any] = {**helpers_of(sys.modules[__name__]), **PERSISTENCE}
+
+#: Card name lists beside one per kind, offered by the forms' fields.
+NAME_LISTS = {"card": lambda c: True, "removal": lambda c: bool(removals_of(c))}

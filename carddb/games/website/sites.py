@@ -5,10 +5,13 @@ card is named when two cards share a name, and which components fit which base. 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Annotated, Any
 
 from carddb.core.cards.card import Card, normalise_name
 from carddb.core.checker.check import CardIndex
 from carddb.core.game.definition import GameDefinition
+from carddb.core.play.signature import Arg
+from carddb.errors import InputError
 
 RATINGS = ("ip", "gp", "cp")
 
@@ -28,6 +31,31 @@ class Site:
 
     def totals(self) -> dict[str, int]:
         return {r: sum(rating(c, r) for c in self.components) for r in RATINGS}
+
+
+def _site_text(text: str) -> dict[str, Any]:
+    """``Neutral Base Card + Splash Page (Neutral) + Guestbook``: the base site, then its components in play order."""
+    parts = [part.strip() for part in text.split("+")]
+    if not parts[0]:
+        raise InputError(f"{text!r}: write a site as its base site and components joined by +")
+    return {"base": parts[0], "components": [part for part in parts[1:] if part]}
+
+
+@dataclass(frozen=True)
+class SiteAsked:
+    """A site as a helper is asked about it (``Site`` once read)."""
+
+    base: Annotated[Card, Arg("The base site.", label="Base site", kinds=("base-site",), what="base site")]
+    components: Annotated[list[Card], Arg("Its components, in play order.", label="component", kinds=("component",),
+                                          what="component", count=6)] = ()  # type: ignore[assignment]
+
+    def site(self) -> Site:
+        return Site(self.base, list(self.components or []))
+
+
+SITE_HELP = 'A site: its base site and components in play order, joined by +: "Neutral Base Card + Guestbook".'
+#: A site on the command line: one text, base and components joined by +.
+SITE = Arg(SITE_HELP, label="Site", metavar="SITE", read=_site_text, what="site", count=2)
 
 
 def shown(card: Card, shared: frozenset[str] = frozenset()) -> str:

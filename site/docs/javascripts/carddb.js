@@ -285,7 +285,7 @@ function mountChecker(root) {
   }
 }
 
-// What the page modules (gallery.js, builder.js, ssq.js) share with this one.
+// What the page modules (gallery.js, builder.js) share with this one.
 const context = { getEngine, make, showEngine, manifest, ruleLink, SITE_ROOT };
 
 // What the theme leaves out for assistive technology: its search dialog has no name, and a wide table scrolls in a
@@ -312,11 +312,7 @@ function mountAll() {
   }
   const builders = document.querySelectorAll("[data-deck-builder]");
   if (builders.length) import("./builder.js").then((builder) => builders.forEach((root) => builder.mountBuilder(root, context)));
-  const calculators = document.querySelectorAll("[data-ssq-calculator]");
-  if (calculators.length) {
-    import("./ssq.js").then((ssq) => calculators.forEach((root) => ssq.mount(root, { getEngine, make, showEngine })));
-  }
-  const helpers = document.querySelectorAll("[data-play]");  // the play helpers (Play pages, ssq odds)
+  const helpers = document.querySelectorAll("[data-play]");  // the play helpers (Play pages, ssq's turn calculator)
   if (helpers.length) {
     import("./play.js").then((play) => helpers.forEach((root) => play.mount(root, { getEngine, make, showEngine,
       ruleLink })));

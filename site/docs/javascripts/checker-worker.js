@@ -1,6 +1,6 @@
 // The rules engine: a module Web Worker that owns Pyodide, so its seconds-long start never blocks the page.
 // It runs carddb/core unchanged (the zip the site ships) and answers one message at a time, string in, string out.
-// Messages: {op: "init", root} first; then {id, op: "check" | "decode" | "ssq" | "initiative" | "ssq-fight" | "play", ...}; replies {id, result | error}.
+// Messages: {op: "init", root} first; then {id, op: "check" | "decode" | "play", ...}; replies {id, result | error}.
 
 // Decoding an opened file is the command line's own function; its refusals (binary, too big) become messages.
 const GLUE = `
@@ -42,9 +42,6 @@ async function saveSnapshot(key, bytes) {
     return false;  // storage refused or full: the next visit boots as this one did
   }
 }
-
-const FIGHT_CALCS = { clash: "ssq_clash_json", charge: "ssq_charge_json", sp: "ssq_sp_json",
-  recovery: "ssq_recovery_json" };
 
 let ready = null;
 const gameData = new Map();
@@ -96,11 +93,8 @@ async function start(root) {
   }
   py.runPython(GLUE);
   const browser = py.pyimport("carddb.core.browser");
-  // ssq's turn calculator has entry points of its own, in its game's folder (imported on its page's first use)
-  let ssqModule = null;
-  const ssq = () => (ssqModule ??= py.pyimport("carddb.games.ssq.browser"));
   mark("rules");
-  return { py, browser, ssq, decode: py.globals.get("carddb_decode"), version: py.version, timings, saved };
+  return { py, browser, decode: py.globals.get("carddb_decode"), version: py.version, timings, saved };
 }
 
 async function game(id) {
@@ -132,27 +126,6 @@ async function handle(engine, message) {
     } finally {
       bytes.destroy();
     }
-  }
-  if (message.op === "ssq") {
-    const data = await game(message.game);
-    const started = performance.now();
-    const result = engine.ssq().ssq_turn_json(data.toml, data.cards, JSON.stringify(message.request),
-                                                message.format || null);
-    return { result, ms: performance.now() - started };
-  }
-  if (message.op === "initiative") {
-    const data = await game(message.game);
-    return { result: engine.ssq().ssq_initiative_json(data.toml, JSON.stringify(message.successes)) };
-  }
-  if (message.op === "ssq-fight") {
-    // clash, charge, sp, recovery: the entry points of carddb/games/ssq/browser.py named after the commands.
-    const data = await game(message.game);
-    const calc = FIGHT_CALCS[message.calc];
-    if (!calc) throw new Error(`unknown calculation ${message.calc}`);
-    const request = JSON.stringify(message.request);
-    return { result: message.calc === "clash"
-      ? engine.ssq()[calc](data.toml, data.cards, request, message.format || null)
-      : engine.ssq()[calc](data.toml, data.cards, request) };
   }
   if (message.op === "play") {
     // A play helper (javascripts/play.js): the request `carddb play <game> <helper> --json` builds.

@@ -1,4 +1,4 @@
-// The play helpers: each form on a game's Play page (and the ssq calculator's odds forms) becomes the request of its
+// The play helpers: each form on a game's Play page (ssq's turn calculator too) becomes the request of its
 // helper, the rules engine (the same worker as the deck checker) answers as `carddb play <game> <helper> --json`
 // does, and the answer is written as text (textContent only), each step with a link to its rulebook section.
 //
