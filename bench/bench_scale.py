@@ -234,6 +234,11 @@ def measure(folder: Path, cards: int, runs: int, set_size: int) -> Size:
           flush=True)
     print(f"         site pages, card added: {site_pages(size.added[-1].summary)}; deleted: "
           f"{site_pages(size.deleted[-1].summary)}", flush=True)
+    print(f"         what one card added redid: {size.added[-1].summary}", flush=True)
+    print(f"         against the cold build (wall / CPU): one card changed {ratio(median(size.card), cold.wall)} / "
+          f"{ratio(median(size.card, 'cpu'), cold.cpu)}, added {ratio(median(size.added), cold.wall)} / "
+          f"{ratio(median(size.added, 'cpu'), cold.cpu)}, deleted {ratio(median(size.deleted), cold.wall)} / "
+          f"{ratio(median(size.deleted, 'cpu'), cold.cpu)}", flush=True)
     return size
 
 

@@ -170,11 +170,31 @@ def test_a_failed_build_is_said_and_kept_for_the_page_until_one_succeeds(tmp_pat
     assert not thread.is_alive()
     assert statuses[0]["error"] == "rules/shmod/cards/base.yaml:3: not valid YAML (expected ':')"
     assert errors == ["Error: rules/shmod/cards/base.yaml:3: not valid YAML (expected ':')"]
-    assert statuses[1] == {"builds": 2, "building": False, "error": None, "changed": ["rules/shmod/cards/base.yaml"],
-                           "games": ["shmod"]}
-    # while a build runs, the status says so and still counts the builds finished before it
-    assert [(status["builds"], status["building"]) for status in during] == [(0, True), (1, True)]
+    assert statuses[1] == {"builds": 2, "building": False, "pending": False, "error": None,
+                           "changed": ["rules/shmod/cards/base.yaml"], "games": ["shmod"]}
+    # while a build runs, the status says so, still counts the builds finished before it, and owes no change
+    assert [(status["builds"], status["building"], status["pending"]) for status in during] == \
+        [(0, True, False), (1, True, False)]
     assert json.loads((workspace.output_dir / STATUS_FILE).read_text(encoding="utf-8"))["error"] is None
+
+
+def test_a_change_seen_is_owed_a_build_until_one_takes_it(tmp_path: Path) -> None:
+    """What ``site serve``'s status says between a save and its build (a page or a test waits on it): the first
+    change of a burst is told once, and the watcher owes a build until it takes the changes."""
+    workspace = workspace_at(tmp_path)
+    told: list[bool] = []
+    built: list[list[Path]] = []
+    watcher = Watcher(workspace, lambda changes: built.append(changes.paths), quiet=0.0,
+                      seen=lambda: told.append(watcher.pending()))
+    assert not watcher.pending()
+    cards = workspace.root.resolve() / "rules" / "shmod" / "cards" / "base.yaml"
+    watcher.changed(str(cards))
+    watcher.changed(str(cards))
+    assert told == [True] and watcher.pending()
+    changes, _wait_for = watcher._take()
+    assert changes is not None and changes.paths == [cards] and not watcher.pending()
+    watcher.changed(str(workspace.root.resolve() / "output" / "faces" / "x.png"))  # an output: no change
+    assert told == [True] and not watcher.pending()
 
 
 @pytest.mark.slow

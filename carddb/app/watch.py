@@ -51,7 +51,8 @@ class Watcher:
 
     def __init__(self, workspace: Workspace, build: Callable[[Changes], None], *,
                  say: Callable[[str], None] = lambda line: None, quiet: float = QUIET_SECONDS,
-                 catalogue_files: Iterable[Path] = (), poll_seconds: float | None = None) -> None:
+                 catalogue_files: Iterable[Path] = (), poll_seconds: float | None = None,
+                 seen: Callable[[], None] = lambda: None) -> None:
         self.root = workspace.root.resolve()
         self.build = build
         self.say = say
@@ -59,6 +60,7 @@ class Watcher:
         self.inputs = ReadFiles(self.root)
         self.catalogue_files = {Path(path) for path in catalogue_files}
         self.poll_seconds = poll_seconds
+        self.seen = seen  # told when a change arrives while none waited: a build is owed
         self._pending: set[Path] = set()
         self._catalogue_written = False
         self._last_event = 0.0
@@ -115,12 +117,19 @@ class Watcher:
         if not self.wanted(target):
             return
         with self._lock:
+            first = not self.pending()
             if target in self.catalogue_files:
                 self._catalogue_written = True
             else:
                 self._pending.add(target)
             self._last_event = time.monotonic()
+        if first:
+            self.seen()
         self._wake.set()
+
+    def pending(self) -> bool:
+        """Whether a change was seen that no build has taken yet (the catalogue's timed look is no change)."""
+        return bool(self._pending) or self._catalogue_written
 
     # -- the loop --------------------------------------------------------------------------------------------
     def run(self) -> None:
@@ -204,9 +213,18 @@ def watch_build(workspace: Workspace, catalogue: Catalogue,
     follower = CatalogueFollower(catalogue, workspace)
     status = WatchStatus()
 
+    write_lock = threading.Lock()
+
+    def said() -> None:
+        """The status written, with whether a change waits for a build (from the watcher's thread or the
+        build's)."""
+        with write_lock:
+            status.pending = watcher.pending()
+            status.write(workspace.output_dir)
+
     def once(built: list[str] | None, changed: list[str]) -> None:
         status.building = True  # said before the build: a page (or a test) can wait for the build to end
-        status.write(workspace.output_dir)
+        said()  # in one write with the changes it took, no longer pending: never neither pending nor building
         status.builds += 1
         status.changed = changed
         status.games = built if built is not None else chosen
@@ -223,7 +241,7 @@ def watch_build(workspace: Workspace, catalogue: Catalogue,
                 error(f"Error: {failure}")
         finally:
             status.building = False
-        status.write(workspace.output_dir)
+        said()
         watcher.follow(_read_files(workspace, follower))
 
     def on_changes(changes: Changes) -> None:
@@ -243,12 +261,13 @@ def watch_build(workspace: Workspace, catalogue: Catalogue,
             if touched:  # a change, but to a game left out: said, or a designer waits for a build
                 say(f"watch: {_listing(changed)} changed {', '.join(touched)}, which is not built "
                     f"(--game {' --game '.join(chosen or [])})")
+            said()  # nothing is owed for it
             return
         say(f"watch: {_listing(changed)} changed: building {', '.join(built) if built else 'every game'}")
         once(built, changed)
 
     watcher = Watcher(workspace, on_changes, say=say, catalogue_files=follower.files,
-                      poll_seconds=follower.poll_seconds)
+                      poll_seconds=follower.poll_seconds, seen=said)
     watcher.start()  # before the first build: a file saved while it runs (it can take a while) is built after it
     watcher.follow(_read_files(workspace, follower))  # the art the catalogue's cards name already
     once(None, [])

@@ -29,7 +29,7 @@ class KitBuild:
 def build_game_kits(workspace: Any, catalogue: Any, game_id: str, kit_dir: str | Path) -> KitBuild:
     """Bring ``game_id``'s kits under ``kit_dir`` up to date."""
     from carddb.incremental import MANIFEST, Manifest, Plan, code_sources, files_digest, game_sources, short
-    from carddb.kit.make import KitOptions, make_kit, sample_decks
+    from carddb.kit.decks import sample_decks
     from carddb.paint.render import FaceKeys
     from carddb.site.construction import construction_page, game_data_page
 
@@ -59,6 +59,8 @@ def build_game_kits(workspace: Any, catalogue: Any, game_id: str, kit_dir: str |
         target = kit_file(kit_dir, game_id, paper)
         plan.add(paper, {"paper": paper}, exists=target.is_file())
         done.kits[paper] = target
+    if plan.todo:
+        from carddb.kit.make import KitOptions, make_kit
     for paper in plan.todo:
         make_kit(root, game, cards, done.kits[paper].parent, KitOptions(paper=paper), decks=decks)
         plan.made(paper)

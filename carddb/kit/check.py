@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -201,6 +201,12 @@ def _in_order(titles: Sequence[str], headings: Sequence[Heading]) -> list[int]:
 def check_book(pdf: bytes, headings: Sequence[Heading], *, toc: bool, fold_rgb: tuple[float, float, float]) \
         -> list[str]:
     """The contents, bookmarks and links of a PDF holding the typeset rulebook (alone, or inside the kit)."""
+    return _remembered_findings(("book", [(h.key, h.text, h.level) for h in headings], toc, fold_rgb), pdf,
+                                lambda: _check_book(pdf, headings, toc=toc, fold_rgb=fold_rgb))
+
+
+def _check_book(pdf: bytes, headings: Sequence[Heading], *, toc: bool, fold_rgb: tuple[float, float, float]) \
+        -> list[str]:
     problems: list[str] = []
     reader = _reader(pdf)
     drawings: dict[int, PageDrawing] = {}
@@ -274,6 +280,13 @@ def _starts(headings: Sequence[Heading]) -> set[str]:
 def check_area(pdf: bytes, margin_mm: float, pages: Iterable[int] | None = None, *, what: str,
                fold_rgb: tuple[float, float, float]) -> list[str]:
     """Every path point and text run of the pages inside the printable margin."""
+    numbers = None if pages is None else list(pages)
+    return _remembered_findings(("area", margin_mm, numbers, what, fold_rgb), pdf,
+                                lambda: _check_area(pdf, margin_mm, numbers, what=what, fold_rgb=fold_rgb))
+
+
+def _check_area(pdf: bytes, margin_mm: float, pages: Iterable[int] | None, *, what: str,
+                fold_rgb: tuple[float, float, float]) -> list[str]:
     reader = _reader(pdf)
     problems = []
     slack = 0.5  # a line's half width and rounding
@@ -311,6 +324,19 @@ def check_tuck_box(pdf: bytes, box: TuckBox, fold_rgb: tuple[float, float, float
             problems.append(f"tuck box: the {said} folds lie at {found} mm from the outline's edge, not at "
                             f"{[round(v, 2) for v in wanted]}")
     return problems
+
+
+def _remembered_findings(asked: Any, pdf: bytes, check: Callable[[], list[str]]) -> list[str]:
+    """What ``check`` finds in ``pdf``, found once for the same bytes and question (``carddb.incremental``'s
+    cache): a check reads the PDF back, which cost more than typesetting the rulebook, and a card's edit leaves the
+    rulebook's bytes, the reference cards' and the tuck box's as they were, on both papers."""
+    import hashlib
+    import json
+
+    from carddb.incremental import code_digest, digest, remembered
+
+    key = digest(code_digest(("kit",)), "kit check", repr(asked), hashlib.sha256(pdf).hexdigest())
+    return list(json.loads(remembered(key, lambda: json.dumps(check()).encode())))
 
 
 def raise_if(problems: Sequence[str], where: str) -> None:

@@ -22,6 +22,7 @@ from carddb.core.game.definition import GameDefinition
 from carddb.errors import InputError
 from carddb.kit import style
 from carddb.kit.check import check_area, check_book, check_tuck_box, raise_if
+from carddb.kit.decks import Deck, deck_of_file, sample_decks
 from carddb.kit.pages import (
     PaintBack,
     PartLine,
@@ -74,38 +75,6 @@ class _Part:
     copies: str
     then: str
     pages: int = 0
-
-
-@dataclass(frozen=True)
-class Deck:
-    """Cards to print as one deck: a sample deck, the ``--deck`` file, or every card of a game without decks."""
-
-    title: str
-    cards: tuple[Card, ...]
-    text: str = ""
-    filename: str = ""
-
-
-def sample_decks(workspace_deck_files: Sequence[Path], game: GameDefinition, cards: Sequence[Card]) -> list[Deck]:
-    """The decks a kit prints when none is given: the legal sample decks (not those kept to show a warning), a
-    deck given in several formats once; a game without sample decks prints one of every card."""
-    decks, seen = [], set()
-    for path in sorted(workspace_deck_files, key=lambda p: (p.stem, p.suffix.lower() != ".txt")):
-        if path.stem in seen or not path.stem.startswith("legal-") or path.stem.startswith("legal-warn-"):
-            continue
-        seen.add(path.stem)
-        decks.append(deck_of_file(path, game, cards, title=path.stem.removeprefix("legal-").replace("-", " ")))
-    return decks or [Deck("every card", tuple(cards))]
-
-
-def deck_of_file(path: Path, game: GameDefinition, cards: Sequence[Card], *, title: str = "") -> Deck:
-    """The cards of a deck file (any format ``carddb deck check`` reads), each as many times as its count."""
-    from carddb.files.reading import read_deck_file
-    from carddb.paint.print_job import cards_of_deck
-
-    text = read_deck_file(path)
-    chosen, _not_printed = cards_of_deck(game, cards, text, path.name)  # the print job lists them again
-    return Deck(title or path.stem, tuple(chosen), text, path.name)
 
 
 def _pages(pdf: bytes) -> int:

@@ -3,11 +3,13 @@ build's error over the page when a build fails.
 
 Nothing of this is ever in a built site: the server adds one ``<script>`` to each HTML page as it sends it, and
 answers two addresses of its own under ``/__carddb__/``: ``live.js`` (the script) and ``status`` (a small JSON:
-a stamp of the site's pages, read from its manifest, which a rebuild replaces, and the last build's error from
-the watcher's status file). The script asks for the status four times a second; a stamp other than the one its
-page was built with reloads the page, an error shows an overlay naming the file and line, and the overlay goes
-when a build succeeds. Before reloading, the script sends the window a cancellable ``carddb:rebuilt`` event: a page with
-unsaved work (the studio's editor) cancels it and reloads itself once that work is saved or closed.
+a stamp of the site's pages, read from its manifest, which a rebuild replaces; from the watcher's status file, the
+last build's error, the builds finished, whether one runs and whether a change was seen that no build has taken
+yet, ``pending``, so that a page or a test waits on a state, not on a quiet time). The script asks for the status
+four times a second; a stamp other than the one its page was built with reloads the page, an error shows an
+overlay naming the file and line, and the overlay goes when a build succeeds. Before reloading, the script sends
+the window a cancellable ``carddb:rebuilt`` event: a page with unsaved work (the studio's editor) cancels it and
+reloads itself once that work is saved or closed.
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ class WatchStatus:
 
     builds: int = 0  # the builds finished
     building: bool = False  # a build is running now
+    pending: bool = False  # a change was seen that no build has taken yet (the watcher waits for a quiet moment)
     error: str | None = None
     changed: list[str] = field(default_factory=list)
     games: list[str] | None = None  # the games the build built; None: every game
@@ -43,7 +46,7 @@ class WatchStatus:
         from carddb.files.replacing import write_file
 
         write_file(output_dir / STATUS_FILE, json.dumps({"builds": self.builds, "building": self.building,
-                                                         "error": self.error,
+                                                         "pending": self.pending, "error": self.error,
                                                          "changed": self.changed, "games": self.games}))
 
 
@@ -63,7 +66,8 @@ SCRIPT = """// carddb site serve: reload when the site is rebuilt, show the buil
 (() => {
   // the stamp of the site this page was sent from (the server writes it into the tag): any other, a rebuild
   let stamp = document.currentScript?.dataset.stamp ?? null;
-  // a page the site does not hold yet (a card just added in the studio): it says so while a build runs, and the
+  // a page the site does not hold yet (a card just added in the studio): it says so while a build runs or a change
+  // waits for one, and the
   // reload on the next stamp opens it once built
   const missing = document.currentScript?.dataset.missing === "1";
   const building = (now) => {
@@ -104,7 +108,7 @@ SCRIPT = """// carddb site serve: reload when the site is rebuilt, show the buil
         if (window.dispatchEvent(rebuilt)) { location.reload(); return; }
         stamp = status.stamp;
       }
-      if (missing) building(status.building);
+      if (missing) building(status.building || status.pending);  // pending: saved, its build about to start
       if (status.error) {
         overlay().textContent = "carddb build failed; the page shows the last good build.\\n\\n" + status.error;
       } else {
@@ -145,7 +149,7 @@ class LiveReload:
             # between shows no stale error.
             error = None
         return {"stamp": stamp, "error": error, "builds": watched.get("builds", 0),
-                "building": bool(watched.get("building"))}
+                "building": bool(watched.get("building")), "pending": bool(watched.get("pending"))}
 
     def _stamp(self, st: os.stat_result) -> str:
         """What a page compares to know the site changed: the keys of every part of the site but the client files.

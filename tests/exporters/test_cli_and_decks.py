@@ -26,7 +26,7 @@ def test_export_commands_refuse_bad_input(cli, tmp_path):
     result = cli("export", "lackey", "--game", "shmod", "--out", str(busy))
     assert result.exit_code == 3 and result.stderr.startswith(f"Error: {busy} already holds other files")
     result = cli("export", "lackey", "--game", "shmod", "--out", str(tmp_path / "new"), "--base-url", "ftp://x")
-    assert result.exit_code == 2 and "is not an http:// or https:// URL" in result.stderr
+    assert result.exit_code == 2 and "is not an http:// or https:// address" in result.stderr
     result = cli("export", "apprentice", "--game", "nosuchgame", "--out", str(tmp_path / "new"))
     assert result.exit_code == 2 and "unknown game 'nosuchgame'" in result.stderr
     assert sorted(p.name for p in tmp_path.iterdir()) == ["busy"]

@@ -182,7 +182,7 @@ class _Writer:
 
     def _table(self, table: TableDeck, stem: str) -> list[tuple[str, sheets.Grid, list[Path]]]:
         distinct = table.distinct()
-        chunks = [distinct[i:i + sheets.CARDS_PER_SHEET] for i in range(0, len(distinct), sheets.CARDS_PER_SHEET)]
+        chunks = sheets.split(distinct, key=lambda card: card.key, most=MAX_SHEETS)
         if len(chunks) > MAX_SHEETS:
             raise OutputError(f"{table.name} needs {len(chunks)} deck sheets; a saved object holds at most "
                               f"{MAX_SHEETS}")

@@ -3,9 +3,10 @@
 A sheet is a grid of at most 10 x 7 cells, row by row, every cell the same size, the whole image at most
 4096 pixels each way (TTS's recommended maximum). A sheet holds at most 69 cards: with 70 the last slot of
 a 10 x 7 grid would be taken, which TTS uses as the hidden face when ``BackIsHidden`` is off; carddb sets
-it on and still leaves that slot blank, safe under either convention. More cards go on further sheets.
-Each sheet's grid is the one that shows its cards largest (ties: the fewest empty cells), and a cell is
-never larger than the rendered face.
+it on and still leaves that slot blank, safe under either convention. More cards go on further sheets, cut
+where their keys say (``split``): a card added to a set of a thousand changes one sheet, not the fifteen after it.
+Each sheet's grid is the one that shows its cards largest (ties: the fewest empty cells), and a cell is never
+larger than the rendered face.
 """
 
 from __future__ import annotations
@@ -13,21 +14,28 @@ from __future__ import annotations
 import io
 import math
 import threading
+import zlib
 from collections import OrderedDict, deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from carddb.errors import OutputError
 
 MAX_COLUMNS, MAX_ROWS = 10, 7
 MAX_SIDE = 4096
 CARDS_PER_SHEET = MAX_COLUMNS * MAX_ROWS - 1
+#: Where more cards than a sheet holds are cut (``split``): a sheet holds at least 50 and ends at the first card
+#: after that whose key is a boundary, one in 8 (about 57 cards a sheet: 99 sheets, the most a saved object names,
+#: hold about 5,600 cards; more are cut every 69).
+SHEET_LEAST = 50
+BOUNDARY_EVERY = 8
 THUMBNAIL = 256  # tts-deckconverter's saved-object thumbnail: 256 x 256, the card 234 high, centred
 THUMBNAIL_CARD_HEIGHT = 234
 JPEG_QUALITY = 90
+T = TypeVar("T")
 #: Faces kept decoded and resized to a sheet cell: a card is on the sheet of every deck holding it, and one
 #: game's faces fit (a 409 x 571 cell is 0.7 MB, so at most about 60 MB).
 CELLS_KEPT = 80
@@ -70,9 +78,30 @@ def plan_grid(count: int, face: tuple[int, int]) -> Grid:
     return Grid(columns, rows, cell)
 
 
-def split(cards: Sequence[str]) -> list[list[str]]:
-    """``cards`` (one entry per distinct card) in sheets of at most 69."""
-    return [list(cards[i:i + CARDS_PER_SHEET]) for i in range(0, len(cards), CARDS_PER_SHEET)]
+def split(cards: Sequence[T], key: Callable[[T], str] = str, most: int | None = None) -> list[list[T]]:
+    """``cards`` (one entry per distinct card, in order) in sheets of at most 69, cut where the cards say: a sheet
+    ends at a card whose ``key`` is a boundary (one key in ``BOUNDARY_EVERY``) once it holds ``SHEET_LEAST`` cards,
+    else at 69. A card added or removed changes its own sheet (two at times), not every sheet after it, as cutting
+    every 69 cards did: the sheets after it start and end at the same cards. As many cards as one sheet holds stay
+    on one sheet; when the cut sheets would be more than ``most``, they are cut every 69 cards (the fewest sheets).
+    """
+    if len(cards) <= CARDS_PER_SHEET:
+        return [list(cards)] if cards else []
+    chunks: list[list[T]] = [[]]
+    for card in cards:
+        chunk = chunks[-1]
+        chunk.append(card)
+        if len(chunk) == CARDS_PER_SHEET or (len(chunk) >= SHEET_LEAST and _boundary(key(card))):
+            chunks.append([])
+    chunks = [chunk for chunk in chunks if chunk]
+    if most is not None and len(chunks) > most:
+        return [list(cards[i:i + CARDS_PER_SHEET]) for i in range(0, len(cards), CARDS_PER_SHEET)]
+    return chunks
+
+
+def _boundary(key: str) -> bool:
+    """Whether a sheet may end at the card of ``key``: the same answer in every run and on every machine."""
+    return zlib.crc32(key.encode("utf-8")) % BOUNDARY_EVERY == 0
 
 
 def open_face(path: Path):  # type: ignore[no-untyped-def]
