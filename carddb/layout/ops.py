@@ -47,6 +47,17 @@ class Polygon:
 
 
 @dataclass(frozen=True, slots=True)
+class Contours:
+    """Closed outlines filled together by the nonzero rule: a point is inside when the outlines wind around it
+    (an icon's body with its holes, a frame's ring). Curves and arcs are flattened to points already
+    (``carddb.layout.svg_path``), so both painters fill the same polygons."""
+
+    contours: tuple[tuple[tuple[float, float], ...], ...]
+    fill: str
+    texture: bool = False  # a fine pattern: text on it is held to the contrast rule against it and what is under it
+
+
+@dataclass(frozen=True, slots=True)
 class Line:
     x1: float
     y1: float
@@ -86,7 +97,7 @@ class ImageOp:
     fallback: tuple[Op, ...] = ()
 
 
-Op = Rect | Ellipse | Polygon | Line | TextRun | ImageOp
+Op = Rect | Ellipse | Polygon | Contours | Line | TextRun | ImageOp
 
 
 @dataclass(frozen=True, slots=True)
