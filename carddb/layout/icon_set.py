@@ -99,9 +99,14 @@ def subset(workspace_root: str | Path, names: set[str]) -> bytes | None:
     if load_icon_set(workspace_root) is None:
         return None
     raw = json.loads(file.read_text(encoding="utf-8"))
-    kept = {name: raw["icons"][name] for name in sorted(raw["icons"]) if name.casefold() in names}
+    aliases = {name: alias["parent"] for name, alias in (raw.get("aliases") or {}).items()
+               if name.casefold() in names and alias.get("parent") in raw["icons"]}
+    wanted = names | {parent.casefold() for parent in aliases.values()}
+    kept = {name: raw["icons"][name] for name in sorted(raw["icons"]) if name.casefold() in wanted}
     small = {key: raw[key] for key in ("prefix", "width", "height") if key in raw}
-    return json.dumps({**small, "icons": kept}, sort_keys=True, separators=(",", ":")).encode()
+    return json.dumps({**small, "icons": kept, "aliases": {name: {"parent": parent} for name, parent in
+                                                            sorted(aliases.items())}},
+                      sort_keys=True, separators=(",", ":")).encode()
 
 
 def mtime_key(workspace_root: str | Path) -> str:
