@@ -265,8 +265,13 @@ def save_face(face: FaceLayout, path: str | Path, *, dpi: float = DEFAULT_DPI, f
     return path
 
 
+#: zlib's level for PNG faces: level 1 costs 15 % less CPU than 3 for files 1.15 times as large (7.5 against 8.8 ms
+#: and 78 against 68 KiB a 300 dpi face, measured alternately on the five games' faces in one run).
+PNG_LEVEL = 1
+
+
 def png_bytes(image: Image.Image, dpi: float) -> bytes:
-    """An RGB image as PNG, rows unfiltered and deflated at level 3.
+    """An RGB image as PNG, rows unfiltered and deflated at ``PNG_LEVEL``.
 
     Card faces are mostly flat colour, where the "none" filter compresses as well as Pillow's per-row filter
     search and costs a third less time; encoding is most of the time a face takes.
@@ -281,7 +286,7 @@ def png_bytes(image: Image.Image, dpi: float) -> bytes:
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
     return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
-            + chunk(b"pHYs", struct.pack(">IIB", ppm, ppm, 1)) + chunk(b"IDAT", zlib.compress(rows, 3))
+            + chunk(b"pHYs", struct.pack(">IIB", ppm, ppm, 1)) + chunk(b"IDAT", zlib.compress(rows, PNG_LEVEL))
             + chunk(b"IEND", b""))
 
 

@@ -324,3 +324,26 @@ size = 12
     face = layout_face(load_templates(scratch, game("shmod")), Card("shmod", "S", "spell", fields={"level": 1}))
     assert [r.text for r in runs(face)] == ["AGI", "POW", "END"]
     assert face.fits[0].size < 12 and face.problems == []
+
+
+def test_a_card_without_art_shows_the_symbol_its_template_names_filled_by_the_nonzero_rule():
+    from carddb.layout.icon_set import load_icon_set
+    from carddb.layout.ops import Contours
+    from carddb.layout.svg_path import winding
+
+    ts = templates("shmod")
+    if load_icon_set(ts.root) is None:
+        pytest.skip("the icon set is not installed (npm ci --prefix site)")
+    warrior = layout_face(ts, monster("Blade", categories=["Fusion", "Warrior"]))  # Fusion has no symbol: Warrior
+    (symbol,) = [op for op in warrior.ops if isinstance(op, Contours) and not op.texture and op.fill != "#e2d29c"]
+    side = 35.46 * 0.72  # 72 % of the art box's height, centred in it
+    left, top = 7.52 + (43.97 - side) / 2, 17.89 + (35.46 - side) / 2
+    assert symbol.contours == tuple(tuple((round(left + u * side, 4), round(top + v * side, 4)) for u, v in contour)
+                                    for contour in ts.icon_set.contours("crossed-swords"))
+    assert symbol.fill == "#9c2721"  # FIRE's deep tone (symbol_colour)
+    # the gears' hub is a hole: a contour turning the other way, so the nonzero rule leaves it empty
+    gears = ts.icon_set.contours("gears")
+    wound = {(x, y): winding(gears, x / 20, y / 20) for x in range(20) for y in range(20)}
+    assert wound[(10, 10)] != 0 and 0 in wound.values()
+    other = layout_face(ts, monster("Blade", categories=["Dragon"]))
+    assert [op for op in other.ops if isinstance(op, Contours) and op.contours == symbol.contours] == []
