@@ -29,7 +29,8 @@ _PATH = re.compile(r'<path\b[^>]*\bd="([^"]*)"')
 
 @dataclass(frozen=True)
 class IconSet:
-    """The icons' path data by name, and the square they are drawn on."""
+    """The icons' SVG markup by name (an alias by its parent's), and the square they are drawn on. The path data
+    is read out of an icon's markup only when it is drawn: a process drawing faces needs a few dozen of 4,000."""
 
     file: Path
     version: str
@@ -41,7 +42,7 @@ class IconSet:
         body = self.bodies.get(name.strip().casefold())
         if body is None:
             return None
-        return _unit_contours(body, self.size)
+        return _unit_contours(" ".join(_PATH.findall(body)), self.size)  # every path of the icon, drawn as one
 
 
 def icon_set_file(workspace_root: str | Path) -> Path:
@@ -62,11 +63,7 @@ def load_icon_set(workspace_root: str | Path) -> IconSet | None:
 def _read(file: str, _mtime: int, _size: int) -> IconSet | None:
     try:
         raw = json.loads(Path(file).read_text(encoding="utf-8"))
-        bodies: dict[str, str] = {}
-        for name, icon in raw["icons"].items():
-            found = _PATH.findall(icon["body"])
-            if found:
-                bodies[name.casefold()] = " ".join(found)  # every path of the icon, drawn as one
+        bodies = {name.casefold(): str(icon["body"]) for name, icon in raw["icons"].items()}
         for name, alias in (raw.get("aliases") or {}).items():
             if alias.get("parent", "").casefold() in bodies:
                 bodies.setdefault(name.casefold(), bodies[alias["parent"].casefold()])
