@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from functools import lru_cache
 from typing import Any
 
 from jinja2 import TemplateError as JinjaError
@@ -29,6 +30,7 @@ from carddb.layout.ops import (
     Rect,
     TextFit,
     TextRun,
+    outlines,
 )
 from carddb.layout.placeholder import MOTIFS, placeholder_ops
 from carddb.layout.repeats import find_repeats
@@ -311,8 +313,7 @@ class _Layout:
         ops: list[Op] = [Rect(x, y, w, h, colours.mix(base, "#ffffff", 0.62)),
                          Ellipse(bx + (bw - halo) / 2, by + (bh - halo) / 2, halo, halo,
                                  colours.mix(base, "#ffffff", 0.85))]
-        ops.append(Contours(tuple(tuple((round(left + u * side, 4), round(top + v * side, 4)) for u, v in contour)
-                                  for contour in contours), ink))
+        ops.append(_placed(contours, round(left, 4), round(top, 4), round(side, 4), ink))
         return ops
 
     def _frame(self, box: Box) -> None:
@@ -323,12 +324,12 @@ class _Layout:
         size = self.num(box, "corner_size", 2.0)
         fill, stroke, rule = self.colour(box, "fill"), self.colour(box, "stroke"), self.colour(box, "rule")
         if fill:
-            self.face.ops.append(Contours((ornaments.outline(x, y, w, h, corner, size),), fill))
+            self.face.ops.append(outlines((ornaments.outline(x, y, w, h, corner, size),), fill))
         if stroke:
-            self.face.ops.append(Contours(ornaments.ring(x, y, w, h, corner, size, self.num(box, "stroke_width", 0.6)),
+            self.face.ops.append(outlines(ornaments.ring(x, y, w, h, corner, size, self.num(box, "stroke_width", 0.6)),
                                           stroke))
         if rule:
-            self.face.ops.append(Contours(ornaments.ring(x, y, w, h, corner, size, self.num(box, "rule_width", 0.25),
+            self.face.ops.append(outlines(ornaments.ring(x, y, w, h, corner, size, self.num(box, "rule_width", 0.25),
                                                          self.num(box, "rule_inset", 1.0)), rule))
         kind = str(self.val(box, "ornament", "none")).strip() or "none"
         if kind == "none":
@@ -347,7 +348,7 @@ class _Layout:
         for quadrant, (cx, cy) in enumerate(ornaments.corner_points(x, y, w, h, corner, size)):
             marks.extend(ornaments.mirrored(drawing, cx, cy, side, quadrant) if drawing is not None
                          else ornaments.ornament(kind, cx, cy, side, quadrant))
-        self.face.ops.append(Contours(tuple(marks), colour))
+        self.face.ops.append(outlines(tuple(marks), colour))
 
     def _texture(self, box: Box) -> None:
         """A fine pattern in one colour over the box (a tint near what is under it reads as a surface)."""
@@ -357,10 +358,10 @@ class _Layout:
         pattern = self._choice(box, "pattern", "linen", ornaments.PATTERNS)
         scale = max(self.num(box, "scale", 0.8), 0.2)
         x, y, w, h = self.at(box, extend=True)
-        marks = ornaments.texture(pattern, round(x, 4), round(y, 4), round(w, 4), round(h, 4), scale,
-                                  self.num(box, "radius", 0.0), box.name)
-        if marks:
-            self.face.ops.append(Contours(marks, colour, texture=True))
+        texture = _texture(pattern, round(x, 4), round(y, 4), round(w, 4), round(h, 4), scale,
+                           self.num(box, "radius", 0.0), box.name, colour)
+        if texture is not None:
+            self.face.ops.append(texture)
 
     def _icon(self, box: Box) -> None:
         name = str(self.val(box, "icon", "")).strip()
@@ -431,6 +432,21 @@ class _Layout:
 
     def _draw_icon(self, name: str, x: float, y: float, side: float, colour: str) -> list[Op]:
         return icon_ops(self.ts.icons[name.casefold()], x, y, side, colour, self.ts.fonts)
+
+
+@lru_cache(maxsize=512)
+def _placed(contours: tuple, left: float, top: float, side: float, ink: str) -> Contours:
+    """A symbol's unit outlines placed in its square, made once for all the faces that show it there."""
+    return outlines(tuple(tuple((round(left + u * side, 4), round(top + v * side, 4)) for u, v in contour)
+                          for contour in contours), ink)
+
+
+@lru_cache(maxsize=64)
+def _texture(pattern: str, x: float, y: float, w: float, h: float, scale: float, radius: float, seed: str,
+             colour: str) -> Contours | None:
+    """A texture's marks as one outline op, made once for every face of a kind (the same object each time)."""
+    marks = ornaments.texture(pattern, x, y, w, h, scale, radius, seed)
+    return outlines(marks, colour, texture=True) if marks else None
 
 
 def cover_crop(iw: int, ih: int, w: float, h: float) -> tuple[int, int, int, int]:

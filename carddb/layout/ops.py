@@ -55,6 +55,14 @@ class Contours:
     contours: tuple[tuple[tuple[float, float], ...], ...]
     fill: str
     texture: bool = False  # a fine pattern: text on it is held to the contrast rule against it and what is under it
+    bounds: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)  # left, top, right, bottom (``outlines``)
+
+
+def outlines(contours: tuple[tuple[tuple[float, float], ...], ...], fill: str, *, texture: bool = False) -> Contours:
+    """A ``Contours`` with its bounds measured once (the checks and the painters read them on every face)."""
+    xs = [x for contour in contours for x, _ in contour]
+    ys = [y for contour in contours for _, y in contour]
+    return Contours(contours, fill, texture, (min(xs), min(ys), max(xs), max(ys)))
 
 
 @dataclass(frozen=True, slots=True)

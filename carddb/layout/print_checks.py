@@ -73,7 +73,7 @@ def _ink(op: Op, shape: str) -> tuple[float, float, float, float] | None:
         return None
     symbol = shape in ("text", "icon", "icons", "emblem")
     if isinstance(op, Contours):  # a frame's ring and ornaments are its lines; a texture or a symbol in art is not
-        return _contours_box(op) if shape == "frame" or symbol else None  # an inline icon's disc is part of the text
+        return op.bounds if shape == "frame" or symbol else None  # an inline icon's disc is part of the text
     if not (op.stroke or symbol):
         return None
     half = op.stroke_width / 2 if op.stroke else 0.0
@@ -81,12 +81,6 @@ def _ink(op: Op, shape: str) -> tuple[float, float, float, float] | None:
         xs, ys = [p[0] for p in op.points], [p[1] for p in op.points]
         return min(xs) - half, min(ys) - half, max(xs) + half, max(ys) + half
     return op.x - half, op.y - half, op.x + op.w + half, op.y + op.h + half
-
-
-def _contours_box(op: Contours) -> tuple[float, float, float, float]:
-    xs = [x for contour in op.contours for x, _ in contour]
-    ys = [y for contour in op.contours for _, y in contour]
-    return min(xs), min(ys), max(xs), max(ys)
 
 
 def _run_box(run: TextRun) -> tuple[float, float, float, float]:
@@ -152,7 +146,7 @@ def _layers(ops: list[Op]) -> list[_Layer]:
                 xs, ys = [p[0] for p in op.points], [p[1] for p in op.points]
                 bbox = (min(xs), min(ys), max(xs), max(ys))
             elif isinstance(op, Contours):
-                bbox = _contours_box(op)
+                bbox = op.bounds
             else:
                 bbox = (op.x, op.y, op.x + op.w, op.y + op.h)
             layers.append((index, bbox, op))

@@ -95,6 +95,13 @@ class TemplateSet:
     layouts: Memo[str, Any] = field(default_factory=lambda: Memo(4096), repr=False, compare=False)
 
     @property
+    def draws_symbols(self) -> bool:
+        """Whether a card of the game can show a symbol of game-icons.net (the set installed, a template naming one):
+        what the game's prints and kits then credit."""
+        boxes = [box for tpl in [*self.faces.values(), *([self.back] if self.back else [])] for box in tpl.boxes]
+        return self.icon_set is not None and any("symbol" in box.values or "symbol" in box.exprs for box in boxes)
+
+    @property
     def icon_set(self) -> IconSet | None:
         """game-icons.net's set as installed in the workspace (``icon_set``), or None."""
         return load_icon_set(self.root)

@@ -173,7 +173,7 @@ def _draw(image: Image.Image, draw: ImageDraw.ImageDraw, op: Op, k: float) -> No
         points = [(x * k, y * k) for x, y in op.points]
         draw.polygon(points, fill=op.fill, outline=op.stroke, width=_stroke(op.stroke, op.stroke_width, k))
     elif isinstance(op, Contours):
-        mask, left, top = _contours_mask(op.contours, k)
+        mask, left, top = _mask_of(op, k)
         image.paste(_ink(op.fill), (left, top, left + mask.width, top + mask.height), mask)
     elif isinstance(op, Line):
         draw.line([(op.x1 * k, op.y1 * k), (op.x2 * k, op.y2 * k)], fill=op.colour, width=max(1, round(op.width * k)))
@@ -191,6 +191,22 @@ def _draw(image: Image.Image, draw: ImageDraw.ImageDraw, op: Op, k: float) -> No
 
 #: Outlines are filled at this many samples a pixel each way, then averaged: edges as smooth as the PDF's.
 SUPERSAMPLE = 4
+
+
+_MASKS_BY_OP: dict[tuple[int, float], tuple[Contours, tuple[Image.Image, int, int]]] = {}
+
+
+def _mask_of(op: Contours, k: float) -> tuple[Image.Image, int, int]:
+    """``_contours_mask`` found by the op itself first: the layout hands every face of a kind the same symbol and
+    texture objects, and hashing a texture's thousands of points again on every face cost more than its paste."""
+    known = _MASKS_BY_OP.get((id(op), k))
+    if known is not None and known[0] is op:  # the op is held, so its id is not another's
+        return known[1]
+    if len(_MASKS_BY_OP) >= 512:
+        _MASKS_BY_OP.clear()
+    mask = _contours_mask(op.contours, k)
+    _MASKS_BY_OP[(id(op), k)] = (op, mask)
+    return mask
 
 
 @lru_cache(maxsize=512)  # a game's symbols, ornaments and texture flecks at their places: drawn once each
@@ -281,15 +297,16 @@ def png_bytes(image: Image.Image, dpi: float) -> bytes:
     width, height = image.size
     # Pillow's raw encoder pads each row of a wider stride with zeros: one zero byte after every row, moved to the
     # front, is the "none" filter byte PNG puts before every row (a third quicker than joining the rows)
-    padded = image.convert("RGB").tobytes("raw", "RGB", width * 3 + 1)
-    rows = b"\x00" + padded[:-1]
+    padded = (image if image.mode == "RGB" else image.convert("RGB")).tobytes("raw", "RGB", width * 3 + 1)
+    deflate = isal_zlib.compressobj(PNG_LEVEL)
+    data = deflate.compress(b"\x00") + deflate.compress(memoryview(padded)[:-1]) + deflate.flush()
     ppm = round(dpi / 0.0254)
 
     def chunk(kind: bytes, data: bytes) -> bytes:
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
     return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
-            + chunk(b"pHYs", struct.pack(">IIB", ppm, ppm, 1)) + chunk(b"IDAT", isal_zlib.compress(rows, PNG_LEVEL))
+            + chunk(b"pHYs", struct.pack(">IIB", ppm, ppm, 1)) + chunk(b"IDAT", data)
             + chunk(b"IEND", b""))
 
 
