@@ -162,8 +162,9 @@ CHANGES = {
     "art relative to the root changed": lambda root: root_art(root, (200, 90, 30)),
     "deck rule": lambda root: edit(root / "rules" / "minibattle" / "game.toml", "cap = 200", "cap = 210"),
     "icon set": lambda root: change_icon_set(root),
-    "symbol": lambda root: edit(root / "templates" / "minibattle" / "pokemon.toml", 'fire = "flame"',
-                                'fire = "campfire"'),
+    "symbol": lambda root: edit(next(path for path in (root / "templates" / "minibattle").glob("*.toml")
+                                     if 'fire = "flame"' in path.read_text(encoding="utf-8")),
+                                'fire = "flame"', 'fire = "campfire"'),  # pokemon.toml, or what it extends
 }
 
 
