@@ -213,6 +213,8 @@ def test_a_character_the_main_font_lacks_comes_from_the_fallback_and_one_no_font
 
 def test_the_placeholder_is_a_hatch_with_a_motif_of_the_kind_coloured_by_type_and_no_text(scratch):
     ts = load_templates(scratch, game("shmod"))  # a workspace without the icon set: no symbols, the placeholder
+    (said,) = [note for note in ts.notes if "icon set" in note]  # once, not on every face
+    assert "@iconify-json/game-icons, which is not installed (run `npm ci --prefix" in said
     fire = layout_face(ts, monster("Blaze Drake"))
     x0, y0, x1, y1 = 7.52, 17.89, 7.52 + 43.97, 17.89 + 35.46  # the art box
     ground = next(op for op in fire.ops if isinstance(op, Rect) and op.w == 43.97 and op.fill)
