@@ -33,7 +33,6 @@ class IconSet:
     is read out of an icon's markup only when it is drawn: a process drawing faces needs a few dozen of 4,000."""
 
     file: Path
-    version: str
     bodies: dict[str, str]
     size: float
 
@@ -70,14 +69,7 @@ def _read(file: str, _mtime: int, _size: int) -> IconSet | None:
         size = float(raw.get("height") or raw.get("width") or 512)
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None
-    return IconSet(Path(file), _version(Path(file).parent), bodies, size)
-
-
-def _version(folder: Path) -> str:
-    try:
-        return str(json.loads((folder / "package.json").read_text(encoding="utf-8")).get("version", ""))
-    except (OSError, ValueError, AttributeError):
-        return ""
+    return IconSet(Path(file), bodies, size)
 
 
 @lru_cache(maxsize=512)
