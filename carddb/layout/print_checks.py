@@ -53,9 +53,8 @@ def safe_zone_problems(drawn: Iterable[tuple[str, str, list[Op]]], trim: tuple[f
         gaps = {"left": left - trim[0], "top": top - trim[1], "right": trim[2] - right, "bottom": trim[3] - bottom}
         side, gap = min(gaps.items(), key=lambda item: item[1])
         if gap < safe - _SLACK:
-            what = "its text" if shape == "text" else "its line" if shape in ("rect", "ellipse", "line", "polygon",
-                                                                               "frame",
-                                                                               "art") else "its symbol"
+            lines = ("rect", "ellipse", "line", "polygon", "frame", "art")
+            what = "its text" if shape == "text" else "its line" if shape in lines else "its symbol"
             where = f"{gap:.2f} mm from the {side} trim" if gap > 0 else f"past the {side} trim"
             problems.append(Problem(name, "safe-zone", f"{name}: {what} is {where}, inside the {safe:g} mm safe "
                                                        f"zone ({safe - gap:.2f} mm too far out)"))
@@ -71,9 +70,9 @@ def _ink(op: Op, shape: str) -> tuple[float, float, float, float] | None:
         return min(op.x1, op.x2) - half, min(op.y1, op.y2) - half, max(op.x1, op.x2) + half, max(op.y1, op.y2) + half
     if isinstance(op, ImageOp):
         return None
-    symbol = shape in ("text", "icon", "icons", "emblem")
+    symbol = shape in ("text", "icon", "icons", "emblem")  # an inline icon's disc is part of the text
     if isinstance(op, Contours):  # a frame's ring and ornaments are its lines; a texture or a symbol in art is not
-        return op.bounds if shape == "frame" or symbol else None  # an inline icon's disc is part of the text
+        return op.bounds if shape == "frame" or symbol else None
     if not (op.stroke or symbol):
         return None
     half = op.stroke_width / 2 if op.stroke else 0.0
