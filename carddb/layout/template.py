@@ -24,6 +24,7 @@ from carddb.incremental import Memo
 from carddb.layout.fonts import GAME_FONTS, FontBook, game_styles
 from carddb.layout.icon_set import PACKAGE, IconSet, load_icon_set, mtime_key
 from carddb.layout.icons import IconDef, load_icons
+from carddb.layout.ornaments import ORNAMENTS
 from carddb.layout.reminders import Reminder, load_reminders
 from carddb.layout.roles import ROLES, default_role, floor
 from carddb.layout.sources import template_files
@@ -99,7 +100,7 @@ class TemplateSet:
         """Whether a card of the game can show a symbol of game-icons.net (the set installed, a template naming one):
         what the game's prints and kits then credit."""
         boxes = [box for tpl in [*self.faces.values(), *([self.back] if self.back else [])] for box in tpl.boxes]
-        return self.icon_set is not None and any("symbol" in box.values or "symbol" in box.exprs for box in boxes)
+        return self.icon_set is not None and any(_draws_icon(box) for box in boxes)
 
     @property
     def icon_set(self) -> IconSet | None:
@@ -148,12 +149,20 @@ def load_templates(workspace_root: str | Path, game: GameDefinition) -> Template
             faces[stem] = tpl
     every = [*faces.values(), *([back] if back else [])]
     notes = sorted({note for tpl in every for note in _floor_notes(tpl)})
-    symbols = [box.where for tpl in every for box in tpl.boxes if "symbol" in box.values or "symbol" in box.exprs]
+    symbols = [box.where for tpl in every for box in tpl.boxes if _draws_icon(box)]
     if symbols and load_icon_set(root) is None:  # said once: every face without art would say it again
-        notes.append(f"{symbols[0]}: symbols are drawn from the icon set {PACKAGE}, which is not installed "
-                     f"(run `npm ci --prefix {root / 'site'}`); cards without art get the generated placeholder")
+        notes.append(f"{symbols[0]}: symbols are drawn from the icon set {PACKAGE}, which is not installed (run "
+                     f"`npm ci --prefix {root / 'site'}`); cards without art get the generated placeholder, frames "
+                     f"no ornament of the set")
     fonts = FontBook(game_styles(root, game.id))
     return TemplateSet(game, root, faces, back, icons, fonts, icon_digest, reminders, notes)
+
+
+def _draws_icon(box: Box) -> bool:
+    """Whether the box draws from game-icons.net's set: an art box's symbol, or a frame's ornament named by icon."""
+    if box.shape == "frame":
+        return "ornament" in box.exprs or str(box.values.get("ornament", "none")) not in ORNAMENTS
+    return "symbol" in box.values or "symbol" in box.exprs
 
 
 _LOADED: Memo[str, TemplateSet] = Memo(16)  # a long watch keeps only the recent ones
