@@ -173,6 +173,10 @@ CHANGES = {
     "art relative to the root": lambda root: root_art(root, (30, 90, 200)),
     "art relative to the root changed": lambda root: root_art(root, (200, 90, 30)),
     "deck rule": lambda root: edit(root / "rules" / "minibattle" / "game.toml", "cap = 200", "cap = 210"),
+    "icon set": lambda root: change_icon_set(root),
+    "symbol": lambda root: edit(next(path for path in (root / "templates" / "minibattle").glob("*.toml")
+                                     if 'fire = "flame"' in path.read_text(encoding="utf-8")),
+                                'fire = "flame"', 'fire = "campfire"'),  # pokemon.toml, or what it extends
 }
 
 
@@ -181,6 +185,27 @@ def extend_template(root: Path) -> None:
     folder = root / "templates" / "minibattle"
     (folder / "_base.toml").write_text((folder / "pokemon.toml").read_text(encoding="utf-8"), encoding="utf-8")
     (folder / "pokemon.toml").write_text('extends = "_base.toml"\n', encoding="utf-8")
+
+
+def change_icon_set(root: Path) -> None:
+    """The icon set updated under the workspace: its Fire symbol (Charmander's, "flame") drawn otherwise. The
+    workspace's node_modules becomes a folder of its own, linking the rest of the repository's."""
+    import json
+
+    installed = REPO / "site" / "node_modules"
+    if not (installed / "@iconify-json" / "game-icons" / "icons.json").is_file():
+        pytest.skip("the icon set is not installed (npm ci --prefix site)")
+    modules = root / "site" / "node_modules"
+    modules.unlink()
+    modules.mkdir()
+    for entry in installed.iterdir():
+        if entry.name != "@iconify-json":
+            (modules / entry.name).symlink_to(entry, target_is_directory=entry.is_dir())
+    folder = modules / "@iconify-json" / "game-icons"
+    shutil.copytree(installed / "@iconify-json" / "game-icons", folder)
+    icons = json.loads((folder / "icons.json").read_text(encoding="utf-8"))
+    icons["icons"]["flame"] = icons["icons"]["fire-ring"]
+    (folder / "icons.json").write_text(json.dumps(icons), encoding="utf-8")
 
 
 def root_art(root: Path, colour: tuple[int, int, int]) -> None:

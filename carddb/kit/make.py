@@ -19,7 +19,7 @@ from carddb.core.cards.card import Card
 from carddb.core.cards.slugs import slugify
 from carddb.core.game.components import Components, parse_components
 from carddb.core.game.definition import GameDefinition
-from carddb.errors import InputError
+from carddb.errors import InputError, TemplateError
 from carddb.kit import style
 from carddb.kit.check import check_area, check_book, check_tuck_box, raise_if
 from carddb.kit.decks import Deck, deck_of_file, sample_decks
@@ -178,7 +178,8 @@ def make_kit(root: str | Path, game: GameDefinition, cards: Sequence[Card], out_
         parts.append(_Part("pieces", "Pieces", pieces_sheets(game, blocks, pagesize), "cardstock (160-250 g/m2)",
                            "single-sided", "1", ", ".join(piece.name for piece in components.pieces) + "; cut out"))
     say("checking")
-    everything = _with_cover_and_checklist(game, parts, pagesize, paper, components, chosen, options, paint_back)
+    everything = _with_cover_and_checklist(game, parts, pagesize, paper, components, chosen, options, paint_back,
+                                           _credits(root, game))
     kit_pdf = _merge(game, everything, book if not options.booklet else None)
     problems = [problem for part in everything if part.key in _DRAWN_HERE
                 for problem in check_area(part.pdf, style.MARGIN_MM, what=part.title, fold_rgb=_FOLD)]
@@ -236,14 +237,26 @@ def _tuck_box_part(game: GameDefinition, box: TuckBox, pagesize: tuple[float, fl
                  f"{decks} (one per deck)" if decks > 1 else "1", "cut, fold, glue the flap inside the far side")
 
 
+def _credits(root: Path, game: GameDefinition) -> str:
+    """The cover's credits: the game's authors, and game-icons.net's when the cards show its symbols."""
+    from carddb.layout.icon_set import CREDIT
+    from carddb.layout.template import loaded_templates
+
+    try:
+        symbols = loaded_templates(root, game).draws_symbols
+    except TemplateError:
+        symbols = False  # the cards part says what is wrong with the templates
+    return credits_line(game) + (f" {CREDIT}." if symbols else "")
+
+
 def _with_cover_and_checklist(game: GameDefinition, parts: list[_Part], pagesize: tuple[float, float], paper: str,
                               components: Components, decks: Sequence[Deck], options: KitOptions,
-                              paint_back: PaintBack | None) -> list[_Part]:
+                              paint_back: PaintBack | None, credits: str) -> list[_Part]:
     """Every part in the kit's order, the cover and checklist (one page each) first, listing the others' pages."""
     for part in parts:
         part.pages = _pages(part.pdf)
     lines = _lines(game, parts, first=3)
-    front = [_Part("cover", "Cover", cover(game, pagesize, credits_line(game), lines, paint_back, game.card_size_mm),
+    front = [_Part("cover", "Cover", cover(game, pagesize, credits, lines, paint_back, game.card_size_mm),
                    "plain paper", "single-sided", "1", "the kit's first page", pages=1),
              _Part("checklist", "Checklist", checklist(game, pagesize, lines, _extras(components, decks, options),
                                                        _steps(options), paper),

@@ -17,14 +17,14 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from carddb.layout.engine import layout_back, layout_face
-    from carddb.layout.ops import PT_MM, Ellipse, FaceLayout, ImageOp, Line, Polygon, Rect, TextFit, TextRun
+    from carddb.layout.ops import PT_MM, Contours, Ellipse, FaceLayout, ImageOp, Line, Polygon, Rect, TextFit, TextRun
     from carddb.layout.template import TemplateSet, load_templates
 
 _HOMES = {"layout_back": "engine", "layout_face": "engine", "TemplateSet": "template", "load_templates": "template",
-          **dict.fromkeys(("PT_MM", "Ellipse", "FaceLayout", "ImageOp", "Line", "Polygon", "Rect", "TextFit",
-                           "TextRun"), "ops")}
+          **dict.fromkeys(("PT_MM", "Contours", "Ellipse", "FaceLayout", "ImageOp", "Line", "Polygon", "Rect",
+                           "TextFit", "TextRun"), "ops")}
 
-__all__ = ["PT_MM", "Ellipse", "FaceLayout", "ImageOp", "Line", "Polygon", "Rect", "TemplateSet", "TextFit",
+__all__ = ["PT_MM", "Contours", "Ellipse", "FaceLayout", "ImageOp", "Line", "Polygon", "Rect", "TemplateSet", "TextFit",
            "TextRun", "layout_back", "layout_face", "load_templates"]
 
 

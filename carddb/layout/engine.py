@@ -7,16 +7,31 @@ from __future__ import annotations
 
 import hashlib
 import re
+from functools import lru_cache
 from typing import Any
 
 from jinja2 import TemplateError as JinjaError
 
 from carddb.errors import TemplateError
-from carddb.layout import colours, print_checks, text
+from carddb.layout import colours, ornaments, print_checks, text
 from carddb.layout.art import ArtProblem, resolve_art
 from carddb.layout.fonts import font_metrics
 from carddb.layout.icons import centred_text, icon_ops
-from carddb.layout.ops import PT_MM, Ellipse, FaceLayout, ImageOp, Line, Op, Polygon, Problem, Rect, TextFit, TextRun
+from carddb.layout.ops import (
+    PT_MM,
+    Contours,
+    Ellipse,
+    FaceLayout,
+    ImageOp,
+    Line,
+    Op,
+    Polygon,
+    Problem,
+    Rect,
+    TextFit,
+    TextRun,
+    outlines,
+)
 from carddb.layout.placeholder import MOTIFS, placeholder_ops
 from carddb.layout.repeats import find_repeats
 from carddb.layout.roles import floor
@@ -258,7 +273,7 @@ class _Layout:
         x, y, w, h = self.at(box, extend=True)
         base = self.colour(box, "placeholder", "#888888") or "#888888"
         motif = self._choice(box, "motif", "landscape", MOTIFS)
-        fallback = placeholder_ops(x, y, w, h, base, motif)
+        fallback = self._symbol(box, (x, y, w, h), base) or placeholder_ops(x, y, w, h, base, motif)
         art = self.card.get("art", "") if self.card is not None else ""
         if art:
             try:
@@ -275,6 +290,78 @@ class _Layout:
         if stroke:
             bx, by, bw, bh = self.at(box, extend=False)
             self.face.ops.append(Rect(bx, by, bw, bh, None, stroke, self.num(box, "stroke_width", 0.3)))
+
+    def _symbol(self, box: Box, at: tuple[float, float, float, float], base: str) -> list[Op]:
+        """The card's symbol (an icon of game-icons.net) on a soft ground of the box's colour: the art of a card
+        without a picture. Empty when the template names none, or the set is not installed (the render's notes
+        say so once) or has no such icon (this face's warnings say so)."""
+        name = str(self.val(box, "symbol", "")).strip()
+        icon_set = self.ts.icon_set if name else None
+        if icon_set is None:
+            return []
+        contours = icon_set.contours(name)
+        if contours is None:
+            self.face.warnings.append(f"{self.label}: the icon set has no symbol {name!r} (see game-icons.net); "
+                                      f"drawn the placeholder")
+            return []
+        ink = self.colour(box, "symbol_colour") or colours.mix(base, "#000000", 0.35)
+        x, y, w, h = at
+        bx, by, bw, bh = self.at(box, extend=False)  # centred on the card's part of the box, not its bleed
+        side = min(bw, bh) * 0.72
+        left, top = bx + (bw - side) / 2, by + (bh - side) / 2
+        halo = min(bw, bh) * 0.92
+        ops: list[Op] = [Rect(x, y, w, h, colours.mix(base, "#ffffff", 0.62)),
+                         Ellipse(bx + (bw - halo) / 2, by + (bh - halo) / 2, halo, halo,
+                                 colours.mix(base, "#ffffff", 0.85))]
+        ops.append(_placed(contours, round(left, 4), round(top, 4), round(side, 4), ink))
+        return ops
+
+    def _frame(self, box: Box) -> None:
+        """A frame: a ring ``stroke_width`` wide on the box's outline (its corners square, round, bevelled or
+        notched), its inside filled, an inner rule, and an ornament on each corner."""
+        x, y, w, h = self.at(box, extend=False)
+        corner = self._choice(box, "corner", "round", ornaments.CORNERS)
+        size = self.num(box, "corner_size", 2.0)
+        fill, stroke, rule = self.colour(box, "fill"), self.colour(box, "stroke"), self.colour(box, "rule")
+        if fill:
+            self.face.ops.append(outlines((ornaments.outline(x, y, w, h, corner, size),), fill))
+        if stroke:
+            self.face.ops.append(outlines(ornaments.ring(x, y, w, h, corner, size, self.num(box, "stroke_width", 0.6)),
+                                          stroke))
+        if rule:
+            self.face.ops.append(outlines(ornaments.ring(x, y, w, h, corner, size, self.num(box, "rule_width", 0.25),
+                                                         self.num(box, "rule_inset", 1.0)), rule))
+        kind = str(self.val(box, "ornament", "none")).strip() or "none"
+        if kind == "none":
+            return
+        colour = self.colour(box, "ornament_colour") or stroke or rule or "#000000"
+        side = self.num(box, "ornament_size", 2.4)
+        drawing = None
+        if kind not in ornaments.ORNAMENTS:
+            drawing = self.ts.icon_set.contours(kind) if self.ts.icon_set is not None else None
+            if drawing is None:
+                if self.ts.icon_set is not None:
+                    self.face.warnings.append(f"{self.label}: {box.name}: no ornament or icon named {kind!r} "
+                                              f"(ornaments: {', '.join(ornaments.ORNAMENTS)}, or a game-icons name)")
+                return
+        marks: list[tuple[tuple[float, float], ...]] = []
+        for quadrant, (cx, cy) in enumerate(ornaments.corner_points(x, y, w, h, corner, size)):
+            marks.extend(ornaments.mirrored(drawing, cx, cy, side, quadrant) if drawing is not None
+                         else ornaments.ornament(kind, cx, cy, side, quadrant))
+        self.face.ops.append(outlines(tuple(marks), colour))
+
+    def _texture(self, box: Box) -> None:
+        """A fine pattern in one colour over the box (a tint near what is under it reads as a surface)."""
+        colour = self.colour(box, "colour")
+        if not colour:
+            return
+        pattern = self._choice(box, "pattern", "linen", ornaments.PATTERNS)
+        scale = max(self.num(box, "scale", 0.8), 0.2)
+        x, y, w, h = self.at(box, extend=True)
+        texture = _texture(pattern, round(x, 4), round(y, 4), round(w, 4), round(h, 4), scale,
+                           self.num(box, "radius", 0.0), box.name, colour)
+        if texture is not None:
+            self.face.ops.append(texture)
 
     def _icon(self, box: Box) -> None:
         name = str(self.val(box, "icon", "")).strip()
@@ -345,6 +432,21 @@ class _Layout:
 
     def _draw_icon(self, name: str, x: float, y: float, side: float, colour: str) -> list[Op]:
         return icon_ops(self.ts.icons[name.casefold()], x, y, side, colour, self.ts.fonts)
+
+
+@lru_cache(maxsize=512)
+def _placed(contours: tuple, left: float, top: float, side: float, ink: str) -> Contours:
+    """A symbol's unit outlines placed in its square, made once for all the faces that show it there."""
+    return outlines(tuple(tuple((round(left + u * side, 4), round(top + v * side, 4)) for u, v in contour)
+                          for contour in contours), ink)
+
+
+@lru_cache(maxsize=64)
+def _texture(pattern: str, x: float, y: float, w: float, h: float, scale: float, radius: float, seed: str,
+             colour: str) -> Contours | None:
+    """A texture's marks as one outline op, made once for every face of a kind (the same object each time)."""
+    marks = ornaments.texture(pattern, x, y, w, h, scale, radius, seed)
+    return outlines(marks, colour, texture=True) if marks else None
 
 
 def cover_crop(iw: int, ih: int, w: float, h: float) -> tuple[int, int, int, int]:

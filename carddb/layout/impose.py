@@ -37,6 +37,9 @@ DEFAULT_MARGIN_MM = 5.0
 DEFAULT_FOLD_MARGIN_MM = 3.0
 HEADER_MM = 3.2  # the height of the header line's slot (7 pt words)
 MARK_ROOM_MM = 1.5  # the least length of crop mark the grid leaves room for beyond the cards, at each cut line's end
+#: The length it leaves room for when that costs no card a page (and the automatic bleed keeps it): a mark a ruler's
+#: edge can be laid against, where 1.5 mm is a dot beside the cards.
+MARK_REACH_MM = 3.0
 
 _EPS = 1e-9  # tolerance for "fits exactly" comparisons of float sums
 
@@ -180,6 +183,13 @@ class SheetSpec:
         return _r(self.mark_offset + MARK_ROOM_MM)
 
     @property
+    def mark_reach(self) -> float:
+        """The room for a mark of ``MARK_REACH_MM`` (no longer than ``mark_length``), kept where it costs no card."""
+        if not self.mark_room:
+            return 0.0
+        return _r(self.mark_offset + max(MARK_ROOM_MM, min(MARK_REACH_MM, self.mark_length)))
+
+    @property
     def footprint(self) -> tuple[float, float]:
         """A card's size on paper including its bleed on every edge."""
         return _r(self.card.width + 2 * self.bleed), _r(self.card.height + 2 * self.bleed)
@@ -197,6 +207,7 @@ class Grid:
     slots: tuple[Rect, ...]  # trim rectangles, row by row from the top-left
     printable: Rect  # the page minus the margins in force (symmetrised for duplex)
     note: str  # what one more column or row would need
+    long_marks: bool = False  # the grid leaves room for marks of MARK_REACH_MM (not only MARK_ROOM_MM)
 
     @property
     def per_page(self) -> int:
@@ -243,7 +254,18 @@ def _span(n: int, size: float, gap: float) -> float:
 
 
 def _fit(spec: SheetSpec, orientation: str) -> Grid | tuple[str, float]:
-    """The grid for one orientation, or (which dimension, how many mm short) when not even one card fits."""
+    """The grid for one orientation, or (which dimension, how many mm short) when not even one card fits: with room
+    for long crop marks unless that costs a column or a row, then with the least room."""
+    short = _fit_with(spec, orientation, spec.mark_room)
+    if spec.mark_reach == spec.mark_room:
+        return short
+    long = _fit_with(spec, orientation, spec.mark_reach)
+    if isinstance(long, Grid) and isinstance(short, Grid) and long.per_page >= short.per_page:
+        return replace(long, long_marks=True, note=short.note)  # what more cards need, at the least room
+    return short
+
+
+def _fit_with(spec: SheetSpec, orientation: str, mark_room: float) -> Grid | tuple[str, float]:
     page_w, page_h, margins = _orientation_page(spec, orientation)
     margins = _effective_margins(spec, margins, page_w, page_h)
     if margins.left + margins.right >= page_w or margins.top + margins.bottom >= page_h:
@@ -258,8 +280,8 @@ def _fit(spec: SheetSpec, orientation: str) -> Grid | tuple[str, float]:
     # Fold: fronts fill the left half, backs mirror them about the centre line, each half keeping the fold
     # margin (plus its bleed) clear of the fold line so that a fold a little off never shows on a face.
     avail_w = _r(page_w / 2 - spec.fold_margin - margins.left) if spec.layout == "fold" else printable.w
-    room_w, room_h = _mark_room(spec, avail_w, fw, "fold" if spec.layout == "fold" else "both"), \
-        _mark_room(spec, printable.h, fh, "both")
+    room_w, room_h = _mark_room(spec, avail_w, fw, "fold" if spec.layout == "fold" else "both", mark_room), \
+        _mark_room(spec, printable.h, fh, "both", mark_room)
     cols, rows = _count(avail_w - room_w, fw, gap), _count(printable.h - room_h, fh, gap)
     if cols == 0:
         return "wide", _r(fw + room_w - avail_w)
@@ -273,12 +295,12 @@ def _fit(spec: SheetSpec, orientation: str) -> Grid | tuple[str, float]:
     return Grid(orientation, page_w, page_h, cols, rows, slots, printable, note)
 
 
-def _mark_room(spec: SheetSpec, available: float, size: float, sides: str) -> float:
+def _mark_room(spec: SheetSpec, available: float, size: float, sides: str, room: float | None = None) -> float:
     """The length the grid leaves free along one direction so that its cut lines' ends carry marks: room for a
     mark beyond the outer cards (both sides; fold: the outer side of each half, the lines cross the fold), or none
     when the gutters carry the marks (a gutter with room for one, and at least three cards so that every line
-    keeps two marks)."""
-    room = spec.mark_room
+    keeps two marks). ``room``: a mark's room at one end (the least, ``spec.mark_room``, unless said)."""
+    room = spec.mark_room if room is None else room
     if not room:
         return 0.0
     carried = spec.gutter >= room + spec.mark_clearance and _count(available, size, spec.gutter) >= 3
@@ -484,8 +506,8 @@ def plan_sheets(spec: SheetSpec, items: int, *, backs: bool = True) -> SheetPlan
 
 def auto_bleed(spec: SheetSpec, cap: float = AUTO_BLEED_MAX_MM, step: float = AUTO_BLEED_STEP_MM) -> float:
     """The bleed carddb chooses when none is asked for: as much as ``cap`` (on a ``step`` grid) without a page
-    holding fewer cards than it would without bleed, the crop marks' room kept (``fit_grid`` leaves it); the
-    print-shop layout (single) always gets 3 mm."""
+    holding fewer cards than it would without bleed, nor shorter crop marks (``fit_grid`` leaves their room: the
+    long marks' where the page without bleed has it); the print-shop layout (single) always gets 3 mm."""
     if spec.layout == "single":
         return DEFAULT_BLEED_MM
     try:
@@ -495,7 +517,8 @@ def auto_bleed(spec: SheetSpec, cap: float = AUTO_BLEED_MAX_MM, step: float = AU
     bleed = math.floor(cap / step + _EPS) * step
     while bleed > 0:
         try:
-            if fit_grid(replace(spec, bleed=bleed)).per_page >= wanted.per_page:
+            grid = fit_grid(replace(spec, bleed=bleed))
+            if grid.per_page >= wanted.per_page and (grid.long_marks or not wanted.long_marks):
                 return _r(bleed)
         except InputError:
             pass

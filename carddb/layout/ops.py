@@ -47,6 +47,25 @@ class Polygon:
 
 
 @dataclass(frozen=True, slots=True)
+class Contours:
+    """Closed outlines filled together by the nonzero rule: a point is inside when the outlines wind around it
+    (an icon's body with its holes, a frame's ring). Curves and arcs are flattened to points already
+    (``carddb.layout.svg_path``), so both painters fill the same polygons."""
+
+    contours: tuple[tuple[tuple[float, float], ...], ...]
+    fill: str
+    texture: bool = False  # a fine pattern: text on it is held to the contrast rule against it and what is under it
+    bounds: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)  # left, top, right, bottom (``outlines``)
+
+
+def outlines(contours: tuple[tuple[tuple[float, float], ...], ...], fill: str, *, texture: bool = False) -> Contours:
+    """A ``Contours`` with its bounds measured once (the checks and the painters read them on every face)."""
+    xs = [x for contour in contours for x, _ in contour]
+    ys = [y for contour in contours for _, y in contour]
+    return Contours(contours, fill, texture, (min(xs), min(ys), max(xs), max(ys)))
+
+
+@dataclass(frozen=True, slots=True)
 class Line:
     x1: float
     y1: float
@@ -86,7 +105,7 @@ class ImageOp:
     fallback: tuple[Op, ...] = ()
 
 
-Op = Rect | Ellipse | Polygon | Line | TextRun | ImageOp
+Op = Rect | Ellipse | Polygon | Contours | Line | TextRun | ImageOp
 
 
 @dataclass(frozen=True, slots=True)

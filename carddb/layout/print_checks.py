@@ -19,7 +19,8 @@ from functools import lru_cache
 
 from carddb.layout.colours import hexa, rgb
 from carddb.layout.fonts import font_metrics
-from carddb.layout.ops import PT_MM, Ellipse, ImageOp, Line, Op, Polygon, Problem, Rect, TextRun
+from carddb.layout.ops import PT_MM, Contours, Ellipse, ImageOp, Line, Op, Polygon, Problem, Rect, TextRun
+from carddb.layout.svg_path import winding
 
 DEFAULT_SAFE_ZONE_MM = 3.0
 MIN_CONTRAST = 4.5
@@ -52,8 +53,8 @@ def safe_zone_problems(drawn: Iterable[tuple[str, str, list[Op]]], trim: tuple[f
         gaps = {"left": left - trim[0], "top": top - trim[1], "right": trim[2] - right, "bottom": trim[3] - bottom}
         side, gap = min(gaps.items(), key=lambda item: item[1])
         if gap < safe - _SLACK:
-            what = "its text" if shape == "text" else "its line" if shape in ("rect", "ellipse", "line", "polygon",
-                                                                               "art") else "its symbol"
+            lines = ("rect", "ellipse", "line", "polygon", "frame", "art")
+            what = "its text" if shape == "text" else "its line" if shape in lines else "its symbol"
             where = f"{gap:.2f} mm from the {side} trim" if gap > 0 else f"past the {side} trim"
             problems.append(Problem(name, "safe-zone", f"{name}: {what} is {where}, inside the {safe:g} mm safe "
                                                        f"zone ({safe - gap:.2f} mm too far out)"))
@@ -70,6 +71,8 @@ def _ink(op: Op, shape: str) -> tuple[float, float, float, float] | None:
     if isinstance(op, ImageOp):
         return None
     symbol = shape in ("text", "icon", "icons", "emblem")  # an inline icon's disc is part of the text
+    if isinstance(op, Contours):  # a frame's ring and ornaments are its lines; a texture or a symbol in art is not
+        return op.bounds if shape == "frame" or symbol else None
     if not (op.stroke or symbol):
         return None
     half = op.stroke_width / 2 if op.stroke else 0.0
@@ -141,6 +144,8 @@ def _layers(ops: list[Op]) -> list[_Layer]:
             if isinstance(op, Polygon):
                 xs, ys = [p[0] for p in op.points], [p[1] for p in op.points]
                 bbox = (min(xs), min(ys), max(xs), max(ys))
+            elif isinstance(op, Contours):
+                bbox = op.bounds
             else:
                 bbox = (op.x, op.y, op.x + op.w, op.y + op.h)
             layers.append((index, bbox, op))
@@ -160,17 +165,20 @@ def _grounds(layers: list[_Layer], index: int, run: TextRun) -> list[str]:
 
 
 def _ground_at(below: list[_Layer], x: float, y: float, top: float, baseline: float) -> list[str]:
+    textures: list[str] = []
     for _index, (x0, _y0, x1, _y1), op in reversed(below):
         if not x0 <= x <= x1:
             continue
         if isinstance(op, ImageOp):
             if op.x <= x <= op.x + op.w and op.y <= y <= op.y + op.h:
-                return _picture_under(op, x, top, baseline)
+                return [*textures, *_picture_under(op, x, top, baseline)]
             continue
         fill = getattr(op, "fill", None)
-        if fill and _covers(op, x, y):
-            return [fill, op.fill_to] if isinstance(op, Rect) and op.fill_to else [fill]  # a gradient: both ends
-    return ["#ffffff"]  # the painters start from white paper
+        if isinstance(op, Contours) and op.texture:  # its marks are finer than a letter: judged on it and under it
+            textures.append(op.fill)
+        elif fill and _covers(op, x, y):
+            return [*textures, fill, op.fill_to] if isinstance(op, Rect) and op.fill_to else [*textures, fill]
+    return [*textures, "#ffffff"]  # the painters start from white paper
 
 
 def _covers(op: Op, x: float, y: float) -> bool:
@@ -184,6 +192,8 @@ def _covers(op: Op, x: float, y: float) -> bool:
         return dx * dx + dy * dy <= 1.0
     if isinstance(op, Polygon):
         return _inside_polygon(op.points, x, y)
+    if isinstance(op, Contours):
+        return winding(op.contours, x, y) != 0
     return False
 
 

@@ -22,7 +22,9 @@ from carddb.core.game.definition import GameDefinition
 from carddb.errors import TemplateError
 from carddb.incremental import Memo
 from carddb.layout.fonts import GAME_FONTS, FontBook, game_styles
+from carddb.layout.icon_set import PACKAGE, IconSet, load_icon_set, mtime_key
 from carddb.layout.icons import IconDef, load_icons
+from carddb.layout.ornaments import ORNAMENTS
 from carddb.layout.reminders import Reminder, load_reminders
 from carddb.layout.roles import ROLES, default_role, floor
 from carddb.layout.sources import template_files
@@ -36,15 +38,18 @@ SHAPE_KEYS: dict[str, set[str]] = {
     "polygon": {"points", "fill", "stroke", "stroke_width"},
     "text": {"text", "font", "size", "min_size", "colour", "align", "valign", "leading", "wrap", "padding", "role",
              "reminder"},
-    "art": {"placeholder", "motif", "stroke", "stroke_width"},
+    "art": {"placeholder", "motif", "stroke", "stroke_width", "symbol", "symbol_colour"},
+    "frame": {"corner", "corner_size", "fill", "stroke", "stroke_width", "rule", "rule_inset", "rule_width",
+              "ornament", "ornament_colour", "ornament_size"},
+    "texture": {"pattern", "colour", "scale", "radius"},
     "icon": {"icon", "colour"},
     "icons": {"icons", "colour", "align", "gap"},
     "emblem": {"text", "colour", "fill", "stroke"},
 }
-TOP_KEYS = {"extends", "size", "background", "palettes", "box"}
+TOP_KEYS = {"extends", "size", "background", "palettes", "symbols", "box"}
 #: Names a template may read besides ``card.<field>``.
-CONTEXT_NAMES = {"card", "game", "set", "pick", "reminders", "true", "false", "none", "True", "False", "None", "loop",
-                 "range", "dict", "namespace", "joiner", "cycler", "lipsum"}
+CONTEXT_NAMES = {"card", "game", "set", "pick", "symbol", "reminders", "true", "false", "none", "True", "False", "None",
+                 "loop", "range", "dict", "namespace", "joiner", "cycler", "lipsum"}
 CARD_EXTRA_KEYS = {"slug", "key", "qualifier", "kind_label"}
 
 _ENV = SandboxedEnvironment(undefined=StrictUndefined, autoescape=False, keep_trailing_newline=False,
@@ -72,6 +77,7 @@ class Template:
     palettes: dict[str, dict[str, str]]
     boxes: list[Box]
     digest: str  # content hash of this file and what it extends
+    symbols: dict[str, dict[str, str]] = field(default_factory=dict)  # table -> value -> icon name (game-icons)
 
 
 @dataclass
@@ -88,6 +94,18 @@ class TemplateSet:
     #: faces already laid out with these templates (``carddb.paint.print_job``): a card in ten PDFs of a
     #: build is laid out once, as long as the templates (and so this object) are unchanged
     layouts: Memo[str, Any] = field(default_factory=lambda: Memo(4096), repr=False, compare=False)
+
+    @property
+    def draws_symbols(self) -> bool:
+        """Whether a card of the game can show a symbol of game-icons.net (the set installed, a template naming one):
+        what the game's prints and kits then credit."""
+        boxes = [box for tpl in [*self.faces.values(), *([self.back] if self.back else [])] for box in tpl.boxes]
+        return self.icon_set is not None and any(_draws_icon(box) for box in boxes)
+
+    @property
+    def icon_set(self) -> IconSet | None:
+        """game-icons.net's set as installed in the workspace (``icon_set``), or None."""
+        return load_icon_set(self.root)
 
     def template_for(self, kind: str) -> Template:
         try:
@@ -129,9 +147,22 @@ def load_templates(workspace_root: str | Path, game: GameDefinition) -> Template
             back = tpl
         else:
             faces[stem] = tpl
-    notes = sorted({note for tpl in [*faces.values(), *([back] if back else [])] for note in _floor_notes(tpl)})
+    every = [*faces.values(), *([back] if back else [])]
+    notes = sorted({note for tpl in every for note in _floor_notes(tpl)})
+    symbols = [box.where for tpl in every for box in tpl.boxes if _draws_icon(box)]
+    if symbols and load_icon_set(root) is None:  # said once: every face without art would say it again
+        notes.append(f"{symbols[0]}: symbols are drawn from the icon set {PACKAGE}, which is not installed (run "
+                     f"`npm ci --prefix {root / 'site'}`); cards without art get the generated placeholder, frames "
+                     f"no ornament of the set")
     fonts = FontBook(game_styles(root, game.id))
     return TemplateSet(game, root, faces, back, icons, fonts, icon_digest, reminders, notes)
+
+
+def _draws_icon(box: Box) -> bool:
+    """Whether the box draws from game-icons.net's set: an art box's symbol, or a frame's ornament named by icon."""
+    if box.shape == "frame":
+        return "ornament" in box.exprs or str(box.values.get("ornament", "none")) not in ORNAMENTS
+    return "symbol" in box.values or "symbol" in box.exprs
 
 
 _LOADED: Memo[str, TemplateSet] = Memo(16)  # a long watch keeps only the recent ones
@@ -143,7 +174,7 @@ def loaded_templates(workspace_root: str | Path, game: GameDefinition) -> Templa
     from carddb.incremental import digest, files_digest
 
     root = Path(workspace_root).resolve()
-    key = digest(str(root), game.id, game.raw, files_digest(template_files(root, game.id)))
+    key = digest(str(root), game.id, game.raw, files_digest(template_files(root, game.id)), mtime_key(root))
     return _LOADED.get(key, lambda: load_templates(root, game))
 
 
@@ -199,10 +230,17 @@ def _load(path: Path, kind: str, game: GameDefinition, icons: dict[str, IconDef]
                                 f"to colours like \"#c62f26\"")
         palettes[name] = {str(k).casefold(): _colour_literal(v, path, lines.table(f"palettes.{name}"))
                           for k, v in table.items()}
+    symbols = dict(base.symbols) if base else {}
+    for name, table in raw.get("symbols", {}).items():
+        where = f"{path}:{lines.table(f'symbols.{name}')}"
+        if not isinstance(table, dict) or not all(isinstance(v, str) and _ICON_NAME.match(v) for v in table.values()):
+            raise TemplateError(f"{where}: symbols {name!r} must map values to icon names of game-icons.net, "
+                                f"like \"crossed-swords\"")
+        symbols[name] = {str(k).casefold(): v for k, v in table.items()}
     size = base.size if base else game.card_size_mm
     if "size" in raw:
         size = _numbers(raw["size"], 2, f"{path}:{lines.top('size')}", "size")  # type: ignore[assignment]
-    checker = _Checker(game, palettes, icons)
+    checker = _Checker(game, palettes, icons, symbols)
     background: Any = base.background if base else "#ffffff"
     if "background" in raw:
         background = checker.compile(raw["background"], f"{path}:{lines.top('background')}")
@@ -217,7 +255,7 @@ def _load(path: Path, kind: str, game: GameDefinition, icons: dict[str, IconDef]
             boxes[same[0]] = box
         else:
             boxes.append(box)
-    return Template(path, kind, (float(size[0]), float(size[1])), background, palettes, boxes, digest)
+    return Template(path, kind, (float(size[0]), float(size[1])), background, palettes, boxes, digest, symbols)
 
 
 def _box(item: dict[str, Any], index: int, path: Path, lines: _LineFinder, checker: _Checker) -> Box:
@@ -268,6 +306,7 @@ def _numbers(value: Any, count: int, where: str, key: str) -> tuple[float, ...]:
 
 
 _HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
+_ICON_NAME = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 
 
 def _colour_literal(value: str, path: Path, line: int) -> str:
@@ -279,9 +318,11 @@ def _colour_literal(value: str, path: Path, line: int) -> str:
 class _Checker:
     """Compiles Jinja2 text, naming file and line on a syntax error, an unknown field or palette."""
 
-    def __init__(self, game: GameDefinition, palettes: dict[str, dict[str, str]], icons: dict[str, IconDef]):
+    def __init__(self, game: GameDefinition, palettes: dict[str, dict[str, str]], icons: dict[str, IconDef],
+                 symbols: dict[str, dict[str, str]]):
         self.fields = set(COMMON_KEYS) | set(PRINTING_KEYS) | set(game.fields) | CARD_EXTRA_KEYS
         self.palettes = palettes
+        self.symbols = symbols
         self.game = game
 
     def compile(self, source: Any, where: str) -> Any:
@@ -322,6 +363,10 @@ class _Checker:
                     and isinstance(node.args[0], nodes.Const) and node.args[0].value not in self.palettes):
                 raise TemplateError(f"{file}:{int(line) + node.lineno - 1}: no palette {node.args[0].value!r} "
                                     f"(palettes: {', '.join(self.palettes) or 'none'})")
+            if (isinstance(node.node, nodes.Name) and node.node.name == "symbol" and node.args
+                    and isinstance(node.args[0], nodes.Const) and node.args[0].value not in self.symbols):
+                raise TemplateError(f"{file}:{int(line) + node.lineno - 1}: no symbols table {node.args[0].value!r} "
+                                    f"(tables: {', '.join(self.symbols) or 'none'})")
 
 
 class _LineFinder:

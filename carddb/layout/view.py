@@ -1,5 +1,5 @@
-"""What a template sees: ``card`` (its fields by key), ``game``, ``set``, ``pick(palette, value)`` and
-``reminders(text)``."""
+"""What a template sees: ``card`` (its fields by key), ``game``, ``set``, ``pick(palette, value)``,
+``symbol(table, value)`` and ``reminders(text)``."""
 
 from __future__ import annotations
 
@@ -59,11 +59,18 @@ def context_for(game: GameDefinition, template: Any, card: Any, reminders: tuple
         key = str(value if value is not None else "").casefold()
         return table.get(key) or table.get("default") or default or "#888888"
 
+    def symbol(table: str, value: Any) -> str:
+        """The icon name of the table for the value (of a list, its first value the table names), or its default."""
+        names = template.symbols.get(table, {})
+        values = value if isinstance(value, list) else [value]
+        keys = [str(v if v is not None else "").casefold() for v in values]
+        return next((names[k] for k in keys if k in names), names.get("default", ""))
+
     set_info = _Info(code="", name="", mark="")
     if card is not None and card.printings:
         code = card.printings[0].set
         found = next((s for s in game.sets if s.code.casefold() == code.casefold()), None)
         set_info = _Info(code=code, name=found.name if found else code, mark=found.mark if found else "")
     return {"card": CardView(card, game) if card is not None else None,
-            "game": _Info(id=game.id, name=game.name), "set": set_info, "pick": pick,
+            "game": _Info(id=game.id, name=game.name), "set": set_info, "pick": pick, "symbol": symbol,
             "reminders": lambda text: reminders_for(reminders, text)}

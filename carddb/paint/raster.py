@@ -17,12 +17,13 @@ import zlib
 from functools import lru_cache
 from pathlib import Path
 
-from PIL import Image, ImageColor, ImageDraw, ImageFont, features
+from isal import isal_zlib
+from PIL import Image, ImageChops, ImageColor, ImageDraw, ImageFont, features
 
 from carddb.errors import OutputError
 from carddb.files.replacing import staged_file
 from carddb.layout.fonts import font_metrics
-from carddb.layout.ops import Ellipse, FaceLayout, ImageOp, Line, Op, Polygon, Rect, TextRun
+from carddb.layout.ops import Contours, Ellipse, FaceLayout, ImageOp, Line, Op, Polygon, Rect, TextRun
 from carddb.paint import IMAGE_FORMATS
 
 DEFAULT_DPI = 300
@@ -171,6 +172,9 @@ def _draw(image: Image.Image, draw: ImageDraw.ImageDraw, op: Op, k: float) -> No
     elif isinstance(op, Polygon):
         points = [(x * k, y * k) for x, y in op.points]
         draw.polygon(points, fill=op.fill, outline=op.stroke, width=_stroke(op.stroke, op.stroke_width, k))
+    elif isinstance(op, Contours):
+        mask, left, top = _mask_of(op, k)
+        image.paste(_ink(op.fill), (left, top, left + mask.width, top + mask.height), mask)
     elif isinstance(op, Line):
         draw.line([(op.x1 * k, op.y1 * k), (op.x2 * k, op.y2 * k)], fill=op.colour, width=max(1, round(op.width * k)))
     elif isinstance(op, ImageOp):
@@ -183,6 +187,55 @@ def _draw(image: Image.Image, draw: ImageDraw.ImageDraw, op: Op, k: float) -> No
                 _draw(image, draw, sub, k)
             return
         image.paste(picture, (left, top))
+
+
+#: Outlines are filled at this many samples a pixel each way, then averaged: edges as smooth as the PDF's.
+SUPERSAMPLE = 4
+
+
+_MASKS_BY_OP: dict[tuple[int, float], tuple[Contours, tuple[Image.Image, int, int]]] = {}
+
+
+def _mask_of(op: Contours, k: float) -> tuple[Image.Image, int, int]:
+    """``_contours_mask`` found by the op itself first: the layout hands every face of a kind the same symbol and
+    texture objects, and hashing a texture's thousands of points again on every face cost more than its paste."""
+    known = _MASKS_BY_OP.get((id(op), k))
+    if known is not None and known[0] is op:  # the op is held, so its id is not another's
+        return known[1]
+    if len(_MASKS_BY_OP) >= 512:
+        _MASKS_BY_OP.clear()
+    mask = _contours_mask(op.contours, k)
+    _MASKS_BY_OP[(id(op), k)] = (op, mask)
+    return mask
+
+
+@lru_cache(maxsize=512)  # a game's symbols, ornaments and texture flecks at their places: drawn once each
+def _contours_mask(contours: tuple[tuple[tuple[float, float], ...], ...], k: float) -> tuple[Image.Image, int, int]:
+    """The coverage of outlines filled by the nonzero rule, and the pixel its top-left corner goes on.
+
+    Pillow fills one polygon at a time by the even-odd rule, which for one outline that does not cross itself is
+    its inside. The winding number is then the sum of +1 for each outline turning one way around a pixel and -1
+    for each turning the other (an icon's holes), counted in two masks: the pixel is inside where they differ.
+    """
+    xs = [x for contour in contours for x, _ in contour]
+    ys = [y for contour in contours for _, y in contour]
+    left, top = math.floor(min(xs) * k), math.floor(min(ys) * k)
+    width, height = math.ceil(max(xs) * k) - left + 1, math.ceil(max(ys) * k) - top + 1
+    s = SUPERSAMPLE
+    turns = {1: Image.new("L", (width * s, height * s), 0), -1: Image.new("L", (width * s, height * s), 0)}
+    for contour in contours:
+        points = [((x * k - left) * s, (y * k - top) * s) for x, y in contour]
+        area = sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(points, points[1:] + points[:1], strict=True))
+        if not area:
+            continue
+        box = (math.floor(min(p[0] for p in points)), math.floor(min(p[1] for p in points)),
+               math.ceil(max(p[0] for p in points)) + 1, math.ceil(max(p[1] for p in points)) + 1)
+        shape = Image.new("L", (box[2] - box[0], box[3] - box[1]), 0)
+        ImageDraw.Draw(shape).polygon([(x - box[0], y - box[1]) for x, y in points], fill=1)
+        count = turns[1 if area > 0 else -1]
+        count.paste(ImageChops.add(count.crop(box), shape), box[:2])
+    inside = ImageChops.difference(turns[1], turns[-1]).point(lambda v: 255 if v else 0)
+    return inside.reduce(s), left, top
 
 
 def _gradient(image: Image.Image, box: tuple[int, int, int, int], radius: float, start: str, end: str,
@@ -229,23 +282,37 @@ def save_face(face: FaceLayout, path: str | Path, *, dpi: float = DEFAULT_DPI, f
     return path
 
 
+#: ISA-L's level for PNG faces. Its deflate writes the zlib stream any PNG reader reads, six times quicker than zlib:
+#: 1.2 ms a 300 dpi face against 7.1 (zlib level 1) and 7.5 (zlib level 3, the level carddb used), for 77 KiB
+#: against 78 and 67 (measured alternately on a third of the five games' faces, one run, three rounds).
+PNG_LEVEL = 1
+
+
+#: JPEG faces keep colour at half the resolution (4:2:0, as the exporters' JPEGs and most cameras do): 3.0 ms a
+#: 300 dpi face against 5.2 with full-resolution colour (4:4:4), 124 against 161 KiB, and no difference to see
+#: at the edge of coloured letters (measured alternately on a quarter of the five games' faces, three rounds).
+JPEG_SUBSAMPLING = 2
+
+
 def png_bytes(image: Image.Image, dpi: float) -> bytes:
-    """An RGB image as PNG, rows unfiltered and deflated at level 3.
+    """An RGB image as PNG, rows unfiltered and deflated by ISA-L at ``PNG_LEVEL``.
 
     Card faces are mostly flat colour, where the "none" filter compresses as well as Pillow's per-row filter
-    search and costs a third less time; encoding is most of the time a face takes.
+    search and costs a third less time; encoding was most of the time a face took.
     """
     width, height = image.size
-    raw = image.convert("RGB").tobytes()
-    stride = width * 3
-    rows = b"".join(b"\x00" + raw[i:i + stride] for i in range(0, len(raw), stride))
+    # Pillow's raw encoder pads each row of a wider stride with zeros: one zero byte after every row, moved to the
+    # front, is the "none" filter byte PNG puts before every row (a third quicker than joining the rows)
+    padded = (image if image.mode == "RGB" else image.convert("RGB")).tobytes("raw", "RGB", width * 3 + 1)
+    deflate = isal_zlib.compressobj(PNG_LEVEL)
+    data = deflate.compress(b"\x00") + deflate.compress(memoryview(padded)[:-1]) + deflate.flush()
     ppm = round(dpi / 0.0254)
 
     def chunk(kind: bytes, data: bytes) -> bytes:
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
     return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0))
-            + chunk(b"pHYs", struct.pack(">IIB", ppm, ppm, 1)) + chunk(b"IDAT", zlib.compress(rows, 3))
+            + chunk(b"pHYs", struct.pack(">IIB", ppm, ppm, 1)) + chunk(b"IDAT", data)
             + chunk(b"IEND", b""))
 
 
@@ -259,5 +326,5 @@ def image_bytes(image: Image.Image, kind: str, dpi: float) -> bytes:
     if kind == "PNG":
         return png_bytes(image, dpi)
     buffer = io.BytesIO()
-    image.save(buffer, "JPEG", quality=92, subsampling=0, dpi=(round(dpi), round(dpi)))
+    image.save(buffer, "JPEG", quality=92, subsampling=JPEG_SUBSAMPLING, dpi=(round(dpi), round(dpi)))
     return buffer.getvalue()

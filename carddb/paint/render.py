@@ -26,6 +26,7 @@ from carddb.errors import InputError, OutputError
 from carddb.incremental import MANIFEST as INPUTS_FILE
 from carddb.incremental import Memo, file_digest, files_digest
 from carddb.layout.fonts import FontBook, game_styles
+from carddb.layout.icon_set import icon_set_file
 from carddb.layout.sources import template_files, template_sources
 from carddb.paint import IMAGE_FORMATS as FORMATS
 from carddb.workers import Pool
@@ -149,7 +150,7 @@ def render_faces(workspace_root: str | Path, game: GameDefinition, cards: Sequen
             plan.new.parts.setdefault(stem, entry)
     todo = [(stem, card, path) for stem, card, path in jobs if stem in plan.todo]
     report.reasons = {stem: plan.reasons[stem] for stem, *_ in todo}
-    sources = keys.all_templates()
+    sources = f"{keys.all_templates()}|{keys.common['icon set']}"  # the notes say whether the icon set is there
     kept = previous.report
     if todo or kept.get("templates") != sources:  # a template changed: load them all, so a broken one is said
         from carddb.layout.template import loaded_templates  # only now: a current game needs no Jinja or fonts
@@ -291,6 +292,7 @@ class FaceKeys:
         self.game = game
         fonts = FontBook(game_styles(self.root, game.id)).files()  # the game's own display fonts too
         self.common = {**code_sources(FACE_LAYERS), "fonts": short(files_digest(fonts)),
+                       "icon set": short(file_digest(icon_set_file(self.root))),  # "missing" when not installed
                        "resolution": f"{dpi} dpi {ext}", **game_sources(game.raw, NOT_ON_FACES)}
         self._templates: dict[str | None, str] = {}
         self._cards: dict[str, dict[str, str]] = {}  # card key -> its sources: one instance, one catalogue read

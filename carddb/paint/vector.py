@@ -14,12 +14,12 @@ from reportlab.lib.units import mm
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
-from reportlab.pdfgen.canvas import Canvas
+from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
 
 from carddb.errors import OutputError
 from carddb.files.replacing import staged_file
 from carddb.layout.fonts import BUILTIN_STYLES
-from carddb.layout.ops import Ellipse, FaceLayout, ImageOp, Line, Op, Polygon, Rect, TextRun
+from carddb.layout.ops import Contours, Ellipse, FaceLayout, ImageOp, Line, Op, Polygon, Rect, TextRun
 
 _REGISTERED: dict[str, str] = {}
 
@@ -75,6 +75,15 @@ def _draw(c: Canvas, op: Op) -> None:
             path.lineTo(x * mm, -y * mm)
         path.close()
         c.drawPath(path, stroke=stroke, fill=fill)
+    elif isinstance(op, Contours):
+        c.setFillColor(HexColor(op.fill))
+        path = c.beginPath()
+        for contour in op.contours:
+            path.moveTo(contour[0][0] * mm, -contour[0][1] * mm)
+            for x, y in contour[1:]:
+                path.lineTo(x * mm, -y * mm)
+            path.close()
+        c.drawPath(path, stroke=0, fill=1, fillMode=FILL_NON_ZERO)
     elif isinstance(op, Line):
         c.setStrokeColor(HexColor(op.colour))
         c.setLineWidth(op.width * mm)

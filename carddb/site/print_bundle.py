@@ -6,7 +6,9 @@ Jinja2, MarkupSafe without its C speed-up, fontTools, pypdf), the fonts the face
 from ReportLab, Noto Sans from ``fontpkg-noto-sans``, the games' display fonts their ``fonts.toml`` names), and the
 workspace's face templates. The libraries are
 copied from the environment the site is built in (their ``.py`` files and data, no compiled extension), so
-the browser prints with the versions the command line prints with; nothing comes from another host.
+the browser prints with the versions the command line prints with; nothing comes from another host. The icons of
+game-icons.net a template can draw as a card's symbol (every name its files spell that the installed set has) come
+too, cut from the set in its own format to where the engine looks for it.
 
 Pillow is the one library of the command line's printing that cannot come along: it is a compiled extension,
 and no WebAssembly build of it can be fetched from the package registries. Vector printing needs it only to
@@ -18,9 +20,12 @@ from __future__ import annotations
 
 import importlib.util
 import io
+import re
 import zipfile
 from collections.abc import Iterable, Iterator
 from pathlib import Path
+
+from carddb.layout.icon_set import FOLDER, subset
 
 #: carddb's own modules the printing path imports, beyond the rules bundle.
 CARDDB_PARTS = ("carddb/layout", "carddb/paint", "carddb/files", "carddb/catalogue/__init__.py",
@@ -37,6 +42,7 @@ LIBRARIES: dict[str, tuple[str, ...] | None] = {
     "pypdf": None,
     "fontpkg_noto_sans": None,
 }
+_WORD = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")  # what an icon's name may be, as a template spells it
 _SKIPPED_SUFFIXES = (".so", ".pyd", ".pyc", ".pyx", ".c", ".pxd", ".dylib")
 _FIXED_TIME = (1980, 1, 1, 0, 0, 0)
 
@@ -102,10 +108,13 @@ def _add(archive: zipfile.ZipFile, name: str, data: bytes) -> None:
 def print_zip(package_root: Path, workspace_root: Path, game_ids: Iterable[str]) -> bytes:
     """The printing engine as a reproducible zip: packages at its top, the workspace under ``workspace/`` (made
     again only when carddb, a library or a template changed: ``carddb.incremental.remembered``)."""
-    from carddb.incremental import code_digest, digest, remembered, tree_digest
+    from carddb.incremental import code_digest, digest, file_digest, remembered, tree_digest
 
     games = sorted(set(game_ids))
-    key = digest("print-zip", code_digest(), str(package_root), tree_digest(workspace_root / "templates"), games)
+    from carddb.layout.icon_set import icon_set_file
+
+    key = digest("print-zip", code_digest(), str(package_root), tree_digest(workspace_root / "templates"), games,
+                 file_digest(icon_set_file(workspace_root)))
     return remembered(key, lambda: _print_zip(package_root, workspace_root, games))
 
 
@@ -126,8 +135,13 @@ def _print_zip(package_root: Path, workspace_root: Path, game_ids: Iterable[str]
             _add(archive, f"workspace/{path.relative_to(workspace_root.resolve()).as_posix()}", path.read_bytes())
         templates = workspace_root / "templates"
         wanted = set(game_ids)
+        words: set[str] = set()
         for path in _files_under(templates, None):
             relative = path.relative_to(templates)
             if len(relative.parts) == 1 or relative.parts[0] in wanted:  # shared files and the games' own
                 _add(archive, f"workspace/templates/{relative.as_posix()}", path.read_bytes())
+                words.update(_WORD.findall(path.read_text(encoding="utf-8", errors="replace").casefold()))
+        icons = subset(workspace_root, words)
+        if icons is not None:
+            _add(archive, "workspace/" + "/".join((*FOLDER, "icons.json")), icons)
     return buffer.getvalue()

@@ -94,6 +94,8 @@ def test_the_rulebook_reads_in_order_and_credits_the_authors(kit):
     assert "Original rules by" in words(pdftotext(book, 1))
     cover = words(pdftotext(out / "minibattle-cover.pdf"))
     assert "Print-and-play kit" in cover and "Original rules by" in cover
+    if (REPO / "site" / "node_modules" / "@iconify-json" / "game-icons").is_dir():  # the cards show its symbols
+        assert "Symbols from game-icons.net by Lorc, Delapouite" in cover and "CC BY 3.0" in cover
 
 
 @pytest.mark.slow  # makes whole kits

@@ -147,12 +147,14 @@ def test_poker_on_a4_has_marks_for_the_horizontal_cuts_too(workspace, catalogue,
     print_cards(workspace.root, catalogue.game("ssbm"), catalogue.cards("ssbm")[:9], out, PrintOptions())
     (lines, width, _height), = marks_on(out)
     horizontal = [ln for ln in lines if abs(ln[1] - ln[3]) < 0.01 and (ln[2] < 30 or ln[0] > width - 30)]
-    assert len(horizontal) == 12  # six horizontal cut lines (three rows with 1 mm bleed), each marked both sides
-    assert all(ln[2] - ln[0] >= 1.49 for ln in horizontal)
+    assert len(horizontal) == 12  # six horizontal cut lines (three rows with 0.5 mm bleed), each marked both sides
+    # three columns of 63 mm on 200 mm leave 11 mm: 3 mm of mark and 1 mm before it on each side take 8, so the
+    # automatic bleed is 0.5 mm (1 mm left 1.5 mm marks, too short to lay a ruler against)
+    assert all(round(ln[2] - ln[0], 2) == 3.0 for ln in horizontal)
     (cards,) = cards_on(out)
     assert len(cards) == 9
     trim, bleed = cards[0]
-    assert round(trim[0] - bleed[0], 2) == 1.0  # the automatic bleed leaves the marks their room
+    assert round(trim[0] - bleed[0], 2) == 0.5  # the automatic bleed leaves the marks their room
 
 
 def test_a_sheet_with_a_cut_line_end_unmarked_fails_its_check_and_is_not_kept(tmp_path):

@@ -279,10 +279,12 @@ def test_nothing_to_print_is_refused():
 
 
 @pytest.mark.parametrize(("paper", "card", "layout", "bleed"), [
-    # A4 poker: 3 columns of 63 mm on 200 mm leave 11 mm, 5 of them for the crop marks at both ends of a cut line
-    ("A4", "poker", "fronts", 1.0), ("A4", "poker", "duplex-long", 1.0), ("A4", "yugioh", "fronts", 1.5),
-    ("Letter", "poker", "fronts", 0.0),  # 3 rows of 88 mm on 269.4 mm leave 5.4 mm: the marks take it all
-    ("Letter", "poker", "fold", 0.75), ("A4", "mini", "fronts", 1.0),  # 6 columns of 41 mm (7 leave no marks)
+    # A4 poker: 3 columns of 63 mm on 200 mm leave 11 mm, 8 of them for 3 mm crop marks (1 mm off the bleed) at
+    # both ends of a cut line: 0.5 mm of bleed a side (1 mm left room for 1.5 mm marks only)
+    ("A4", "poker", "fronts", 0.5), ("A4", "poker", "duplex-long", 0.5), ("A4", "yugioh", "fronts", 1.5),
+    ("Letter", "poker", "fronts", 0.0),  # 3 rows of 88 mm on 269.4 mm leave 5.4 mm: the (short) marks take it all
+    ("Letter", "poker", "fold", 0.25),  # landscape: a half of 131.7 mm holds two columns of 63 mm and 4 mm of marks
+    ("A4", "mini", "fronts", 0.5),  # 6 columns of 41 mm leave 8 mm for the long marks (7 columns leave none)
     ("A4", "poker", "single", 3.0),
 ])
 def test_the_automatic_bleed_is_as_much_as_costs_no_card_a_page(paper, card, layout, bleed):
