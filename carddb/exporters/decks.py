@@ -86,7 +86,8 @@ def deck_from_text(text: str, filename: str, game: GameDefinition, cards: Sequen
                          hint=f"run `carddb deck check {filename} --game {game.id}` to see the suggestions")
     if not entries:
         raise InputError(f"{filename}: holds no card of {game.name} to export")
-    errors = [p for p in check_deck(deck, game, index) if p.severity == "error"]
+    # a game without decks (ssq) has no construction rules: its "deck" is a list of cards to print, with counts
+    errors = [p for p in check_deck(deck, game, index) if p.severity == "error"] if game.deck_game else []
     if errors:
         warnings.append(f"{filename} does not pass `carddb deck check` ({len(errors)} errors, e.g. "
                         f"{errors[0].message}); exported as it is")

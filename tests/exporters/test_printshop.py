@@ -274,6 +274,14 @@ def test_without_a_deck_every_card_prints_once(tmp_path, catalogue, repo_root):
     assert report.summary().startswith(f"printshop: {len(folder.rows)} cards, {len(folder.rows)} card images, ")
 
 
+def test_a_game_without_decks_prints_a_list_of_cards_with_their_counts(tmp_path, catalogue, repo_root):
+    # ssq has no decks and so no zones: a list of its cards is what to print, not a deck to check
+    report = export_printshop(repo_root, catalogue, "ssq", tmp_path / "ssq", service="generic",
+                              deck_text=("2 Mario\n1 Bowser\n", "table.txt"))
+    folder = read_printshop(report.out_dir)
+    assert [row.card for row in folder.rows] == ["Mario", "Mario", "Bowser"] and report.warnings == []
+
+
 def test_a_card_of_another_size_is_placed_in_the_middle_with_one_warning(every_export):
     """shmod's 59 x 86 mm cards on a poker product: said once, whatever the number of cards."""
     report = every_export["makeplayingcards", "shmod"]

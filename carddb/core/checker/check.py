@@ -170,6 +170,8 @@ def _a(word: str) -> str:
 
 
 def _or_list(names: Sequence[str]) -> str:
+    if not names:
+        return "none"
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
 
 
