@@ -47,5 +47,5 @@ def read_workspace_game(workspace: Workspace, game_id: str) -> WorkspaceGame:
             raw.origin = name
         raws.extend(file_raws)
         files.append(name)
-    cards = build_cards_with_origins(game, raws, str(folder / "cards"))
+    cards = build_cards_with_origins(game, raws, str(folder / "cards"), refused="no card was loaded")
     return WorkspaceGame(game, text, cards, files)

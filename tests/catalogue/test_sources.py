@@ -145,7 +145,7 @@ def test_a_card_in_two_card_files_changes_nothing(cli, empty_db, shmod_root: Pat
     base = shmod_root / "rules/shmod/cards/base.yaml"
     line = base.read_text(encoding="utf-8").splitlines().index("  - name: Replenish") + 1
     assert result.exit_code == 2
-    assert result.stderr == (f"Error: {shmod_root / 'rules/shmod/cards'}: 1 problem; nothing was imported\n"
+    assert result.stderr == (f"Error: {shmod_root / 'rules/shmod/cards'}: 1 problem; no card was loaded\n"
                              f"  {extra} row 3: duplicate card 'replenish' (first at {base} line {line} "
                              "(Replenish))\n")
     assert snapshot(empty_db) == before
