@@ -410,7 +410,7 @@ def test_the_editor_and_the_gallery_pass_axe_and_fit_the_screen(served: tuple[Pa
     if not AXE.is_file():
         pytest.skip(f"{AXE} is missing: run `npm ci --prefix site`")
     _root, url = served
-    wait_until_idle(url, quiet=2.0)  # no reload of the page while axe reads it
+    wait_until_idle(url)  # no reload of the page while axe reads it
     page = chromium.new_context(viewport={"width": width, "height": 800}).new_page()
     page.set_default_timeout(60_000)
     if screen == "editor":
