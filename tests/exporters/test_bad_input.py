@@ -84,6 +84,24 @@ def test_lackey_export_of_awkward_cards(tmp_path):
     assert "<plugin>" in (root / "plugininfo.txt").read_text()
 
 
+def test_lackey_lists_a_card_once_a_set_whatever_its_printings(tmp_path):
+    """Two printings of a card in one set are one row (Lackey knows a card once a set); its printing in another
+    set is a row of that set's file."""
+    game = load_game_text(ODD_GAME.replace('name = "Évil Set ★"', 'name = "Évil Set ★"\n[[sets]]\ncode = "two"\n'
+                                           'name = "Two"'), "odd.toml")
+    reprinted = Card(game="oddgame", name="Reprinted", kind="unit", fields={"cost": "1", "power": 1},
+                     printings=[Printing(set="two", number="1"), Printing(set="two", number="9"),
+                                Printing(set="../evil set", number="2")])
+    other = Card(game="oddgame", name="Other", kind="unit", fields={"cost": "1", "power": 2},
+                 printings=[Printing(set="two", number="2")])
+    (tmp_path / "faces").mkdir()
+    report = export_lackey(tmp_path, FakeCatalogue(game, [reprinted, other]), "oddgame", tmp_path / "out",
+                           faces_dir=tmp_path / "faces", renderer=fake_render)
+    root = tmp_path / "out" / "odd-game-co"
+    assert sorted(row[0] for row in read_rows(root / "sets" / "two.txt")[1]) == ["Other", "Reprinted"]
+    assert [row[0] for row in read_rows(root / "sets" / "evil-set.txt")[1]] == ["Reprinted"]
+    assert report.rows == 3
+
 def test_apprentice_export_of_awkward_cards(tmp_path, monkeypatch):
     monkeypatch.setattr(setcodes, "MAX_CARDS_PER_CODE", 4)
     report = export_apprentice(tmp_path, odd_catalogue(), "oddgame", tmp_path / "out")

@@ -97,6 +97,7 @@ def _plugin_files(workspace_root: Path, game: GameDefinition, cards: list[Card],
     cols = columns(game)
     writer = CellWriter(warnings)
     rows: dict[str, list[list[str]]] = {}
+    listed: dict[str, set[str]] = {}  # set -> the names its rows hold (a set, not a scan of the rows: 5,000 cards)
     face_jpegs = _encode_faces(faces, previous, keys, plugin)
     for card in cards:
         printings = card.printings or [Printing(set=default_set)]
@@ -104,8 +105,9 @@ def _plugin_files(workspace_root: Path, game: GameDefinition, cards: list[Card],
             warnings.append(f"{card.key}: no printing; listed in set {default_set!r}")
         for printing in dict.fromkeys(printings):
             set_name = set_names[printing.set]
-            if any(row[0] == names[id(card)] for row in rows.get(set_name, [])):
+            if names[id(card)] in listed.setdefault(set_name, set()):
                 continue  # two printings in one set: Lackey knows a card once per set
+            listed[set_name].add(names[id(card)])
             rows.setdefault(set_name, []).append(row_values(game, cols, card, printing, names[id(card)], set_name,
                                                             images[id(card)], writer))
             files[f"sets/setimages/{set_name}/{images[id(card)]}.jpg"] = face_jpegs[card.key]
