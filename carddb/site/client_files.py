@@ -30,7 +30,7 @@ from xml.etree import ElementTree as ET
 from carddb.core.game.definition import GameDefinition
 from carddb.core.limits import brief
 from carddb.errors import OutputError
-from carddb.exporters.output import MARKER
+from carddb.exporters.output import MARKER, files_under
 from carddb.exporters.published import plugin_name, url_for
 from carddb.incremental import MANIFEST, file_digest
 
@@ -91,8 +91,7 @@ def game_clients(exports: Path, game: GameDefinition, cards: list[Any], site_url
 
 def _files(folder: Path) -> list[tuple[str, Path]]:
     """Every file under ``folder`` but carddb's own, as (relative path, path), sorted."""
-    return sorted((path.relative_to(folder).as_posix(), path) for path in folder.rglob("*")
-                  if path.is_file() and path.name not in _OWN_FILES)
+    return [(relative, path) for relative, path in files_under(folder) if path.name not in _OWN_FILES]
 
 
 def _tts(found: GameClients, folder: Path, game: GameDefinition, cards: list[Any], base: str,

@@ -169,6 +169,17 @@ def test_paths_outside_the_folder_are_refused(tmp_path, relative):
         inside(tmp_path, relative)
 
 
+def test_a_link_inside_the_folder_to_outside_it_is_refused(tmp_path):
+    (tmp_path / "out").mkdir()
+    (tmp_path / "elsewhere").mkdir()
+    (tmp_path / "out" / "sets").symlink_to(tmp_path / "elsewhere", target_is_directory=True)
+    (tmp_path / "out" / "mine").mkdir()
+    (tmp_path / "out" / "here").symlink_to(tmp_path / "out" / "mine", target_is_directory=True)
+    with pytest.raises(OutputError, match="resolves outside"):
+        inside(tmp_path / "out", "sets/x.jpg")
+    assert inside(tmp_path / "out", "here/x.jpg") == tmp_path / "out" / "here" / "x.jpg"  # a link kept inside
+    assert inside(tmp_path / "out", "new/deeper/x.jpg") == tmp_path / "out" / "new" / "deeper" / "x.jpg"
+
 def test_base_url_must_be_http(tmp_path, catalogue, repo_root):
     with pytest.raises(InputError, match="base-url"):
         export_lackey(repo_root, catalogue, "ssq", tmp_path / "out", base_url="javascript:alert(1)",

@@ -29,7 +29,7 @@ from carddb.exporters.lackey.carddata import CellWriter, columns, lackey_names, 
 from carddb.exporters.lackey.packs import build_packs
 from carddb.exporters.lackey.plugininfo import build_plugininfo, clean_label
 from carddb.exporters.lackey.publish import build_updatelist, build_version
-from carddb.exporters.output import check_target
+from carddb.exporters.output import check_target, files_under
 from carddb.exporters.previous import PreviousExport, deck_files, export_inputs, image_key
 from carddb.exporters.published import check_base_url, plugin_name
 from carddb.exporters.report import ExportReport
@@ -206,10 +206,11 @@ _STORED = (".jpg", ".jpeg", ".png")
 def _zip(stage: Path, plugin: str) -> None:
     target = stage / f"{plugin}.zip"
     with zipfile.ZipFile(target, "w", compression=zipfile.ZIP_DEFLATED) as archive:
-        for path in sorted((stage / plugin).rglob("*")):
-            if path.is_file():  # a fixed time and mode: the same plugin makes the same zip, byte for byte
-                entry = zipfile.ZipInfo(path.relative_to(stage).as_posix(), date_time=(1980, 1, 1, 0, 0, 0))
-                entry.external_attr = 0o644 << 16
-                stored = path.suffix.lower() in _STORED
-                archive.writestr(entry, path.read_bytes(),
-                                 compress_type=zipfile.ZIP_STORED if stored else zipfile.ZIP_DEFLATED)
+        # in the order of the paths' parts, as sorted Paths were ("a b" after "a/b"): the zip of an earlier carddb
+        for relative, path in sorted(files_under(stage / plugin), key=lambda item: item[0].split("/")):
+            # a fixed time and mode: the same plugin makes the same zip, byte for byte
+            entry = zipfile.ZipInfo(f"{plugin}/{relative}", date_time=(1980, 1, 1, 0, 0, 0))
+            entry.external_attr = 0o644 << 16
+            stored = path.suffix.lower() in _STORED
+            archive.writestr(entry, path.read_bytes(),
+                             compress_type=zipfile.ZIP_STORED if stored else zipfile.ZIP_DEFLATED)
