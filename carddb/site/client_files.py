@@ -32,7 +32,7 @@ from carddb.core.limits import brief
 from carddb.errors import OutputError
 from carddb.exporters.output import MARKER, files_under
 from carddb.exporters.published import plugin_name, url_for
-from carddb.incremental import MANIFEST, file_digest
+from carddb.incremental import MANIFEST, Manifest, file_digest
 
 CLIENTS = ("tts", "lackey", "cockatrice", "apprentice")
 #: The site's folder of every game's client files.
@@ -129,6 +129,7 @@ def _rewrite_tts(value: Any, local: Path, base: str) -> None:
 
 def _lackey(found: GameClients, folder: Path, game: GameDefinition, cards: list[Any], base: str,
             site_url: str) -> dict[str, Any]:
+    from carddb.exporters.lackey.export import checksums
     from carddb.exporters.lackey.publish import build_updatelist, build_version
 
     plugin = plugin_name(game, [])
@@ -142,7 +143,9 @@ def _lackey(found: GameClients, folder: Path, game: GameDefinition, cards: list[
     url = site_url + plugin_base
     version = build_version(url, day, f"{game.name}: carddb site of {day:%Y-%m-%d}").encode()
     image_sets = sorted({rel.split("/")[2] for rel in files if rel.startswith("sets/setimages/")})
-    updatelist = build_updatelist(plugin, url, day, {**files, "version.txt": version}, image_sets).encode()
+    # the card images' checksums as the export's manifest keeps them (its folder and manifest are swapped in whole)
+    known = checksums(Manifest.read(folder / MANIFEST).parts, plugin)
+    updatelist = build_updatelist(plugin, url, day, {**files, "version.txt": version}, image_sets, known).encode()
     found.data[f"{plugin_base}/version.txt"] = version
     found.data[f"{plugin_base}/updatelist.txt"] = updatelist
     everything = {**files, "version.txt": version, "updatelist.txt": updatelist}

@@ -3,6 +3,8 @@ nothing written outside the output folder."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from carddb.core.cards.card import Card, Printing
@@ -14,7 +16,7 @@ from carddb.exporters.lackey.reader import read_card_data, read_dek, read_rows
 from carddb.exporters.output import inside
 
 from .cardinfo_reader import decode
-from .conftest import FakeCatalogue, fake_render
+from .conftest import FACE_SIZE, FakeCatalogue, fake_render
 
 ODD_GAME = """
 [game]
@@ -101,6 +103,44 @@ def test_lackey_lists_a_card_once_a_set_whatever_its_printings(tmp_path):
     assert sorted(row[0] for row in read_rows(root / "sets" / "two.txt")[1]) == ["Other", "Reprinted"]
     assert [row[0] for row in read_rows(root / "sets" / "evil-set.txt")[1]] == ["Reprinted"]
     assert report.rows == 3
+
+def test_lackey_checksums_of_unchanged_images_come_from_the_previous_export(tmp_path, monkeypatch):
+    """An image's checksum is found once, when it is made, and kept in the export's manifest: exporting again
+    after one card changed checksums that card's image alone, and every checksum listed is still its file's."""
+    from carddb.exporters.lackey import export as lackey_export
+    from carddb.exporters.lackey.checksum import file_checksum
+    from carddb.exporters.lackey.reader import read_updatelist
+
+    catalogue = odd_catalogue()
+    (tmp_path / "faces").mkdir()
+
+    def render(workspace_root, game, cards, out_dir, **options):  # type: ignore[no-untyped-def]
+        """``fake_render``, each face of its own colour: its card's text's length."""
+        from PIL import Image
+
+        from carddb.core.cards.slugs import card_stems
+
+        fake_render(workspace_root, game, cards, out_dir, **options)
+        stems = card_stems(card.key for card in cards)
+        for card in cards:
+            face = Path(out_dir) / game.id / f"{stems[card.key]}.png"
+            Image.new("RGB", FACE_SIZE, (len(card.text), 40, 40)).save(face)
+
+    def export():  # type: ignore[no-untyped-def]
+        return export_lackey(tmp_path, catalogue, "oddgame", tmp_path / "out", faces_dir=tmp_path / "faces",
+                             renderer=render, base_url="https://example.org/odd/")
+
+    export()
+    catalogue.card_list[3].text = "Changed."
+    summed: list[int] = []
+    real = lackey_export.lackey_checksum
+    monkeypatch.setattr(lackey_export, "lackey_checksum", lambda data: summed.append(1) or real(data))
+    root = export().root
+    assert len(summed) == 1  # the changed card's image
+    _, entries, _ = read_updatelist((root / "updatelist.txt").read_text(encoding="utf-8"))
+    assert len(entries) > len(NAMES)
+    for local, _url, checksum in entries:
+        assert checksum == file_checksum(root / local.split("/", 2)[2]), local
 
 def test_apprentice_export_of_awkward_cards(tmp_path, monkeypatch):
     monkeypatch.setattr(setcodes, "MAX_CARDS_PER_CODE", 4)

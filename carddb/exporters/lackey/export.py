@@ -26,6 +26,7 @@ from carddb.errors import InputError
 from carddb.exporters.decks import sample_decks
 from carddb.exporters.faces import BACK_KEY, LACKEY_HEIGHT, collect_faces, jpeg_bytes, placeholder_jpeg
 from carddb.exporters.lackey.carddata import CellWriter, columns, lackey_names, render_file, row_values, set_value
+from carddb.exporters.lackey.checksum import lackey_checksum
 from carddb.exporters.lackey.packs import build_packs
 from carddb.exporters.lackey.plugininfo import build_plugininfo, clean_label
 from carddb.exporters.lackey.publish import build_updatelist, build_version
@@ -73,12 +74,24 @@ def export_lackey(workspace_root: str | Path, catalogue: Any, game_id: str, out_
     if base:
         files["version.txt"] = build_version(base, day, f"{game.name}: carddb export of {day:%Y-%m-%d}").encode()
         image_sets = sorted({rel.split("/")[2] for rel in files if rel.startswith("sets/setimages/")})
-        files["updatelist.txt"] = build_updatelist(plugin, base, day, files, image_sets).encode()
+        files["updatelist.txt"] = build_updatelist(plugin, base, day, files, image_sets,
+                                                   checksums(previous.parts, plugin)).encode()
     marker = {"carddb": "export", "client": "lackey", "game": game_id, "plugin": plugin}
     if zip:
         report.zip_path = out_dir / f"{plugin}.zip"
     return previous.write_export(out_dir, marker, files, inputs, report, under=plugin,
                                  finish=(lambda stage: _zip(stage, plugin)) if zip else None)
+
+
+#: What the manifest keeps beside a card image's key: its checksum in an updatelist.
+CHECKSUM = "lackey checksum"
+
+
+def checksums(parts: dict[str, dict[str, Any]], plugin: str) -> dict[str, int]:
+    """The checksums an export's manifest (its ``parts``) keeps, by path inside the plugin folder."""
+    prefix = f"{plugin}/"
+    return {name[len(prefix):]: entry[CHECKSUM] for name, entry in parts.items()
+            if name.startswith(prefix) and isinstance(entry.get(CHECKSUM), int)}
 
 
 def _plugin_files(workspace_root: Path, game: GameDefinition, cards: list[Card], plugin: str,
@@ -110,9 +123,11 @@ def _plugin_files(workspace_root: Path, game: GameDefinition, cards: list[Card],
             listed[set_name].add(names[id(card)])
             rows.setdefault(set_name, []).append(row_values(game, cols, card, printing, names[id(card)], set_name,
                                                             images[id(card)], writer))
-            files[f"sets/setimages/{set_name}/{images[id(card)]}.jpg"] = face_jpegs[card.key]
-            previous.place(f"{plugin}/sets/setimages/{set_name}/{images[id(card)]}.jpg",
-                           image_key(keys[card.key], LACKEY_HEIGHT))
+            image = f"sets/setimages/{set_name}/{images[id(card)]}.jpg"
+            files[image] = face_jpegs[card.key]
+            previous.place(f"{plugin}/{image}", image_key(keys[card.key], LACKEY_HEIGHT))
+            # what an updatelist lists for it (the site's always), found once for its bytes, not in every export
+            previous.noted(f"{plugin}/{image}", CHECKSUM, lambda jpeg=face_jpegs[card.key]: lackey_checksum(jpeg))
     data_files = []
     for set_name in sorted(rows, key=str.casefold):
         file_name = f"{slugify(set_name)}.txt"
