@@ -326,7 +326,9 @@ class Manifest:
 
     def to_bytes(self) -> bytes:
         data = {"inputs": self.inputs, "parts": self.parts, "report": self.report, "sources": self.sources}
-        return (json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False, default=_plain) + "\n").encode()
+        # compact: an indented dump runs in Python, not C (a site of 2,000 cards has a manifest of 3.5 MB)
+        return (json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":"), default=_plain)
+                + "\n").encode()
 
     def write(self, path: str | Path) -> None:
         """Write the manifest whole or not at all (``carddb.files.replacing``)."""
