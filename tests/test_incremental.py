@@ -478,6 +478,25 @@ def test_a_build_that_keeps_the_site_keeps_what_the_site_cached(workspace: Path)
     assert entries() == before
     assert_same_as_clean(workspace)
 
+def test_the_site_keys_the_exports_images_by_their_manifests_not_their_bytes(workspace: Path,
+                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each export links its kept images anew (a new status), so the site read every image of every client in
+    every build to key its copies of them; it takes the key their export's manifest gives them instead."""
+    from carddb import incremental
+
+    read: list[str] = []
+    real = incremental._digest_of
+    monkeypatch.setattr(incremental, "_digest_of", lambda path, *status: read.append(path) or real(path, *status))
+    change_card(workspace, "Bulbasaur", ability="Overgrow")
+    assert "site" in run_build(workspace).redone
+    keyed = set()  # the exported files whose manifest gives the key they were made from
+    for client in ("lackey", "cockatrice", "tts"):
+        folder = workspace / "output" / client / "minibattle"
+        keyed |= {str(folder / name) for name in incremental.Manifest.read(folder / incremental.MANIFEST).parts}
+    assert len(keyed) > 2 * len(CARDS)
+    assert not keyed & set(read), sorted(keyed & set(read))[:3]
+    assert_same_as_clean(workspace)
+
 def test_nothing_changed_opens_no_catalogue_and_says_what_the_last_build_said(workspace: Path) -> None:
     first = run_build(workspace)
     opened = []

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import re
 import zipfile
 from dataclasses import dataclass, field
@@ -52,6 +53,7 @@ class GameClients:
     game_id: str
     data: dict[str, bytes] = field(default_factory=dict)  # site path -> bytes (the rewritten files)
     copies: dict[str, Path] = field(default_factory=dict)  # site path -> exported file, copied as it is
+    keys: dict[str, str] = field(default_factory=dict)  # site path -> the key its export's manifest gives its copy
     #: client -> what its page section names: {"files": [site paths], plus client-specific entries}
     offered: dict[str, dict[str, Any]] = field(default_factory=dict)
 
@@ -86,7 +88,21 @@ def game_clients(exports: Path, game: GameDefinition, cards: list[Any], site_url
             offered = take(found, folder, game, cards, f"{base}/{client}", site_url)
             if offered:
                 found.offered[client] = offered
+            _keys_of_copies(found, folder)
     return found
+
+
+def _keys_of_copies(found: GameClients, folder: Path) -> None:
+    """The key each copy from the export in ``folder`` was made from, as the export's manifest keeps it (an image's:
+    the face and how it was converted), for the site's key of the file (``SiteContent.copy_keys``)."""
+    parts = Manifest.read(folder / MANIFEST).parts
+    prefix = f"{folder}{os.sep}"
+    for site_path, source in found.copies.items():
+        name = str(source)
+        if name.startswith(prefix):
+            key = parts.get(name[len(prefix):].replace(os.sep, "/"), {}).get("key")
+            if isinstance(key, str):
+                found.keys[site_path] = key
 
 
 def _files(folder: Path) -> list[tuple[str, Path]]:
