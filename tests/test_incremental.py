@@ -153,8 +153,7 @@ CHANGES = {
     "card": lambda root: change_card(root, "Charmander", ability="ATK+3 vs Grass"),
     "game.toml": lambda root: edit(root / "rules" / "minibattle" / "game.toml", 'label = "Standard"',
                                    'label = "Standard play"'),
-    "template": lambda root: edit(root / "templates" / "minibattle" / "pokemon.toml", 'fill = "#4d6c94"',
-                                  'fill = "#4d6c84"'),
+    "template": lambda root: change_template_fill(root, "#4d6c84"),
     "icon": lambda root: edit(root / "templates" / "icons.toml", 'fill = "#7a3fb5"', 'fill = "#6a3fb5"'),
     "deck": lambda root: edit(root / "rules" / "minibattle" / "decks" / "legal-charizard-line.txt",
                               "2 Magmar", "1 Magmar\n1 Squirtle"),
@@ -168,8 +167,7 @@ CHANGES = {
     "field type": lambda root: edit(root / "rules" / "minibattle" / "game.toml",
                                     '[fields.ability]\ntype = "text"', '[fields.ability]\ntype = "str"'),
     "template extends": lambda root: extend_template(root),
-    "extended template": lambda root: edit(root / "templates" / "minibattle" / "_base.toml", 'fill = "#4d6c84"',
-                                           'fill = "#3d6c84"'),  # after "template"
+    "extended template": lambda root: change_template_fill(root, "#3d6c84", extended=True),
     "art relative to the root": lambda root: root_art(root, (30, 90, 200)),
     "art relative to the root changed": lambda root: root_art(root, (200, 90, 30)),
     "deck rule": lambda root: edit(root / "rules" / "minibattle" / "game.toml", "cap = 200", "cap = 210"),
@@ -183,8 +181,25 @@ CHANGES = {
 def extend_template(root: Path) -> None:
     """Pokemon faces drawn from a template that extends another file, holding what the kind's file held."""
     folder = root / "templates" / "minibattle"
+    if (folder / "_base.toml").is_file():
+        return  # done already (the changes run in any order: pytest -n shares them among workers)
     (folder / "_base.toml").write_text((folder / "pokemon.toml").read_text(encoding="utf-8"), encoding="utf-8")
     (folder / "pokemon.toml").write_text('extends = "_base.toml"\n', encoding="utf-8")
+
+
+def change_template_fill(root: Path, colour: str, *, extended: bool = False) -> None:
+    """The Pokemon template's fill colour changed, in whichever file holds it (``pokemon.toml``, or the file it
+    extends once "template extends" ran; with ``extended``, after making it extend one)."""
+    import re
+
+    if extended:
+        extend_template(root)
+    folder = root / "templates" / "minibattle"
+    path = folder / "_base.toml" if (folder / "_base.toml").is_file() else folder / "pokemon.toml"
+    text = path.read_text(encoding="utf-8")
+    found = re.search(r'fill = "#[0-9a-f]d6c[0-9a-f]{2}"', text)
+    assert found and found[0] != f'fill = "{colour}"', f"no other fill to change in {path}"
+    path.write_text(text.replace(found[0], f'fill = "{colour}"', 1), encoding="utf-8")
 
 
 def change_icon_set(root: Path) -> None:
@@ -441,6 +456,46 @@ def test_the_build_cache_keeps_what_the_last_build_used(tmp_path: Path) -> None:
         raise RuntimeError("the build failed")
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted([kept, new, "notes.txt"])
 
+
+def test_a_build_that_keeps_the_site_keeps_what_the_site_cached(workspace: Path) -> None:
+    """A build in which the site (or a kit) is up to date asks the cache for none of its bundles; they stay all the
+    same, or the next changed card would make them again (seconds: the trimmed Python library, the printing
+    engine's zip, the client files, the kit's rulebook)."""
+    import re
+
+    change_card(workspace, "Squirtle", ability="Torrent")
+    assert "site" in run_build(workspace).redone
+    cache = workspace / "output" / CACHE
+
+    def entries() -> list[str]:
+        return sorted(path.name for path in cache.iterdir() if re.fullmatch(r"[0-9a-f]{64}(\.[a-z0-9]+)?", path.name))
+
+    before = entries()
+    path, _ = _cards(workspace)
+    path.write_bytes(path.read_bytes())  # saved as it was: the build looks at every step and redoes none
+    report = run_build(workspace)
+    assert not report.redone and "site" in report.up_to_date
+    assert entries() == before
+    assert_same_as_clean(workspace)
+
+def test_the_site_keys_the_exports_images_by_their_manifests_not_their_bytes(workspace: Path,
+                                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each export links its kept images anew (a new status), so the site read every image of every client in
+    every build to key its copies of them; it takes the key their export's manifest gives them instead."""
+    from carddb import incremental
+
+    read: list[str] = []
+    real = incremental._digest_of
+    monkeypatch.setattr(incremental, "_digest_of", lambda path, *status: read.append(path) or real(path, *status))
+    change_card(workspace, "Bulbasaur", ability="Overgrow")
+    assert "site" in run_build(workspace).redone
+    keyed = set()  # the exported files whose manifest gives the key they were made from
+    for client in ("lackey", "cockatrice", "tts"):
+        folder = workspace / "output" / client / "minibattle"
+        keyed |= {str(folder / name) for name in incremental.Manifest.read(folder / incremental.MANIFEST).parts}
+    assert len(keyed) > 2 * len(CARDS)
+    assert not keyed & set(read), sorted(keyed & set(read))[:3]
+    assert_same_as_clean(workspace)
 
 def test_nothing_changed_opens_no_catalogue_and_says_what_the_last_build_said(workspace: Path) -> None:
     first = run_build(workspace)

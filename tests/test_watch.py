@@ -228,7 +228,7 @@ def test_a_broken_template_names_its_file_and_line_and_leaves_the_faces(tmp_path
 # -- every input a build reads, --game, the catalogue: the real watcher and real builds ----------------------
 #: Steps a watch test leaves out to stay quick: what is left (loading, the decks, the faces) reads every kind of
 #: input the watcher follows.
-FAST = ("sheets", "lackey", "apprentice", "tts", "cockatrice", "site")
+FAST = ("sheets", "lackey", "apprentice", "tts", "cockatrice", "kit", "site")
 REPO = Path(__file__).resolve().parents[1]
 QUIET = 1.0  # seconds after which a change that was going to build has built
 

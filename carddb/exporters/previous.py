@@ -114,6 +114,16 @@ class PreviousExport:
         """The file ``relative`` of the new export holds the image made from ``key``."""
         self.parts[relative] = {"key": key}
 
+    def noted(self, relative: str, name: str, make: Callable[[], Any]) -> Any:
+        """A value ``name`` kept beside the key of the file ``relative`` (placed already) in the manifest, such as
+        its LackeyCCG checksum: the previous export's, when it placed a file made from the same key, else
+        ``make()``. Made from the file's bytes, which its key decides, so a clean build keeps the same value."""
+        entry = self.parts[relative]
+        before = self._by_key.get(entry["key"])
+        value = self.manifest.parts[before].get(name) if before is not None else None
+        entry[name] = make() if value is None else value
+        return entry[name]
+
     def placed(self, relative: str, key: str, make: Callable[[], bytes]) -> bytes:
         """``image`` and ``place`` at once, for an image written to one file."""
         self.place(relative, key)

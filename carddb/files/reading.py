@@ -282,12 +282,14 @@ def load_toml(text: str, name: str) -> dict[str, Any]:
 
 
 def _depth(data: Any) -> int:
-    """How deeply lists and mappings nest (iteratively: a deep value must not exhaust the stack here either)."""
-    deepest, stack = 0, [(data, 1)]
-    while stack:
-        value, level = stack.pop()
-        if isinstance(value, dict | list):
-            deepest = max(deepest, level)
-            if level <= MAX_DEPTH:
-                stack.extend((child, level + 1) for child in (value.values() if isinstance(value, dict) else value))
+    """How deeply lists and mappings nest (at most ``MAX_DEPTH + 1``), a level at a time and only through lists and
+    mappings (iteratively: a deep value must not exhaust the stack here either; a build's manifests hold millions
+    of strings, which are looked at once each)."""
+    deepest, level = 0, [data] if isinstance(data, dict | list) else []
+    while level:
+        deepest += 1
+        if deepest > MAX_DEPTH:
+            break
+        level = [child for value in level for child in (value.values() if isinstance(value, dict) else value)
+                 if isinstance(child, dict | list)]
     return deepest

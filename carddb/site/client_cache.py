@@ -50,7 +50,8 @@ def pack(clients: GameClients) -> bytes:
     after it, with the SHA-256 of all of it first so that a damaged entry is known."""
     names = sorted(clients.data)
     header = json.dumps({"game": clients.game_id, "copies": {k: str(v) for k, v in clients.copies.items()},
-                         "offered": clients.offered, "data": [[name, len(clients.data[name])] for name in names]},
+                         "keys": clients.keys, "offered": clients.offered,
+                         "data": [[name, len(clients.data[name])] for name in names]},
                         ensure_ascii=False, sort_keys=True).encode("utf-8")
     body = len(header).to_bytes(8, "big") + header + b"".join(clients.data[name] for name in names)
     return _MAGIC + hashlib.sha256(body).digest() + body
@@ -64,7 +65,7 @@ def unpack(packed: bytes) -> GameClients | None:
     size = int.from_bytes(packed[start:start + 8], "big")
     header = json.loads(packed[start + 8:start + 8 + size].decode("utf-8"))
     clients = GameClients(header["game"], copies={k: Path(v) for k, v in header["copies"].items()},
-                          offered=header["offered"])
+                          keys=dict(header.get("keys", {})), offered=header["offered"])
     at = start + 8 + size
     for name, length in header["data"]:
         clients.data[name] = packed[at:at + length]

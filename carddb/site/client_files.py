@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import re
 import zipfile
 from dataclasses import dataclass, field
@@ -30,9 +31,9 @@ from xml.etree import ElementTree as ET
 from carddb.core.game.definition import GameDefinition
 from carddb.core.limits import brief
 from carddb.errors import OutputError
-from carddb.exporters.output import MARKER
+from carddb.exporters.output import MARKER, files_under
 from carddb.exporters.published import plugin_name, url_for
-from carddb.incremental import MANIFEST, file_digest
+from carddb.incremental import MANIFEST, Manifest, file_digest
 
 CLIENTS = ("tts", "lackey", "cockatrice", "apprentice")
 #: The site's folder of every game's client files.
@@ -52,6 +53,7 @@ class GameClients:
     game_id: str
     data: dict[str, bytes] = field(default_factory=dict)  # site path -> bytes (the rewritten files)
     copies: dict[str, Path] = field(default_factory=dict)  # site path -> exported file, copied as it is
+    keys: dict[str, str] = field(default_factory=dict)  # site path -> the key its export's manifest gives its copy
     #: client -> what its page section names: {"files": [site paths], plus client-specific entries}
     offered: dict[str, dict[str, Any]] = field(default_factory=dict)
 
@@ -86,13 +88,26 @@ def game_clients(exports: Path, game: GameDefinition, cards: list[Any], site_url
             offered = take(found, folder, game, cards, f"{base}/{client}", site_url)
             if offered:
                 found.offered[client] = offered
+            _keys_of_copies(found, folder)
     return found
+
+
+def _keys_of_copies(found: GameClients, folder: Path) -> None:
+    """The key each copy from the export in ``folder`` was made from, as the export's manifest keeps it (an image's:
+    the face and how it was converted), for the site's key of the file (``SiteContent.copy_keys``)."""
+    parts = Manifest.read(folder / MANIFEST).parts
+    prefix = f"{folder}{os.sep}"
+    for site_path, source in found.copies.items():
+        name = str(source)
+        if name.startswith(prefix):
+            key = parts.get(name[len(prefix):].replace(os.sep, "/"), {}).get("key")
+            if isinstance(key, str):
+                found.keys[site_path] = key
 
 
 def _files(folder: Path) -> list[tuple[str, Path]]:
     """Every file under ``folder`` but carddb's own, as (relative path, path), sorted."""
-    return sorted((path.relative_to(folder).as_posix(), path) for path in folder.rglob("*")
-                  if path.is_file() and path.name not in _OWN_FILES)
+    return [(relative, path) for relative, path in files_under(folder) if path.name not in _OWN_FILES]
 
 
 def _tts(found: GameClients, folder: Path, game: GameDefinition, cards: list[Any], base: str,
@@ -130,6 +145,7 @@ def _rewrite_tts(value: Any, local: Path, base: str) -> None:
 
 def _lackey(found: GameClients, folder: Path, game: GameDefinition, cards: list[Any], base: str,
             site_url: str) -> dict[str, Any]:
+    from carddb.exporters.lackey.export import checksums
     from carddb.exporters.lackey.publish import build_updatelist, build_version
 
     plugin = plugin_name(game, [])
@@ -143,7 +159,9 @@ def _lackey(found: GameClients, folder: Path, game: GameDefinition, cards: list[
     url = site_url + plugin_base
     version = build_version(url, day, f"{game.name}: carddb site of {day:%Y-%m-%d}").encode()
     image_sets = sorted({rel.split("/")[2] for rel in files if rel.startswith("sets/setimages/")})
-    updatelist = build_updatelist(plugin, url, day, {**files, "version.txt": version}, image_sets).encode()
+    # the card images' checksums as the export's manifest keeps them (its folder and manifest are swapped in whole)
+    known = checksums(Manifest.read(folder / MANIFEST).parts, plugin)
+    updatelist = build_updatelist(plugin, url, day, {**files, "version.txt": version}, image_sets, known).encode()
     found.data[f"{plugin_base}/version.txt"] = version
     found.data[f"{plugin_base}/updatelist.txt"] = updatelist
     everything = {**files, "version.txt": version, "updatelist.txt": updatelist}

@@ -65,6 +65,9 @@ class SiteContent:
     pages: dict[str, str] = field(default_factory=dict)  # docs path -> Markdown
     data: dict[str, bytes] = field(default_factory=dict)  # site path -> bytes
     copies: dict[str, Path] = field(default_factory=dict)  # site path -> file to copy (large or binary)
+    #: site path -> the key a copy's bytes were made from, where a manifest says it (an export's images): the
+    #: site's own key of the file, instead of reading it (each export links its kept images anew, a new status)
+    copy_keys: dict[str, str] = field(default_factory=dict)
     nav: list[Any] = field(default_factory=list)
     games: list[str] = field(default_factory=list)
     cards: int = 0
@@ -198,6 +201,7 @@ def _online(content: SiteContent, game: GameDefinition, cards: list[Card], clien
     files, site_url = clients(game, cards)
     content.data.update(files.data)
     content.copies.update(files.copies)
+    content.copy_keys.update(files.keys)
     page = f"games/{game.id}/online.md"
     content.pages[page] = online_page(game, files, page, site_url)
     content.nav[-1][html_text(game.name)].append({"Play online": page})

@@ -63,7 +63,7 @@ class Rebuild:
     """A partial build into ``stage`` of the site in ``previous`` (a MkDocs plugin: ``plugin()`` registers it)."""
 
     def __init__(self, previous: Path, stage: Path, common: str, cache: Path | None = None,
-                 progress: Task | None = None) -> None:
+                 progress: Task | None = None, known: dict[str, str] | None = None) -> None:
         from carddb.site.precompress import settings_digest
 
         self.progress = progress or Task()  # told n of m pages as MkDocs writes them
@@ -72,6 +72,7 @@ class Rebuild:
         self.cache = cache  # where the theme's compiled templates are kept between builds (None: nowhere)
         self.stage = stage
         self.common = common  # the digest of what every page shows
+        self.known = known or {}  # site path -> the key a copied file was made from (``SiteContent.copy_keys``)
         had_site = (previous / "index.html").is_file()
         self.old = Manifest.read(previous / MANIFEST) if had_site else Manifest()
         self.new = Manifest()
@@ -193,6 +194,9 @@ class Rebuild:
         self._refs = {}
 
     def _source_key(self, file: Any) -> str:
+        known = self.known.get(file.src_uri)
+        if known is not None:
+            return f"made from {known}"  # an export's image: what its bytes were made from, not read again
         if file.abs_src_path is None or getattr(file, "_content", None) is not None:
             return _bytes_digest(file.content_bytes)
         source = file.abs_src_path

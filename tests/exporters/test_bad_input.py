@@ -3,6 +3,8 @@ nothing written outside the output folder."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from carddb.core.cards.card import Card, Printing
@@ -14,7 +16,7 @@ from carddb.exporters.lackey.reader import read_card_data, read_dek, read_rows
 from carddb.exporters.output import inside
 
 from .cardinfo_reader import decode
-from .conftest import FakeCatalogue, fake_render
+from .conftest import FACE_SIZE, FakeCatalogue, fake_render
 
 ODD_GAME = """
 [game]
@@ -84,6 +86,62 @@ def test_lackey_export_of_awkward_cards(tmp_path):
     assert "<plugin>" in (root / "plugininfo.txt").read_text()
 
 
+def test_lackey_lists_a_card_once_a_set_whatever_its_printings(tmp_path):
+    """Two printings of a card in one set are one row (Lackey knows a card once a set); its printing in another
+    set is a row of that set's file."""
+    game = load_game_text(ODD_GAME.replace('name = "Évil Set ★"', 'name = "Évil Set ★"\n[[sets]]\ncode = "two"\n'
+                                           'name = "Two"'), "odd.toml")
+    reprinted = Card(game="oddgame", name="Reprinted", kind="unit", fields={"cost": "1", "power": 1},
+                     printings=[Printing(set="two", number="1"), Printing(set="two", number="9"),
+                                Printing(set="../evil set", number="2")])
+    other = Card(game="oddgame", name="Other", kind="unit", fields={"cost": "1", "power": 2},
+                 printings=[Printing(set="two", number="2")])
+    (tmp_path / "faces").mkdir()
+    report = export_lackey(tmp_path, FakeCatalogue(game, [reprinted, other]), "oddgame", tmp_path / "out",
+                           faces_dir=tmp_path / "faces", renderer=fake_render)
+    root = tmp_path / "out" / "odd-game-co"
+    assert sorted(row[0] for row in read_rows(root / "sets" / "two.txt")[1]) == ["Other", "Reprinted"]
+    assert [row[0] for row in read_rows(root / "sets" / "evil-set.txt")[1]] == ["Reprinted"]
+    assert report.rows == 3
+
+def test_lackey_checksums_of_unchanged_images_come_from_the_previous_export(tmp_path, monkeypatch):
+    """An image's checksum is found once, when it is made, and kept in the export's manifest: exporting again
+    after one card changed checksums that card's image alone, and every checksum listed is still its file's."""
+    from carddb.exporters.lackey import export as lackey_export
+    from carddb.exporters.lackey.checksum import file_checksum
+    from carddb.exporters.lackey.reader import read_updatelist
+
+    catalogue = odd_catalogue()
+    (tmp_path / "faces").mkdir()
+
+    def render(workspace_root, game, cards, out_dir, **options):  # type: ignore[no-untyped-def]
+        """``fake_render``, each face of its own colour: its card's text's length."""
+        from PIL import Image
+
+        from carddb.core.cards.slugs import card_stems
+
+        fake_render(workspace_root, game, cards, out_dir, **options)
+        stems = card_stems(card.key for card in cards)
+        for card in cards:
+            face = Path(out_dir) / game.id / f"{stems[card.key]}.png"
+            Image.new("RGB", FACE_SIZE, (len(card.text), 40, 40)).save(face)
+
+    def export():  # type: ignore[no-untyped-def]
+        return export_lackey(tmp_path, catalogue, "oddgame", tmp_path / "out", faces_dir=tmp_path / "faces",
+                             renderer=render, base_url="https://example.org/odd/")
+
+    export()
+    catalogue.card_list[3].text = "Changed."
+    summed: list[int] = []
+    real = lackey_export.lackey_checksum
+    monkeypatch.setattr(lackey_export, "lackey_checksum", lambda data: summed.append(1) or real(data))
+    root = export().root
+    assert len(summed) == 1  # the changed card's image
+    _, entries, _ = read_updatelist((root / "updatelist.txt").read_text(encoding="utf-8"))
+    assert len(entries) > len(NAMES)
+    for local, _url, checksum in entries:
+        assert checksum == file_checksum(root / local.split("/", 2)[2]), local
+
 def test_apprentice_export_of_awkward_cards(tmp_path, monkeypatch):
     monkeypatch.setattr(setcodes, "MAX_CARDS_PER_CODE", 4)
     report = export_apprentice(tmp_path, odd_catalogue(), "oddgame", tmp_path / "out")
@@ -150,6 +208,17 @@ def test_paths_outside_the_folder_are_refused(tmp_path, relative):
     with pytest.raises(OutputError):
         inside(tmp_path, relative)
 
+
+def test_a_link_inside_the_folder_to_outside_it_is_refused(tmp_path):
+    (tmp_path / "out").mkdir()
+    (tmp_path / "elsewhere").mkdir()
+    (tmp_path / "out" / "sets").symlink_to(tmp_path / "elsewhere", target_is_directory=True)
+    (tmp_path / "out" / "mine").mkdir()
+    (tmp_path / "out" / "here").symlink_to(tmp_path / "out" / "mine", target_is_directory=True)
+    with pytest.raises(OutputError, match="resolves outside"):
+        inside(tmp_path / "out", "sets/x.jpg")
+    assert inside(tmp_path / "out", "here/x.jpg") == tmp_path / "out" / "here" / "x.jpg"  # a link kept inside
+    assert inside(tmp_path / "out", "new/deeper/x.jpg") == tmp_path / "out" / "new" / "deeper" / "x.jpg"
 
 def test_base_url_must_be_http(tmp_path, catalogue, repo_root):
     with pytest.raises(InputError, match="base-url"):

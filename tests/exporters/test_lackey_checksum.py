@@ -54,6 +54,28 @@ def test_checksum_properties():
     assert lackey_checksum(b"\x80" * 781_260) == -((128 * 781_260) % 100_000_000) - 1
 
 
+
+def _by_the_definition(data: bytes) -> int:
+    """research/lackey.md's definition, byte by byte: the reference the quick sums must match."""
+    value = 0
+    for byte in data:
+        if byte not in (10, 13):
+            value += byte - 256 if byte > 127 else byte
+            value = abs(value) % 100_000_000 * (1 if value >= 0 else -1)
+    value -= 1
+    return abs(value) % 100_000_000 * (1 if value >= 0 else -1)
+
+
+@pytest.mark.parametrize("size", [1, 255, 256, 65_519, 65_520, 65_521, 65_536, 200_003])
+def test_checksum_equals_the_byte_by_byte_definition(size):
+    """Images of any size and bytes (JPEGs are mostly bytes above 127), summed a chunk at a time."""
+    import random
+
+    rng = random.Random(size)
+    for data in (rng.randbytes(size), bytes(rng.choice((0x7F, 0x80, 0xFF, 10, 13)) for _ in range(size)),
+                 b"\xff" * size, b"\x7f" * size):
+        assert lackey_checksum(data) == _by_the_definition(data)
+
 @pytest.mark.parametrize(("name", "expected"), [("carddata-cr.txt", 22957), ("carddata-crlf.txt", 22957),
                                                 ("plugininfo.txt", 29446), ("fixture.dek", 52012)])
 def test_checksum_of_our_files_in_lackeys_shapes(name, expected):

@@ -26,10 +26,11 @@ from carddb.errors import InputError
 from carddb.exporters.decks import sample_decks
 from carddb.exporters.faces import BACK_KEY, LACKEY_HEIGHT, collect_faces, jpeg_bytes, placeholder_jpeg
 from carddb.exporters.lackey.carddata import CellWriter, columns, lackey_names, render_file, row_values, set_value
+from carddb.exporters.lackey.checksum import lackey_checksum
 from carddb.exporters.lackey.packs import build_packs
 from carddb.exporters.lackey.plugininfo import build_plugininfo, clean_label
 from carddb.exporters.lackey.publish import build_updatelist, build_version
-from carddb.exporters.output import check_target
+from carddb.exporters.output import check_target, files_under
 from carddb.exporters.previous import PreviousExport, deck_files, export_inputs, image_key
 from carddb.exporters.published import check_base_url, plugin_name
 from carddb.exporters.report import ExportReport
@@ -73,12 +74,24 @@ def export_lackey(workspace_root: str | Path, catalogue: Any, game_id: str, out_
     if base:
         files["version.txt"] = build_version(base, day, f"{game.name}: carddb export of {day:%Y-%m-%d}").encode()
         image_sets = sorted({rel.split("/")[2] for rel in files if rel.startswith("sets/setimages/")})
-        files["updatelist.txt"] = build_updatelist(plugin, base, day, files, image_sets).encode()
+        files["updatelist.txt"] = build_updatelist(plugin, base, day, files, image_sets,
+                                                   checksums(previous.parts, plugin)).encode()
     marker = {"carddb": "export", "client": "lackey", "game": game_id, "plugin": plugin}
     if zip:
         report.zip_path = out_dir / f"{plugin}.zip"
     return previous.write_export(out_dir, marker, files, inputs, report, under=plugin,
                                  finish=(lambda stage: _zip(stage, plugin)) if zip else None)
+
+
+#: What the manifest keeps beside a card image's key: its checksum in an updatelist.
+CHECKSUM = "lackey checksum"
+
+
+def checksums(parts: dict[str, dict[str, Any]], plugin: str) -> dict[str, int]:
+    """The checksums an export's manifest (its ``parts``) keeps, by path inside the plugin folder."""
+    prefix = f"{plugin}/"
+    return {name[len(prefix):]: entry[CHECKSUM] for name, entry in parts.items()
+            if name.startswith(prefix) and isinstance(entry.get(CHECKSUM), int)}
 
 
 def _plugin_files(workspace_root: Path, game: GameDefinition, cards: list[Card], plugin: str,
@@ -97,6 +110,7 @@ def _plugin_files(workspace_root: Path, game: GameDefinition, cards: list[Card],
     cols = columns(game)
     writer = CellWriter(warnings)
     rows: dict[str, list[list[str]]] = {}
+    listed: dict[str, set[str]] = {}  # set -> the names its rows hold (a set, not a scan of the rows: 5,000 cards)
     face_jpegs = _encode_faces(faces, previous, keys, plugin)
     for card in cards:
         printings = card.printings or [Printing(set=default_set)]
@@ -104,13 +118,16 @@ def _plugin_files(workspace_root: Path, game: GameDefinition, cards: list[Card],
             warnings.append(f"{card.key}: no printing; listed in set {default_set!r}")
         for printing in dict.fromkeys(printings):
             set_name = set_names[printing.set]
-            if any(row[0] == names[id(card)] for row in rows.get(set_name, [])):
+            if names[id(card)] in listed.setdefault(set_name, set()):
                 continue  # two printings in one set: Lackey knows a card once per set
+            listed[set_name].add(names[id(card)])
             rows.setdefault(set_name, []).append(row_values(game, cols, card, printing, names[id(card)], set_name,
                                                             images[id(card)], writer))
-            files[f"sets/setimages/{set_name}/{images[id(card)]}.jpg"] = face_jpegs[card.key]
-            previous.place(f"{plugin}/sets/setimages/{set_name}/{images[id(card)]}.jpg",
-                           image_key(keys[card.key], LACKEY_HEIGHT))
+            image = f"sets/setimages/{set_name}/{images[id(card)]}.jpg"
+            files[image] = face_jpegs[card.key]
+            previous.place(f"{plugin}/{image}", image_key(keys[card.key], LACKEY_HEIGHT))
+            # what an updatelist lists for it (the site's always), found once for its bytes, not in every export
+            previous.noted(f"{plugin}/{image}", CHECKSUM, lambda jpeg=face_jpegs[card.key]: lackey_checksum(jpeg))
     data_files = []
     for set_name in sorted(rows, key=str.casefold):
         file_name = f"{slugify(set_name)}.txt"
@@ -204,10 +221,11 @@ _STORED = (".jpg", ".jpeg", ".png")
 def _zip(stage: Path, plugin: str) -> None:
     target = stage / f"{plugin}.zip"
     with zipfile.ZipFile(target, "w", compression=zipfile.ZIP_DEFLATED) as archive:
-        for path in sorted((stage / plugin).rglob("*")):
-            if path.is_file():  # a fixed time and mode: the same plugin makes the same zip, byte for byte
-                entry = zipfile.ZipInfo(path.relative_to(stage).as_posix(), date_time=(1980, 1, 1, 0, 0, 0))
-                entry.external_attr = 0o644 << 16
-                stored = path.suffix.lower() in _STORED
-                archive.writestr(entry, path.read_bytes(),
-                                 compress_type=zipfile.ZIP_STORED if stored else zipfile.ZIP_DEFLATED)
+        # in the order of the paths' parts, as sorted Paths were ("a b" after "a/b"): the zip of an earlier carddb
+        for relative, path in sorted(files_under(stage / plugin), key=lambda item: item[0].split("/")):
+            # a fixed time and mode: the same plugin makes the same zip, byte for byte
+            entry = zipfile.ZipInfo(f"{plugin}/{relative}", date_time=(1980, 1, 1, 0, 0, 0))
+            entry.external_attr = 0o644 << 16
+            stored = path.suffix.lower() in _STORED
+            archive.writestr(entry, path.read_bytes(),
+                             compress_type=zipfile.ZIP_STORED if stored else zipfile.ZIP_DEFLATED)

@@ -9,6 +9,7 @@ itself), then ``CardGeneralURLs:`` with the image folders as a fallback for imag
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import date
 from xml.sax.saxutils import escape
 
@@ -25,11 +26,14 @@ def build_version(base_url: str, day: date, message: str) -> str:
             "</version>\n")
 
 
-def build_updatelist(plugin: str, base_url: str, day: date, files: dict[str, bytes], image_sets: list[str]) -> str:
-    """``files`` maps each path inside the plugin folder to its bytes (updatelist.txt itself excluded)."""
+def build_updatelist(plugin: str, base_url: str, day: date, files: dict[str, bytes], image_sets: list[str],
+                     known: Mapping[str, int] = {}) -> str:
+    """``files`` maps each path inside the plugin folder to its bytes (updatelist.txt itself excluded); ``known``,
+    the checksums of some of them already found (the card images', kept in the export's manifest)."""
     lines = [f"{plugin}\t{day:%m-%d-%y}"]
     for relative in sorted(files):
-        lines.append(f"plugins/{plugin}/{relative}\t{url_for(base_url, relative)}\t{lackey_checksum(files[relative])}")
+        checksum = known[relative] if relative in known else lackey_checksum(files[relative])
+        lines.append(f"plugins/{plugin}/{relative}\t{url_for(base_url, relative)}\t{checksum}")
     if image_sets:
         lines.append("CardGeneralURLs:")
         lines += [url_for(base_url, f"sets/setimages/{name}/") for name in image_sets]
