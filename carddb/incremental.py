@@ -511,45 +511,6 @@ def cached_file(key: str, make: Callable[[], bytes], suffix: str = "") -> Path |
     return path
 
 
-@contextlib.contextmanager
-def remembering_for(owner: str) -> Iterator[None]:
-    """Within the block (inside ``remember_in``), the cache entries asked for are noted as ``owner``'s in the cache
-    folder when it ends without an error, so that a later build in which ``owner`` is up to date, and so asks for
-    none of them, still keeps them (``keep_remembered``): a build that kept the site must not prune the site's
-    bundles, or the next change of a card pays seconds to make them again."""
-    if not _cache_dirs:
-        yield
-        return
-    folder, used = _cache_dirs[-1], set[str]()
-    _used.append(used)
-    try:
-        yield  # ``remembered`` notes each key in every open block's set: the enclosing ones see them too
-    finally:
-        del _used[next(i for i in range(len(_used) - 1, -1, -1) if _used[i] is used)]  # this one (equal is not it)
-    _store(folder / _uses_file(owner), json.dumps(sorted(used), separators=(",", ":")).encode())
-
-
-def keep_remembered(owner: str) -> None:
-    """The cache entries ``owner`` used when it was last made count as used by this build (it is up to date)."""
-    if not _cache_dirs:
-        return
-    from carddb.errors import CarddbError
-    from carddb.files.reading import read_json_file
-
-    try:
-        names = read_json_file(_cache_dirs[-1] / _uses_file(owner), what="build cache")
-    except (CarddbError, OSError):
-        return
-    kept = {name for name in names if isinstance(name, str) and _CACHE_KEY.fullmatch(name)} \
-        if isinstance(names, list) else set()
-    for used in _used:
-        used.update(kept)
-
-
-def _uses_file(owner: str) -> str:
-    return f"uses-{re.sub(r'[^A-Za-z0-9_.-]', '_', owner)}.json"  # never a cache key's name: never pruned
-
-
 def _from_cache_folder(key: str, make: Callable[[], bytes]) -> bytes:
     path = _cache_dirs[-1] / key if _cache_dirs else None
     if path is not None:

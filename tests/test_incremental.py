@@ -457,27 +457,6 @@ def test_the_build_cache_keeps_what_the_last_build_used(tmp_path: Path) -> None:
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted([kept, new, "notes.txt"])
 
 
-def test_a_build_that_keeps_the_site_keeps_what_the_site_cached(workspace: Path) -> None:
-    """A build in which the site (or a kit) is up to date asks the cache for none of its bundles; they stay all the
-    same, or the next changed card would make them again (seconds: the trimmed Python library, the printing
-    engine's zip, the client files, the kit's rulebook)."""
-    import re
-
-    change_card(workspace, "Squirtle", ability="Torrent")
-    assert "site" in run_build(workspace).redone
-    cache = workspace / "output" / CACHE
-
-    def entries() -> list[str]:
-        return sorted(path.name for path in cache.iterdir() if re.fullmatch(r"[0-9a-f]{64}(\.[a-z0-9]+)?", path.name))
-
-    before = entries()
-    path, _ = _cards(workspace)
-    path.write_bytes(path.read_bytes())  # saved as it was: the build looks at every step and redoes none
-    report = run_build(workspace)
-    assert not report.redone and "site" in report.up_to_date
-    assert entries() == before
-    assert_same_as_clean(workspace)
-
 def test_the_site_keys_the_exports_images_by_their_manifests_not_their_bytes(workspace: Path,
                                                                             monkeypatch: pytest.MonkeyPatch) -> None:
     """Each export links its kept images anew (a new status), so the site read every image of every client in

@@ -61,14 +61,8 @@ def build_game_kits(workspace: Any, catalogue: Any, game_id: str, kit_dir: str |
         done.kits[paper] = target
     if plan.todo:
         from carddb.kit.make import KitOptions, make_kit
-    from carddb.incremental import keep_remembered, remembering_for
-
-    for paper in KIT_PAPERS:  # a kept kit keeps what typesetting it again would read from the build's cache
-        if paper not in plan.todo:
-            keep_remembered(f"kit-{game_id}-{paper}")
     for paper in plan.todo:
-        with remembering_for(f"kit-{game_id}-{paper}"):
-            make_kit(root, game, cards, done.kits[paper].parent, KitOptions(paper=paper), decks=decks)
+        make_kit(root, game, cards, done.kits[paper].parent, KitOptions(paper=paper), decks=decks)
         plan.made(paper)
         done.made.append(paper)
         done.reasons[paper] = plan.reasons[paper]

@@ -99,16 +99,15 @@ def build_site(workspace_root: str | Path, catalogue: CatalogueLike, out_dir: st
     out = Path(out_dir).resolve()
     address = effective_site_url(root / "site" / "mkdocs.yml", site_url)  # refused here, before anything runs
     sources = site_sources(root, catalogue, game_ids, faces_dir, site_url, out, exports_dir)
-    from carddb.incremental import keep_remembered, remember_in, remembering_for
-
     kept = kept_report(out, sources)
     if kept is not None:  # nothing the site is made from changed since it was built (carddb.incremental)
-        keep_remembered(SITE_CACHE_OWNER)  # within a build: its bundles stay in the cache for the next change
         return SiteReport(**{**kept, "out_dir": out, "kept": True, "seconds": time.perf_counter() - started})
+    from carddb.incremental import remember_in
+
     if cache_dir is None and out == Workspace(root).output_dir / "site":
         cache_dir = workspace_cache(Workspace(root))
     cache = Path(cache_dir) if cache_dir is not None else None
-    with remember_in(cache) if cache else contextlib.nullcontext(), remembering_for(SITE_CACHE_OWNER):
+    with remember_in(cache) if cache else contextlib.nullcontext():
         content = generate_content(root, catalogue, game_ids, faces_dir, site_url=address, exports_dir=exports_dir)
         version = next((p.split("/")[2].split("-")[0] for p in content.copies if p.startswith("assets/pyodide/")),
                        "")
@@ -121,10 +120,6 @@ def build_site(workspace_root: str | Path, catalogue: CatalogueLike, out_dir: st
                                         progress=progress)
     report.seconds = time.perf_counter() - started
     return report
-
-
-#: Whose entries of the build's cache the site's are (``carddb.incremental.remembering_for``).
-SITE_CACHE_OWNER = "site"
 
 
 def workspace_cache(workspace: Workspace) -> Path:
