@@ -65,6 +65,43 @@ def load_command(name: str) -> click.Command:
     return found
 
 
+#: The root's options, as ``hoist_global_options`` knows them: flags, and options that take a value
+GLOBAL_FLAGS = frozenset({"-q", "--quiet"})
+GLOBAL_VALUED = frozenset({"--root", "--db"})
+
+
+def hoist_global_options(args: list[str]) -> list[str]:
+    """``args`` with the root's options written after the command moved in front of it.
+
+    ``carddb build -q`` and ``carddb cards search x --root ../games`` are what people type; Click only takes a
+    group's options before its command. No command has an option of these names, so moving them changes no
+    command's meaning; ``--`` ends the options as usual (what follows it is never moved).
+    """
+    index = 0
+    while index < len(args) and args[index].startswith("-") and args[index] != "--":
+        name = args[index].split("=", 1)[0]
+        index += 2 if name in GLOBAL_VALUED and "=" not in args[index] else 1
+    if index >= len(args) or args[index] == "--":
+        return args  # no command: nothing is after one
+    front, rest, kept = args[:index], args[index:], []
+    position = 0
+    while position < len(rest):
+        token = rest[position]
+        name = token.split("=", 1)[0]
+        if token == "--":
+            kept.extend(rest[position:])
+            break
+        if token in GLOBAL_FLAGS or (name in GLOBAL_VALUED and "=" in token):
+            front.append(token)
+        elif token in GLOBAL_VALUED and position + 1 < len(rest):
+            front.extend(rest[position:position + 2])
+            position += 1
+        else:
+            kept.append(token)
+        position += 1
+    return front + kept
+
+
 class RootGroup(Group):
     """The ``carddb`` group: commands load when they run, and every way a run can fail ends here as one line.
 
@@ -90,6 +127,9 @@ class RootGroup(Group):
         """The list of commands from ``COMMANDS``, without importing them."""
         with formatter.section("Commands"):
             formatter.write_dl([(name, short_help) for name, (_, short_help) in COMMANDS.items()])
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        return super().parse_args(ctx, hoist_global_options(args))
 
     def invoke(self, ctx: click.Context) -> Any:
         try:

@@ -47,7 +47,8 @@ def cli_reference() -> str:
     parts = ["# The command line, command by command", "",
              "Every command's `--help`, as carddb prints it. This page is generated from the commands "
              "(`python -m carddb.cli.reference`), and a test fails when it differs from them. The exit codes "
-             "are in [bad input, interrupted runs and crashes](safety.md#exit-codes).", ""]
+             "are in [bad input, interrupted runs and crashes](safety.md#exit-codes). The options of `carddb` itself "
+             "(`--root`, `--db`, `-q`) can also be written after the command: `carddb build -q`.", ""]
     for path, _command in every_command():
         parts += [f"## carddb {' '.join(path)}".rstrip(), "", "```text", help_text(path).rstrip(), "```", ""]
     return "\n".join(parts)
