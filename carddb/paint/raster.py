@@ -79,8 +79,8 @@ def render_image(face: FaceLayout, dpi: float = DEFAULT_DPI) -> Image.Image:
     """
     k = dpi / 25.4
     size = (max(1, round(face.width * k)), max(1, round(face.height * k)))
-    shared, own = _layers(face.ops, k)
-    image = _base_layer(shared, size, k).copy()
+    shared, leading, own = _layers(face.ops, k)
+    image = _base_layer(shared, size, k, leading).copy()
     draw = ImageDraw.Draw(image)
     for op, stamps in own:
         if stamps is None:
@@ -94,13 +94,15 @@ Stamp = tuple[Any, int, int]  # a word's coverage (a Pillow core image) and the 
 Extent = tuple[int, int, int, int]  # left, top, right, bottom pixel edges (the right and bottom excluded)
 
 
-def _layers(ops: list[Op], k: float) -> tuple[tuple[Op, ...], list[tuple[Op, list[Stamp] | None]]]:
-    """The shapes drawn once for every face showing them, and the face's own operations in their order (a text
-    run with its words' stamps, found here as their pixels are what it covers).
+def _layers(ops: list[Op], k: float) -> tuple[tuple[Op, ...], int, list[tuple[Op, list[Stamp] | None]]]:
+    """The shapes drawn once for every face showing them, how many of them come before the face's first own
+    operation, and the face's own operations in their order (a text run with its words' stamps, found here as
+    their pixels are what it covers).
 
     An operation stays the face's own when it is text or a picture, or when a pixel it may touch is one that an
     operation the face draws for itself before it may touch (its order against that one matters)."""
     shared: list[Op] = []
+    leading = 0
     own: list[tuple[Op, list[Stamp] | None]] = []
     covered: list[Extent] = []  # what the face's own operations so far may touch
     for op in ops:
@@ -113,7 +115,8 @@ def _layers(ops: list[Op], k: float) -> tuple[tuple[Op, ...], list[tuple[Op, lis
             covered.append(_extent(op, k))
         else:
             shared.append(op)
-    return tuple(shared), own
+            leading += not own
+    return tuple(shared), leading, own
 
 
 def _touches(extent: Extent, others: list[Extent]) -> bool:
@@ -154,22 +157,27 @@ def _reach(left: float, top: float, right: float, bottom: float, k: float, strok
             math.ceil(right * k) + grow + REACH + 1, math.ceil(bottom * k) + grow + REACH + 1)
 
 
-#: The bytes of shared layers a process keeps (least recently used out first): 45 faces at 300 DPI, the kinds,
-#: colours and symbols of a game (shmod's 500 bench cards show 34), 11 at 600 DPI.
-LAYERS_KEPT = 96 * 2**20
+#: The bytes of shared layers a process keeps (least recently used out first): 60 faces at 300 DPI, the kinds,
+#: colours and symbols of a game (shmod's 500 bench cards show 34, on 10 frames), 15 at 600 DPI.
+LAYERS_KEPT = 128 * 2**20
 _LAYERS: OrderedDict[tuple[tuple[Op, ...], tuple[int, int], float], Image.Image] = OrderedDict()
 
 
-def _base_layer(shapes: tuple[Op, ...], size: tuple[int, int], k: float) -> Image.Image:
-    """The shapes drawn on white, remembered by the shapes themselves, the image size and the resolution."""
+def _base_layer(shapes: tuple[Op, ...], size: tuple[int, int], k: float, leading: int | None = None) -> Image.Image:
+    """The shapes drawn on white, remembered by the shapes themselves, the image size and the resolution.
+
+    The first ``leading`` of them (those before the face's first text) are the frame, remembered on their own too:
+    the faces of many symbols and panels share a few frames, and a frame (a gradient, rings the size of the card)
+    is most of what a layer costs to draw."""
     key = (shapes, size, k)
     image = _LAYERS.get(key)
     if image is not None:
         _LAYERS.move_to_end(key)
         return image
-    image = Image.new("RGB", size, "#ffffff")
+    start = leading if leading is not None and 0 < leading < len(shapes) else 0
+    image = _base_layer(shapes[:start], size, k).copy() if start else Image.new("RGB", size, "#ffffff")
     draw = ImageDraw.Draw(image)
-    for op in shapes:
+    for op in shapes[start:]:
         _draw(image, draw, op, k)
     _LAYERS[key] = image
     kept = sum(layer.width * layer.height * 3 for layer in _LAYERS.values())

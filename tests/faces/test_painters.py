@@ -150,7 +150,8 @@ def test_a_shape_over_text_stays_over_it_and_one_beside_it_is_remembered():
         image = render_image(face(word), DPI)
         assert image.tobytes() == _from_nothing(face(word)).tobytes()
         assert image.getpixel((px(3.0), px(4.0))) == (170, 34, 34)  # the panel, not the letters, on top
-    shared, own = raster._layers(face("Hello").ops, K)
+    shared, leading, own = raster._layers(face("Hello").ops, K)
+    assert leading == 1
     assert [type(op).__name__ for op in shared] == ["Rect", "Rect"]
     assert [op.fill for op in shared if isinstance(op, Rect)] == ["#d8e4f0", "#224422"]
     assert [type(op).__name__ for op, _ in own] == ["TextRun", "Rect", "TextRun"]
