@@ -166,7 +166,7 @@ _LAYERS: OrderedDict[tuple[tuple[Op, ...], tuple[int, int], float], Image.Image]
 def _base_layer(shapes: tuple[Op, ...], size: tuple[int, int], k: float, leading: int | None = None) -> Image.Image:
     """The shapes drawn on white, remembered by the shapes themselves, the image size and the resolution.
 
-    The first ``leading`` of them (those before the face's first text) are the frame, remembered on their own too:
+    The first ``leading`` of them (those before the face's first own operation) are its frame, remembered alone too:
     the faces of many symbols and panels share a few frames, and a frame (a gradient, rings the size of the card)
     is most of what a layer costs to draw."""
     key = (shapes, size, k)
