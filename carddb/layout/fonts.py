@@ -18,6 +18,7 @@ import re
 import tomllib
 from dataclasses import dataclass
 from functools import cache
+from itertools import repeat
 from pathlib import Path
 
 import fontpkg_noto_sans
@@ -99,8 +100,8 @@ class FontMetrics:
         return ord(char) in self.advances
 
     def width(self, text: str) -> float:
-        adv = self.advances
-        return sum(adv.get(ord(c), 0.5) for c in text)
+        # the advances summed in the text's order, looked up without a Python loop (faces ask thousands of times)
+        return sum(map(self.advances.get, map(ord, text), repeat(0.5, len(text))))
 
 
 @cache
@@ -126,11 +127,17 @@ def font_metrics(path: str) -> FontMetrics:
 class FontBook:
     """The styles a template may name, each a chain of font files, and character-to-file resolution."""
 
+    #: Words a book remembers the runs of: a game's vocabulary many times over (a few hundred bytes each).
+    RUNS_KEPT = 8192
+
     def __init__(self, extra: dict[str, tuple[Path, ...]] | None = None) -> None:
         self.styles: dict[str, tuple[str, ...]] = {k: tuple(str(p) for p in v) for k, v in BUILTIN_STYLES.items()}
         fallback = self.styles["regular"][1:]
         for name, files in (extra or {}).items():  # a game's own style (or one it replaces), Noto behind it
             self.styles[name] = tuple(str(p) for p in files) + fallback
+        # (text, style) -> its runs and the characters no font has: a book's styles never change, and the faces of
+        # a game set the same words again and again
+        self._runs: dict[tuple[str, str], tuple[tuple[tuple[str, str, float], ...], frozenset[str]]] = {}
 
     def files(self) -> list[str]:
         """Every font file in use (its content is part of a face's cache key)."""
@@ -150,6 +157,18 @@ class FontBook:
 
         Characters no font has become U+FFFD and are added to ``missing``.
         """
+        known = self._runs.get((text, style))
+        if known is None:
+            lacking: set[str] = set()
+            known = (tuple(self._split(text, style, lacking)), frozenset(lacking))
+            if len(self._runs) >= self.RUNS_KEPT:
+                self._runs.clear()
+            self._runs[(text, style)] = known
+        if missing is not None:
+            missing.update(known[1])
+        return list(known[0])
+
+    def _split(self, text: str, style: str, missing: set[str]) -> list[tuple[str, str, float]]:
         chain = [font_metrics(p) for p in self.chain(style)]
         out: list[tuple[str, str, float]] = []
         cur_font: FontMetrics | None = None
@@ -157,8 +176,7 @@ class FontBook:
         for ch in text:
             font = next((f for f in chain if f.has(ch)), None)
             if font is None:
-                if missing is not None:
-                    missing.add(ch)
+                missing.add(ch)
                 ch = REPLACEMENT
                 font = next((f for f in chain if f.has(ch)), chain[-1])
             if font is not cur_font and buf:

@@ -57,6 +57,11 @@ class Contours:
     texture: bool = False  # a fine pattern: text on it is held to the contrast rule against it and what is under it
     bounds: tuple[float, float, float, float] = (0.0, 0.0, 0.0, 0.0)  # left, top, right, bottom (``outlines``)
 
+    def __hash__(self) -> int:
+        # a texture is thousands of points, hashed again for every face that looks its frame up: what tells
+        # outlines apart is hashed instead (equal outlines have equal bounds), and equality still compares them all
+        return hash((self.fill, self.texture, self.bounds, len(self.contours)))
+
 
 def outlines(contours: tuple[tuple[tuple[float, float], ...], ...], fill: str, *, texture: bool = False) -> Contours:
     """A ``Contours`` with its bounds measured once (the checks and the painters read them on every face)."""

@@ -40,10 +40,14 @@ class Part:
 class Word:
     parts: list[Part]
     space: float  # em width of the space before the word (0 at a paragraph start)
+    width: float = field(init=False, default=0.0)  # in em: measured once, as fitting asks at every size it tries
 
-    @property
-    def width(self) -> float:
-        return sum(p.width for p in self.parts)
+    def __post_init__(self) -> None:
+        self.measure()
+
+    def measure(self) -> None:
+        """Measure the word again (after parts were added to it)."""
+        self.width = sum(p.width for p in self.parts)
 
 
 @dataclass(slots=True)
@@ -88,6 +92,9 @@ def parse(text: str, style: str, fonts: FontBook, has_icon: Callable[[str], bool
             current.parts.append(Part(icon=tok[1:-1]))
         else:
             current.parts.append(Part(runs=fonts.runs(tok, cur_style, missing)))
+    for paragraph in paragraphs:
+        for word in paragraph:
+            word.measure()
     return paragraphs if any(paragraphs) else []
 
 

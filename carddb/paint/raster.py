@@ -14,8 +14,10 @@ import math
 import os
 import struct
 import zlib
+from collections import OrderedDict
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
 from isal import isal_zlib
 from PIL import Image, ImageChops, ImageColor, ImageDraw, ImageFont, features
@@ -23,7 +25,7 @@ from PIL import Image, ImageChops, ImageColor, ImageDraw, ImageFont, features
 from carddb.errors import OutputError
 from carddb.files.replacing import staged_file
 from carddb.layout.fonts import font_metrics
-from carddb.layout.ops import Contours, Ellipse, FaceLayout, ImageOp, Line, Op, Polygon, Rect, TextRun
+from carddb.layout.ops import Contours, Ellipse, FaceLayout, ImageOp, Line, Op, Polygon, Rect, TextRun, outlines
 from carddb.paint import IMAGE_FORMATS
 
 DEFAULT_DPI = 300
@@ -69,35 +71,119 @@ def _source_size(path: str, version: tuple[int, int]) -> tuple[int, int]:
 def render_image(face: FaceLayout, dpi: float = DEFAULT_DPI) -> Image.Image:
     """The face as an RGB image, ``dpi`` pixels per inch.
 
-    The shapes a face starts with (background, edge, frame, panels: everything before its first text or
-    picture) are most often the same on many cards of a template, so they are drawn once and copied: the
-    copy is keyed by those operations themselves, the image size and the resolution, all a shape's pixels
-    depend on, so a face drawn from the copy is the face drawn from nothing.
+    The shapes of a face (background, edge, frame, panels, textures, a symbol: all but its text and pictures)
+    are most often the same on many cards of a template, so they are drawn once and copied (``_layers``): the
+    copy is keyed by those operations themselves, the image size and the resolution, all a shape's pixels depend
+    on. A shape joins the copy only when nothing the face draws for itself before it touches a pixel it touches,
+    so drawing it first changes no pixel: a face drawn from the copy is the face drawn from nothing.
     """
     k = dpi / 25.4
     size = (max(1, round(face.width * k)), max(1, round(face.height * k)))
-    fixed = _leading_shapes(face.ops)
-    image = _base_layer(tuple(face.ops[:fixed]), size, k).copy()
+    shared, leading, own = _layers(face.ops, k)
+    image = _base_layer(shared, size, k, leading).copy()
     draw = ImageDraw.Draw(image)
-    for op in face.ops[fixed:]:
-        _draw(image, draw, op, k)
+    for op, stamps in own:
+        if stamps is None:
+            _draw(image, draw, op, k)
+        else:
+            _paste_words(image, op, stamps)
     return image
 
 
-def _leading_shapes(ops: list[Op]) -> int:
-    """How many operations come before the first text run or picture."""
-    for index, op in enumerate(ops):
-        if isinstance(op, TextRun | ImageOp):
-            return index
-    return len(ops)
+Stamp = tuple[Any, int, int]  # a word's coverage (a Pillow core image) and the pixel its top-left corner goes on
+Extent = tuple[int, int, int, int]  # left, top, right, bottom pixel edges (the right and bottom excluded)
 
 
-@lru_cache(maxsize=16)  # 16 faces' worth of pixels (37 MB at 300 DPI): the kinds and colours of a game
-def _base_layer(shapes: tuple[Op, ...], size: tuple[int, int], k: float) -> Image.Image:
-    image = Image.new("RGB", size, "#ffffff")
+def _layers(ops: list[Op], k: float) -> tuple[tuple[Op, ...], int, list[tuple[Op, list[Stamp] | None]]]:
+    """The shapes drawn once for every face showing them, how many of them come before the face's first own
+    operation, and the face's own operations in their order (a text run with its words' stamps, found here as
+    their pixels are what it covers).
+
+    An operation stays the face's own when it is text or a picture, or when a pixel it may touch is one that an
+    operation the face draws for itself before it may touch (its order against that one matters)."""
+    shared: list[Op] = []
+    leading = 0
+    own: list[tuple[Op, list[Stamp] | None]] = []
+    covered: list[Extent] = []  # what the face's own operations so far may touch
+    for op in ops:
+        if isinstance(op, TextRun):
+            stamps = _stamps(op, k)
+            own.append((op, stamps))
+            covered.extend((left, top, left + mask.size[0], top + mask.size[1]) for mask, left, top in stamps)
+        elif isinstance(op, ImageOp) or (covered and _touches(_extent(op, k), covered)):
+            own.append((op, None))
+            covered.append(_extent(op, k))
+        else:
+            shared.append(op)
+            leading += not own
+    return tuple(shared), leading, own
+
+
+def _touches(extent: Extent, others: list[Extent]) -> bool:
+    left, top, right, bottom = extent
+    return any(left < o[2] and o[0] < right and top < o[3] and o[1] < bottom for o in others)
+
+
+#: Pixels added on every side of a shape's reach: anti-aliased and stroked edges stay well inside it.
+REACH = 2
+
+
+def _extent(op: Op, k: float) -> Extent:
+    """The pixels an operation other than text may touch, with a margin (``REACH``): more never hurts, as a shape
+    is then only drawn with its face, never less."""
+    if isinstance(op, ImageOp):
+        box = _reach(op.x, op.y, op.x + op.w, op.y + op.h, k, 0.0)
+        if not op.fallback:
+            return box
+        inner = [_extent(sub, k) for sub in op.fallback]
+        return (min(box[0], *(e[0] for e in inner)), min(box[1], *(e[1] for e in inner)),
+                max(box[2], *(e[2] for e in inner)), max(box[3], *(e[3] for e in inner)))
+    if isinstance(op, Rect | Ellipse):
+        return _reach(op.x, op.y, op.x + op.w, op.y + op.h, k, op.stroke_width if op.stroke else 0.0)
+    if isinstance(op, Polygon):
+        xs, ys = [x for x, _ in op.points], [y for _, y in op.points]
+        return _reach(min(xs), min(ys), max(xs), max(ys), k, op.stroke_width if op.stroke else 0.0)
+    if isinstance(op, Line):
+        return _reach(min(op.x1, op.x2), min(op.y1, op.y2), max(op.x1, op.x2), max(op.y1, op.y2), k, op.width)
+    if isinstance(op, Contours):
+        bounds = op.bounds if op.bounds != (0.0, 0.0, 0.0, 0.0) else outlines(op.contours, op.fill).bounds
+        return _reach(*bounds, k, 0.0)
+    raise TypeError(f"no extent for {op!r}")
+
+
+def _reach(left: float, top: float, right: float, bottom: float, k: float, stroke_mm: float) -> Extent:
+    grow = max(1, round(stroke_mm * k)) if stroke_mm else 0  # a stroke's whole width, outside the edge too
+    return (math.floor(left * k) - grow - REACH, math.floor(top * k) - grow - REACH,
+            math.ceil(right * k) + grow + REACH + 1, math.ceil(bottom * k) + grow + REACH + 1)
+
+
+#: The bytes of shared layers a process keeps (least recently used out first): 60 faces at 300 DPI, the kinds,
+#: colours and symbols of a game (shmod's 500 bench cards show 34, on 10 frames), 15 at 600 DPI.
+LAYERS_KEPT = 128 * 2**20
+_LAYERS: OrderedDict[tuple[tuple[Op, ...], tuple[int, int], float], Image.Image] = OrderedDict()
+
+
+def _base_layer(shapes: tuple[Op, ...], size: tuple[int, int], k: float, leading: int | None = None) -> Image.Image:
+    """The shapes drawn on white, remembered by the shapes themselves, the image size and the resolution.
+
+    The first ``leading`` of them (those before the face's first own operation) are its frame, remembered alone too:
+    the faces of many symbols and panels share a few frames, and a frame (a gradient, rings the size of the card)
+    is most of what a layer costs to draw."""
+    key = (shapes, size, k)
+    image = _LAYERS.get(key)
+    if image is not None:
+        _LAYERS.move_to_end(key)
+        return image
+    start = leading if leading is not None and 0 < leading < len(shapes) else 0
+    image = _base_layer(shapes[:start], size, k).copy() if start else Image.new("RGB", size, "#ffffff")
     draw = ImageDraw.Draw(image)
-    for op in shapes:
+    for op in shapes[start:]:
         _draw(image, draw, op, k)
+    _LAYERS[key] = image
+    kept = sum(layer.width * layer.height * 3 for layer in _LAYERS.values())
+    while kept > LAYERS_KEPT and len(_LAYERS) > 1:
+        _, dropped = _LAYERS.popitem(last=False)
+        kept -= dropped.width * dropped.height * 3
     return image
 
 
@@ -106,16 +192,13 @@ PHASES = 4
 
 
 @lru_cache(maxsize=8192)  # a few thousand words of a few kB: the words of a game's faces, at their sizes
-def _word_mask(text: str, path: str, px: float, phase_x: int, phase_y: int) -> tuple[Image.Image, int, int]:
+def _word_mask(text: str, path: str, px: float, phase_x: int, phase_y: int) -> Stamp:
     """The coverage of ``text`` drawn with its baseline's left end at (phase_x, phase_y) quarters of a pixel
-    into the pixel at (0, 0), and the offset of the mask's top-left pixel from that pixel."""
-    font = _font(path, px)
-    left, top, right, bottom = font.getbbox(text, anchor="ls", features=_FEATURES)
-    ox, oy = 2 - math.floor(left), 2 - math.floor(top)  # two pixels of room around the letters' box
-    mask = Image.new("L", (math.ceil(right) - math.floor(left) + 4, math.ceil(bottom) - math.floor(top) + 4), 0)
-    ImageDraw.Draw(mask).text((ox + phase_x / PHASES, oy + phase_y / PHASES), text, font=font, fill=255,
-                              anchor="ls", features=_FEATURES)
-    return mask, -ox, -oy
+    into the pixel at (0, 0), and the offset of the mask's top-left pixel from that pixel: FreeType's own bitmap
+    of the word, as ``ImageDraw.text`` draws it (a Pillow core image, pasted as it is)."""
+    mask, (dx, dy) = _font(path, px).getmask2(text, "L", features=_FEATURES, anchor="ls",
+                                              start=(phase_x / PHASES, phase_y / PHASES))
+    return mask, dx, dy
 
 
 @lru_cache(maxsize=256)
@@ -131,21 +214,34 @@ def _placed(value: float) -> tuple[int, int]:
 
 
 def _text(image: Image.Image, op: TextRun, k: float) -> None:
-    """The run word by word, each at its advance from the run's start (the widths the layout measured)."""
+    _paste_words(image, op, _stamps(op, k))
+
+
+def _stamps(op: TextRun, k: float) -> list[Stamp]:
+    """The run's words, each at its advance from the run's start (the widths the layout measured)."""
     px = round(op.size * k * 25.4 / 72, 2)
     per_em = op.size * k * 25.4 / 72
     metrics = font_metrics(op.font)
     iy, phase_y = _placed(op.y * k)
-    ink = _ink(op.colour)
     advance, space = 0.0, metrics.width(" ")
+    stamps = []
     for word in op.text.split(" "):
         if word:
             ix, phase_x = _placed(op.x * k + advance * per_em)
             mask, dx, dy = _word_mask(word, op.font, px, phase_x, phase_y)
-            left, top = ix + dx, iy + dy
-            image.paste(ink, (left, top, left + mask.width, top + mask.height), mask)
+            stamps.append((mask, ix + dx, iy + dy))
             advance += metrics.width(word)
         advance += space
+    return stamps
+
+
+def _paste_words(image: Image.Image, op: TextRun, stamps: list[Stamp]) -> None:
+    ink = _ink(op.colour)
+    image.load()
+    core = image.im  # what ``Image.paste`` and ``ImageDraw.text`` paste with, without their checks word by word
+    for mask, left, top in stamps:
+        width, height = mask.size
+        core.paste(ink, (left, top, left + width, top + height), mask)
 
 
 def _draw(image: Image.Image, draw: ImageDraw.ImageDraw, op: Op, k: float) -> None:

@@ -39,6 +39,9 @@ _OLD_MANIFEST = ".manifest.json"
 BACK = "back"
 #: Fewer faces than this are drawn in the build's own process: a worker loads the templates again (0.3 s).
 POOL_MIN_FACES = 16
+#: Faces a render that starts its own workers draws first in its own process: the workers, forked after, start
+#: with the frames, symbols, textures and words of those faces drawn (each worker drew them all again).
+WARM_FACES = 24
 Progress = Callable[[int, int], None]
 
 
@@ -229,23 +232,26 @@ def _draw_all(root: Path, game: GameDefinition, todo: list, dpi: int, ext: str, 
     from carddb.workers import batches, worker_pool
 
     tasks = [(stem, card, str(path)) for stem, card, path in todo]
-    if len(tasks) < POOL_MIN_FACES:
+    results: dict[str, dict[str, Any]] = {}
+    here = tasks if len(tasks) < POOL_MIN_FACES else tasks[:WARM_FACES] if pool is None else []
+    if here:
         from carddb.layout.template import loaded_templates
 
         templates = loaded_templates(root, game)
-        results = {}
-        for task in tasks:
+        for task in here:
             stem, entry = _draw_one(templates, task, dpi, ext)
             results[stem] = entry
             if progress:
                 progress(len(results), total)
+    rest = tasks[len(here):]
+    if not rest:
         return results
     with worker_pool(pool) as workers:
-        work = [(str(root), game, batch, dpi, ext) for batch in batches(tasks, workers.size)]
-        ends = [sum(len(job[2]) for job in work[:n + 1]) for n in range(len(work))]
+        work = [(str(root), game, batch, dpi, ext) for batch in batches(rest, workers.size)]
+        ends = [len(here) + sum(len(job[2]) for job in work[:n + 1]) for n in range(len(work))]
         done = (lambda n: progress(ends[n - 1], total)) if progress else None
         drawn = workers.map(_draw_batch, work, done=done)
-    return {stem: entry for batch in drawn for stem, entry in batch}
+    return results | {stem: entry for batch in drawn for stem, entry in batch}
 
 
 def _draw_batch(job: tuple[str, GameDefinition, list, int, str]) -> list[tuple[str, dict[str, Any]]]:

@@ -10,6 +10,7 @@ from PIL import Image, ImageChops, ImageFilter
 
 from carddb.core.cards.card import Card, Printing
 from carddb.layout import TextRun, layout_face
+from carddb.layout.fonts import BUILTIN_STYLES
 from carddb.paint.raster import render_image
 from carddb.paint.vector import face_pdf
 
@@ -17,6 +18,7 @@ from .conftest import monster, templates
 
 DPI = 100
 K = DPI / 25.4
+FONT = str(BUILTIN_STYLES["bold"][0])
 
 
 def px(mm: float) -> int:
@@ -101,18 +103,22 @@ def test_the_vector_face_matches_the_raster_face(tmp_path, game_id, card):
     assert sum(histogram[128:]) == 0
 
 
-def test_faces_drawn_on_the_remembered_frame_equal_faces_drawn_from_nothing():
-    """The shapes a face starts with are drawn once and copied: the result is the face drawn from scratch."""
+def _from_nothing(face):
+    """The face drawn operation by operation in its order, nothing remembered."""
     from PIL import ImageDraw
 
     from carddb.paint import raster
 
-    def from_nothing(face):
-        image = Image.new("RGB", (px(face.width), px(face.height)), "#ffffff")
-        draw = ImageDraw.Draw(image)
-        for op in face.ops:
-            raster._draw(image, draw, op, K)
-        return image
+    image = Image.new("RGB", (px(face.width), px(face.height)), "#ffffff")
+    draw = ImageDraw.Draw(image)
+    for op in face.ops:
+        raster._draw(image, draw, op, K)
+    return image
+
+
+def test_faces_drawn_on_the_remembered_frame_equal_faces_drawn_from_nothing():
+    """The shapes of a face are drawn once and copied: the result is the face drawn from scratch."""
+    from_nothing = _from_nothing
 
     ts = templates("shmod")
     cards = [monster("Blaze Drake"), monster("Tide Caller", "WATER"), monster("Blaze Twin"),
@@ -124,6 +130,31 @@ def test_faces_drawn_on_the_remembered_frame_equal_faces_drawn_from_nothing():
     # a frame of another colour is another frame: the WATER monster's frame is blue where the FIRE one's is red
     assert again[0].getpixel((px(4.2), px(40))) == again[2].getpixel((px(4.2), px(40)))
     assert again[1].getpixel((px(4.2), px(40))) != again[0].getpixel((px(4.2), px(40)))
+
+
+def test_a_shape_over_text_stays_over_it_and_one_beside_it_is_remembered():
+    """A shape drawn after a text is drawn with the shared frame only when it touches none of the text's pixels:
+    a panel laid over a word still hides it, and the faces are those drawn from nothing."""
+    from carddb.layout import FaceLayout, Rect
+    from carddb.paint import raster
+
+    def face(word: str) -> FaceLayout:
+        return FaceLayout(40.0, 30.0, ops=[
+            Rect(0.0, 0.0, 40.0, 30.0, fill="#d8e4f0"),
+            TextRun(2.0, 8.0, word, FONT, 12.0, "#000000"),
+            Rect(1.0, 3.0, 20.0, 2.5, fill="#aa2222"),  # over the capitals' tops: after the text, on every face
+            Rect(2.0, 20.0, 30.0, 6.0, fill="#224422", stroke="#000000", stroke_width=0.4),  # below: shared
+            TextRun(3.0, 24.0, "LEVEL", FONT, 8.0, "#ffffff")])
+
+    for word in ("Hello", "World", "Hello"):  # the third from the remembered frame
+        image = render_image(face(word), DPI)
+        assert image.tobytes() == _from_nothing(face(word)).tobytes()
+        assert image.getpixel((px(3.0), px(4.0))) == (170, 34, 34)  # the panel, not the letters, on top
+    shared, leading, own = raster._layers(face("Hello").ops, K)
+    assert leading == 1
+    assert [type(op).__name__ for op in shared] == ["Rect", "Rect"]
+    assert [op.fill for op in shared if isinstance(op, Rect)] == ["#d8e4f0", "#224422"]
+    assert [type(op).__name__ for op, _ in own] == ["TextRun", "Rect", "TextRun"]
 
 
 @pytest.mark.parametrize("size", [(59.0, 86.0), (63.0, 88.0), (63.5, 88.9), (41.0, 63.0), (70.0, 120.0)])
