@@ -40,7 +40,7 @@ MANIFEST = ".build-inputs.json"  # hidden, and not named like carddb's staging f
 
 #: The libraries whose versions change what carddb writes (a new Pillow encodes JPEGs differently).
 LIBRARIES = ("pillow", "reportlab", "rl-accel", "fonttools", "fontpkg-noto-sans", "pypdf", "jinja2", "markupsafe",
-             "pyyaml", "markdown", "mkdocs", "mkdocs-material", "pymdown-extensions", "brotli")
+             "pyyaml", "markdown", "mkdocs", "mkdocs-material", "pymdown-extensions", "brotli", "deflate")
 #: carddb's own source files, digested as the code that made a part.
 PACKAGE = Path(__file__).resolve().parent
 #: What every layer may import besides the layers below it (the package's modules that belong to no layer).
