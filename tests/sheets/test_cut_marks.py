@@ -7,13 +7,12 @@ box), the marks with pdfplumber (the black solid strokes), so nothing here trust
 from __future__ import annotations
 
 from dataclasses import replace
-from io import BytesIO
 from pathlib import Path
 
 import pdfplumber
 import pytest
-from pypdf import PdfReader, PdfWriter
-from pypdf.generic import ContentStream, NameObject
+from pypdf import PdfReader
+from pypdf.generic import ContentStream
 
 from carddb.errors import OutputError
 from carddb.layout.cut_lines import unmarked
@@ -30,7 +29,7 @@ from carddb.layout.impose import (
 from carddb.paint.print_job import PrintOptions, print_cards
 from carddb.paint.sheets import write_sheets
 
-from .conftest import MM, stand_in_job
+from .conftest import MM, stand_in_job, without_faces
 
 GAMES = ["minibattle", "shmod", "ssbm", "ssq", "website"]
 LAYOUTS = ["fronts", "duplex-long", "duplex-short", "fold"]
@@ -64,24 +63,6 @@ def cards_on(pdf_path: Path) -> list[list[tuple[tuple[float, float, float, float
                 found.append((trim, bleed))
         pages.append(found)
     return pages
-
-
-def without_faces(pdf_path: Path) -> BytesIO:
-    """The PDF with every face's drawing taken out of its form: the page's own drawing (the marks) as it was.
-
-    A face is clipped to its bleed box, and a mark is beyond every bleed box, so no mark can be inside a face;
-    the faces' text and shapes are most of what pdfplumber would lay out (12 times as long)."""
-    writer = PdfWriter(clone_from=PdfReader(pdf_path))
-    for page in writer.pages:
-        for form in (page["/Resources"].get("/XObject") or {}).values():
-            form = form.get_object()
-            if form.get("/Subtype") == "/Form":
-                form.set_data(b"")
-                form.pop(NameObject("/Resources"), None)
-    data = BytesIO()
-    writer.write(data)
-    data.seek(0)
-    return data
 
 
 def marks_on(pdf_path: Path) -> list[tuple[list[tuple[float, float, float, float]], float, float]]:
