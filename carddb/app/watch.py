@@ -289,8 +289,9 @@ def watch_build(workspace: Workspace, catalogue: Catalogue,
             once(None, [])
             say(f"Watching {', '.join(name + '/' for name in WATCHED)} of {workspace.root}, the files its cards and "
                 f"rulebooks name and the catalogue (Ctrl-C to stop).")
-            with contextlib.suppress(KeyboardInterrupt):  # how a user stops watching (during the first build, it
-                watcher.run()                             # interrupts the build, as without --watch)
+            # Ctrl-C is how a user stops watching (during the first build, it interrupts it, as without --watch)
+            with contextlib.suppress(KeyboardInterrupt):
+                watcher.run()
     finally:
         stop.set()
         watcher.stop()
