@@ -86,8 +86,8 @@ def _guarded(target: object) -> bool:
     if not isinstance(target, (str, bytes, os.PathLike)):
         return False  # a file descriptor, or a path relative to one (inside a folder already named)
     path = os.path.abspath(os.fsdecode(target))
-    if f"{os.sep}__pycache__{os.sep}" in path:
-        return False  # Python caching the bytecode of site/hooks, which MkDocs imports
+    if "__pycache__" in path.split(os.sep):
+        return False  # Python caching the bytecode of site/hooks, which MkDocs imports (the folder made, too)
     return any(path == folder or path.startswith(folder + os.sep) for folder in GUARDED)
 
 

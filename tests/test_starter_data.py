@@ -5,6 +5,7 @@ unknown or ambiguous name), and the values the rulebooks state are the ones in t
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from pathlib import Path
@@ -49,8 +50,10 @@ def _game(game_id: str) -> GameDefinition:
     return load_game(REPO / "rules" / game_id)
 
 
+@functools.cache
 def _yaml_cards(game_id: str) -> list[dict[str, Any]]:
-    """Every card of the game's YAML files as a flat mapping, with its set filled in from the file."""
+    """Every card of the game's YAML files as a flat mapping, with its set filled in from the file (read once:
+    the tests only read it, and PyYAML's pure-Python reader took seconds for each card looked up)."""
     cards = []
     for path in sorted((REPO / "rules" / game_id / "cards").glob("*.yaml")):
         document = yaml.safe_load(path.read_text(encoding="utf-8"))

@@ -179,6 +179,42 @@ def test_a_failed_build_is_said_and_kept_for_the_page_until_one_succeeds(tmp_pat
     assert json.loads((workspace.output_dir / STATUS_FILE).read_text(encoding="utf-8"))["error"] is None
 
 
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")  # the interrupt it swallows
+def test_ctrl_c_stops_watching_even_when_a_finalizer_swallowed_its_interrupt(tmp_path: Path) -> None:
+    """Why ``build --watch`` sometimes went on after Ctrl-C: the KeyboardInterrupt is raised wherever the main thread
+    is, and one raised in a finalizer (as the collector ends a build's database connections) is printed as
+    "Exception ignored" and lost. The Ctrl-C is kept as state too, so the watcher stops all the same."""
+    import signal
+
+    if threading.current_thread() is not threading.main_thread():
+        pytest.skip("Ctrl-C is handled by the main thread, and this test runs in another")
+    workspace = workspace_at(tmp_path)
+    builds: list[list[str] | None] = []
+    stop = threading.Event()
+
+    class Connection:
+        def __del__(self) -> None:
+            signal.raise_signal(signal.SIGINT)  # Ctrl-C, handled inside the finalizer: its exception is lost
+
+    def once(games, catalogue):  # type: ignore[no-untyped-def]
+        builds.append(games)
+        Connection()  # made and dropped: its finalizer runs here
+        return type("Report", (), {"failures": []})()
+
+    handler = signal.getsignal(signal.SIGINT)
+    gave_up = threading.Timer(60, stop.set)  # ends a watcher that missed the Ctrl-C, so that the test can fail
+    gave_up.start()
+    try:
+        watch_build(workspace, no_catalogue(workspace), once, say=lambda line: None, error=lambda line: None,
+                    stop=stop)
+    finally:
+        missed = not gave_up.is_alive()
+        gave_up.cancel()
+    assert not missed, "the watcher went on after Ctrl-C"
+    assert builds == [None]
+    assert signal.getsignal(signal.SIGINT) is handler  # Ctrl-C does what it did before watching
+
+
 def test_a_change_seen_is_owed_a_build_until_one_takes_it(tmp_path: Path) -> None:
     """What ``site serve``'s status says between a save and its build (a page or a test waits on it): the first
     change of a burst is told once, and the watcher owes a build until it takes the changes."""
@@ -465,15 +501,11 @@ def test_build_watch_on_the_command_line_builds_only_the_chosen_game(tmp_path: P
         _wait(lambda: said("shmod: faces in") == 2, 180)
         assert said("building shmod") == 1 and not said("minibattle:")
     finally:
-        process.send_signal(signal.SIGINT)  # Ctrl-C
+        process.send_signal(signal.SIGINT)  # Ctrl-C, as the build that said its faces may still be ending
         try:
             code = process.wait(timeout=120)  # Ctrl-C during a build waits for its step to stop
         except subprocess.TimeoutExpired:
             process.kill()
             code = None
-    if code is None:
-        # Known and not yet understood (issue 35's note): in some full runs of the suite the watcher, its builds
-        # done, did not end within 120 s of Ctrl-C; by hand it ends in 0.3 s at every point of a build tried.
-        # What this test is about (only the chosen game is built) was asserted above.
-        pytest.xfail("build --watch did not end on Ctrl-C within 120 s")
+    # It once went on watching now and then: test_ctrl_c_stops_watching_even_when_a_finalizer_swallowed_its_interrupt
     assert code == 0, "".join(lines)

@@ -14,10 +14,12 @@ open page; the watcher keeps going, and the next save builds again.
 
 from __future__ import annotations
 
+import contextlib
 import os
+import signal
 import threading
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -75,8 +77,11 @@ class Watcher:
     def start(self) -> None:
         from watchdog.observers import Observer
 
-        self._observer = Observer()
-        self._observer.start()
+        with self._lock:
+            if self._stopped.is_set():
+                return
+            self._observer = Observer()
+            self._observer.start()
         self.refresh()
 
     def follow(self, inputs: ReadFiles) -> None:
@@ -87,18 +92,21 @@ class Watcher:
     def refresh(self) -> None:
         """Watch what the plan says now (again after a watched folder is made or renamed back, a folder of art
         made, a card naming art elsewhere): ``carddb.app.watch_inputs.watch_plan``."""
-        assert self._observer is not None
+        observer = self._observer
+        if observer is None:
+            return  # stopped (a build that ran on after Ctrl-C ends by following its inputs)
         plan = watch_plan(self.root, self.inputs, self.catalogue_files)
         for folder, (recursive, watch) in list(self._watches.items()):
             if plan.get(folder) != recursive:
-                self._observer.unschedule(watch)  # type: ignore[arg-type]
+                with contextlib.suppress(KeyError):  # unscheduled already by a stop in another thread
+                    observer.unschedule(watch)  # type: ignore[arg-type]
                 del self._watches[folder]
                 if folder.parent == self.root and folder.name in WATCHED and folder not in plan:
                     self.say(f"watch: {folder} is gone; still watching {self.root} for it")
         for folder, recursive in plan.items():
             if folder not in self._watches:
                 try:
-                    watch = self._observer.schedule(_Forward(self), str(folder), recursive=recursive)
+                    watch = observer.schedule(_Forward(self), str(folder), recursive=recursive)
                 except OSError:  # gone since the plan was made: the event of its removal refreshes the plan
                     continue
                 self._watches[folder] = (recursive, watch)
@@ -162,11 +170,14 @@ class Watcher:
         return changes, 0.0
 
     def stop(self) -> None:
+        """Stop the loop and watchdog's threads (from any thread, as often as asked: the first call stops them)."""
+        with self._lock:
+            observer, self._observer = self._observer, None
         self._stopped.set()
         self._wake.set()
-        if self._observer is not None:
-            self._observer.stop()
-            self._observer.join(timeout=2)
+        if observer is not None:
+            observer.stop()
+            observer.join(timeout=2)
 
 
 class _Forward:
@@ -204,7 +215,8 @@ def watch_build(workspace: Workspace, catalogue: Catalogue,
     one incremental build of ``games`` (None: all) with ``catalogue`` (the watcher's view of ``catalogue``, which
     notes the build's own writes) and returns its ``BuildReport``; a ``CarddbError`` it raises is said through
     ``error`` and kept in the status file, and the outputs stay as the last good build left them. With ``games``,
-    only those are ever built: a change to another game's files builds nothing."""
+    only those are ever built: a change to another game's files builds nothing. ``stop`` is set when the watching
+    ends, however it ended."""
     from carddb.app.watch_catalogue import CatalogueFollower
     from carddb.errors import CarddbError
 
@@ -268,20 +280,46 @@ def watch_build(workspace: Workspace, catalogue: Catalogue,
 
     watcher = Watcher(workspace, on_changes, say=say, catalogue_files=follower.files,
                       poll_seconds=follower.poll_seconds, seen=said)
-    watcher.start()  # before the first build: a file saved while it runs (it can take a while) is built after it
-    watcher.follow(_read_files(workspace, follower))  # the art the catalogue's cards name already
-    once(None, [])
-    say(f"Watching {', '.join(name + '/' for name in WATCHED)} of {workspace.root}, the files its cards and "
-        f"rulebooks name and the catalogue (Ctrl-C to stop).")
-    waiter = threading.Thread(target=lambda: (stop.wait(), watcher.stop()), daemon=True) if stop else None
-    if waiter is not None:
-        waiter.start()
+    stop = stop or threading.Event()
+    threading.Thread(target=lambda: (stop.wait(), watcher.stop()), name="carddb-watch-stop", daemon=True).start()
     try:
-        watcher.run()
-    except KeyboardInterrupt:
-        pass
+        with _ctrl_c_sets(stop):
+            watcher.start()  # before the first build: a file saved while it runs (it can take a while) is built after
+            watcher.follow(_read_files(workspace, follower))  # the art the catalogue's cards name already
+            once(None, [])
+            say(f"Watching {', '.join(name + '/' for name in WATCHED)} of {workspace.root}, the files its cards and "
+                f"rulebooks name and the catalogue (Ctrl-C to stop).")
+            # Ctrl-C is how a user stops watching (during the first build, it interrupts it, as without --watch)
+            with contextlib.suppress(KeyboardInterrupt):
+                watcher.run()
     finally:
+        stop.set()
         watcher.stop()
+
+
+@contextlib.contextmanager
+def _ctrl_c_sets(stop: threading.Event) -> Iterator[None]:
+    """Ctrl-C sets ``stop`` as well as raising KeyboardInterrupt, while the block runs (in the main thread only:
+    elsewhere, which is a caller's own loop, the caller stops it).
+
+    Python raises KeyboardInterrupt wherever the main thread is, and one raised inside a finalizer (``__del__``, a
+    weakref callback: a build's SQLAlchemy connections and sessions end so, when the collector finds them) is
+    printed as "Exception ignored" and lost: ``build --watch``, Ctrl-C pressed as a build ended, went on watching.
+    Kept as state, the Ctrl-C stops the watcher at its next look, whatever swallowed the exception."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.getsignal(signal.SIGINT)
+
+    def interrupted(number: int, frame: object) -> None:
+        stop.set()
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGINT, interrupted)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def _read_files(workspace: Workspace, follower: CatalogueFollower) -> ReadFiles:

@@ -3,16 +3,37 @@
 from __future__ import annotations
 
 import hashlib
+from io import BytesIO
 from pathlib import Path
 
 import pdfplumber
 import pytest
 from PIL import Image
+from pypdf import PdfReader, PdfWriter
+from pypdf.generic import NameObject
 
 from carddb.layout.impose import SheetPlan
 from carddb.paint.sheets import PT, PrintJob, SheetFace, sheet_font
 
 MM = 25.4 / 72
+
+
+def without_faces(pdf_path: Path) -> BytesIO:
+    """The PDF with every face's drawing taken out of its form: the page's own drawing (the marks) as it was.
+
+    A face is clipped to its bleed box, and a mark is beyond every bleed box, so no mark can be inside a face;
+    the faces' text and shapes are most of what pdfplumber would lay out (12 times as long)."""
+    writer = PdfWriter(clone_from=PdfReader(pdf_path))
+    for page in writer.pages:
+        for form in (page["/Resources"].get("/XObject") or {}).values():
+            form = form.get_object()
+            if form.get("/Subtype") == "/Form":
+                form.set_data(b"")
+                form.pop(NameObject("/Resources"), None)
+    data = BytesIO()
+    writer.write(data)
+    data.seek(0)
+    return data
 
 
 def vector_face(key: str, footprint: tuple[float, float]) -> SheetFace:

@@ -29,7 +29,7 @@ from carddb.layout.impose import (
 from carddb.paint.print_job import PrintOptions, print_cards
 from carddb.paint.sheets import write_sheets
 
-from .conftest import MM, stand_in_job
+from .conftest import MM, stand_in_job, without_faces
 
 GAMES = ["minibattle", "shmod", "ssbm", "ssq", "website"]
 LAYOUTS = ["fronts", "duplex-long", "duplex-short", "fold"]
@@ -68,7 +68,7 @@ def cards_on(pdf_path: Path) -> list[list[tuple[tuple[float, float, float, float
 def marks_on(pdf_path: Path) -> list[tuple[list[tuple[float, float, float, float]], float, float]]:
     """Each page's black solid strokes as (x0, y0, x1, y1) in mm from the lower-left corner, and its size."""
     pages = []
-    with pdfplumber.open(pdf_path) as pdf:
+    with pdfplumber.open(without_faces(pdf_path)) as pdf:
         for page in pdf.pages:
             height = float(page.height)
             lines = [(ln["x0"] * MM, (height - ln["bottom"]) * MM, ln["x1"] * MM, (height - ln["top"]) * MM)
