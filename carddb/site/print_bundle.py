@@ -99,10 +99,15 @@ def _workspace_fonts(workspace_root: Path, game_ids: Iterable[str]) -> list[Path
     return [file for file in _game_font_files(workspace_root, game_ids) if file.is_relative_to(root)]
 
 
+#: zlib's default level: level 9 took twice the time (1.18 against 0.56 s of CPU for the five games' bundle) for
+#: 0.3 % fewer bytes, paid by every build that makes the bundle anew (a clean build, a changed template)
+ZIP_LEVEL = 6
+
+
 def _add(archive: zipfile.ZipFile, name: str, data: bytes) -> None:
     info = zipfile.ZipInfo(name, _FIXED_TIME)
     info.compress_type = zipfile.ZIP_DEFLATED
-    archive.writestr(info, data, compresslevel=9)
+    archive.writestr(info, data, compresslevel=ZIP_LEVEL)
 
 
 def print_zip(package_root: Path, workspace_root: Path, game_ids: Iterable[str]) -> bytes:
