@@ -10,7 +10,7 @@ back whole is made again, never trusted.
 
 The LackeyCCG plugin's zip (every card image: 85 MB at 2,000 cards) is not in the entry: it is a file of the cache of
 its own (``cached_file``), which the site copies and keys by the entry's key. As bytes it was packed into the entry
-and digested for it, digested again as a page of the site and written twice, in every build that changed a card.
+and digested for it, digested again as a file of the site and written twice, in every build that changed a card.
 An entry whose zip is no longer in the cache is made again.
 """
 
