@@ -511,6 +511,19 @@ def cached_file(key: str, make: Callable[[], bytes], suffix: str = "") -> Path |
     return path
 
 
+def cached_path(name: str) -> Path | None:
+    """The file ``name`` that ``cached_file`` made in this build's cache folder, kept for this build (not pruned), or
+    None when it is not there (or outside ``remember_in``)."""
+    if not _cache_dirs or not _CACHE_KEY.fullmatch(name):
+        return None
+    path = _cache_dirs[-1] / name
+    if not path.is_file():
+        return None
+    for used in _used:
+        used.add(name)
+    return path
+
+
 def _from_cache_folder(key: str, make: Callable[[], bytes]) -> bytes:
     path = _cache_dirs[-1] / key if _cache_dirs else None
     if path is not None:

@@ -30,9 +30,12 @@ LINE_SEPARATOR = " | "
 def to_ascii(text: str) -> tuple[str, list[str]]:
     """``text`` in ASCII; the second value lists the characters that lost something (``é``) or were
     replaced by ``?`` because they have no spelling in ASCII. Curly quotes and dashes are not listed."""
+    normal = unicodedata.normalize("NFC", text)
+    if normal.isascii():  # most text: nothing to replace, and no loop over its characters (every card, every export)
+        return normal, []
     out: list[str] = []
     lossy: list[str] = []
-    for char in unicodedata.normalize("NFC", text):
+    for char in normal:
         if ord(char) < 128:
             out.append(char)
         elif char in _PUNCTUATION:
@@ -50,9 +53,15 @@ def to_ascii(text: str) -> tuple[str, list[str]]:
 def to_cp1252(text: str) -> tuple[str, list[str]]:
     """``text`` restricted to what Windows-1252 encodes; other characters are transliterated as for ASCII
     and listed. Characters cp1252 has (``é``, ``—``, ``’``) are kept."""
+    normal = unicodedata.normalize("NFC", text)
+    try:
+        normal.encode("cp1252")  # most text: every character kept, found at once rather than one at a time
+        return normal, []
+    except UnicodeEncodeError:
+        pass
     out: list[str] = []
     lossy: list[str] = []
-    for char in unicodedata.normalize("NFC", text):
+    for char in normal:
         try:
             char.encode("cp1252")
             out.append(char)

@@ -21,6 +21,7 @@ import json
 import os
 import re
 import zipfile
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
@@ -56,6 +57,27 @@ class GameClients:
     keys: dict[str, str] = field(default_factory=dict)  # site path -> the key its export's manifest gives its copy
     #: client -> what its page section names: {"files": [site paths], plus client-specific entries}
     offered: dict[str, dict[str, Any]] = field(default_factory=dict)
+    #: site path -> the name of the file in the build's cache a copy is (a zip made there: ``store``)
+    cached: dict[str, str] = field(default_factory=dict)
+    #: (site path, its bytes made on demand) -> the file in the build's cache holding them, or None (no cache): the
+    #: LackeyCCG plugin's zip holds every image, and as bytes it was packed, digested twice and written whole
+    store: ZipStore | None = field(default=None, compare=False, repr=False)
+
+    def add_zip(self, site_path: str, members: dict[str, bytes | Path]) -> None:
+        """A zip of ``members`` (name -> bytes, or the file holding them) at ``site_path``: a copy of a file in the
+        build's cache, keyed by what the cache named it, else bytes."""
+        placed = self.store(site_path, lambda: _zip(members)) if self.store is not None else None
+        if placed is None:
+            self.data[site_path] = _zip(members)
+            return
+        path, key = placed
+        self.copies[site_path] = path
+        self.keys[site_path] = key
+        self.cached[site_path] = path.name
+
+
+#: Where ``GameClients.add_zip`` keeps a zip: (site path, make its bytes) -> (the file, its key) or None.
+ZipStore = Callable[[str, Callable[[], bytes]], "tuple[Path, str] | None"]
 
 
 def export_folder(exports: Path, client: str, game_id: str) -> Path:
@@ -76,10 +98,12 @@ def exports_digest(exports: Path, game_id: str) -> list[Any]:
     return key
 
 
-def game_clients(exports: Path, game: GameDefinition, cards: list[Any], site_url: str) -> GameClients:
+def game_clients(exports: Path, game: GameDefinition, cards: list[Any], site_url: str,
+                 store: ZipStore | None = None) -> GameClients:
     """The client files of ``game`` from the exports under ``exports`` (``output/``), with URLs under
-    ``site_url`` (checked, ending in ``/``). A client whose export is missing is left out."""
-    found = GameClients(game.id)
+    ``site_url`` (checked, ending in ``/``). A client whose export is missing is left out. ``store`` keeps the
+    large zips as files (``GameClients.add_zip``)."""
+    found = GameClients(game.id, store=store)
     base = f"{SITE_FOLDER}/{game.id}"
     for client, take in (("tts", _tts), ("lackey", _lackey), ("cockatrice", _cockatrice),
                          ("apprentice", _apprentice)):
@@ -150,10 +174,10 @@ def _lackey(found: GameClients, folder: Path, game: GameDefinition, cards: list[
 
     plugin = plugin_name(game, [])
     plugin_base = f"{base}/{plugin}"
-    files: dict[str, bytes] = {}
+    files: dict[str, bytes | Path] = {}  # the files, read only when zipped (and the few an updatelist checksums)
     for relative, path in _files(folder / plugin):
         if relative not in ("updatelist.txt", "version.txt"):  # a game's own [lackey] base_url made those
-            files[relative] = path.read_bytes()
+            files[relative] = path
             found.copies[f"{plugin_base}/{relative}"] = path
     day = date.today()
     url = site_url + plugin_base
@@ -164,8 +188,8 @@ def _lackey(found: GameClients, folder: Path, game: GameDefinition, cards: list[
     updatelist = build_updatelist(plugin, url, day, {**files, "version.txt": version}, image_sets, known).encode()
     found.data[f"{plugin_base}/version.txt"] = version
     found.data[f"{plugin_base}/updatelist.txt"] = updatelist
-    everything = {**files, "version.txt": version, "updatelist.txt": updatelist}
-    found.data[f"{base}/{plugin}.zip"] = _zip({f"{plugin}/{rel}": data for rel, data in everything.items()})
+    everything: dict[str, bytes | Path] = {**files, "version.txt": version, "updatelist.txt": updatelist}
+    found.add_zip(f"{base}/{plugin}.zip", {f"{plugin}/{rel}": data for rel, data in everything.items()})
     return {"files": [f"{base}/{plugin}.zip"], "updatelist": url_for(url, "updatelist.txt"), "plugin": plugin}
 
 
@@ -211,16 +235,17 @@ def _cockatrice(found: GameClients, folder: Path, game: GameDefinition, cards: l
 
 def _apprentice(found: GameClients, folder: Path, game: GameDefinition, cards: list[Any], base: str,
                 site_url: str) -> dict[str, Any]:
-    files = {}
+    files: dict[str, bytes | Path] = {}
     for relative, path in _files(folder):
         found.copies[f"{base}/{relative}"] = path
-        files[relative] = path.read_bytes()
+        files[relative] = path
     found.data[f"{base}/{game.id}-apprentice.zip"] = _zip(files)
     return {"files": [f"{base}/{game.id}-apprentice.zip"]}
 
 
-def _zip(files: dict[str, bytes]) -> bytes:
-    """A zip of ``files`` that depends on their names and bytes alone (fixed times, sorted names)."""
+def _zip(files: dict[str, bytes | Path]) -> bytes:
+    """A zip of ``files`` (name -> bytes, or the file holding them, read one at a time) that depends on their names
+    and bytes alone (fixed times, sorted names)."""
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         for name in sorted(files):
@@ -229,5 +254,6 @@ def _zip(files: dict[str, bytes]) -> bytes:
             stored = name.lower().endswith((".jpg", ".jpeg", ".png"))
             info.compress_type = zipfile.ZIP_STORED if stored else zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
-            archive.writestr(info, files[name])
+            data = files[name]
+            archive.writestr(info, data.read_bytes() if isinstance(data, Path) else data)
     return buffer.getvalue()

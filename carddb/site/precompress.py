@@ -48,6 +48,13 @@ def settings_digest() -> str:
                   PAGE_MIN_BYTES, zlib.ZLIB_RUNTIME_VERSION, getattr(brotli, "__version__", None))
 
 
+def may_have_copies(relative: str) -> bool:
+    """Whether the file at ``relative`` (a POSIX path in the site) is of a kind ``precompress`` makes copies of
+    (whatever its size): no other file has any, so a rebuild looks for none beside the images and zips it keeps."""
+    return relative.endswith(".html") or (relative.endswith(SUFFIXES)
+                                          and any(relative.startswith(f"{folder}/") for folder in FOLDERS))
+
+
 def precompress(site_dir: str | Path) -> int:
     """Write the compressed copies under ``site_dir``; a copy not smaller than its file is not kept. A file whose
     copies are there already (kept from the previous site with them) is left as it is. Returns how many copies

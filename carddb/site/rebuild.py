@@ -249,7 +249,10 @@ class Rebuild:
     def link_kept(self) -> None:
         """Every file taken from the previous site, hard-linked into the stage (with its precompressed copies).
 
-        Plain strings and one system call a file: a site of a thousand kept files is linked in every build."""
+        Plain strings and one system call a file (copies are looked for only beside the kinds of file that get
+        them): a site of thousands of kept files is linked in every build."""
+        from carddb.site.precompress import may_have_copies
+
         previous, stage = str(self.previous), str(self.stage)
         folders: set[str] = set()
         for dest in sorted(self.kept):
@@ -257,7 +260,7 @@ class Rebuild:
             if folder not in folders:
                 os.makedirs(folder, exist_ok=True)
                 folders.add(folder)
-            for name in (dest, *(dest + suffix for suffix in COMPANIONS)):
+            for name in (dest, *(dest + suffix for suffix in COMPANIONS if may_have_copies(dest))):
                 source, target = os.path.join(previous, name), os.path.join(stage, name)
                 try:
                     os.link(source, target)

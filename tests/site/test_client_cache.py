@@ -13,7 +13,7 @@ from carddb.catalogue.api import Catalogue, open_catalogue
 from carddb.incremental import MANIFEST, remember_in
 from carddb.site import client_cache
 from carddb.site.client_cache import pack, remembered_clients, unpack
-from carddb.site.client_files import game_clients
+from carddb.site.client_files import GameClients, game_clients
 from carddb.workspace import Workspace
 from tests.test_incremental import small_workspace
 
@@ -37,13 +37,18 @@ def counted(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     a new ``carddb build``."""
     made: list[str] = []
 
-    def counting(exports, game, cards, site_url):  # type: ignore[no-untyped-def]
+    def counting(exports, game, cards, site_url, store=None):  # type: ignore[no-untyped-def]
         made.append(game.id)
-        return game_clients(exports, game, cards, site_url)
+        return game_clients(exports, game, cards, site_url, store)
 
     monkeypatch.setattr(client_cache, "game_clients", counting)
     incremental._remembered.clear()
     return made
+
+
+def files(clients: GameClients) -> dict[str, bytes]:
+    """What the site holds of ``clients``: each file's bytes, made or copied."""
+    return {**clients.data, **{path: source.read_bytes() for path, source in clients.copies.items()}}
 
 
 def test_the_packed_client_files_read_back_the_same_and_a_damaged_entry_is_refused(exported) -> None:  # type: ignore[no-untyped-def]
@@ -73,12 +78,13 @@ def test_a_second_build_takes_them_from_the_cache_until_an_export_changes(export
     manifest.write_text(manifest.read_text(encoding="utf-8") + "\n", encoding="utf-8")
     with remember_in(tmp_path / "cache"):
         changed = remembered_clients(out, game, cards, SITE)
-    assert counted == [GAME, GAME] and changed == game_clients(out, game, cards, SITE)
+    changed_files = files(changed)  # while the build that made it holds it in the cache: the next one prunes it
+    assert counted == [GAME, GAME] and changed_files == files(game_clients(out, game, cards, SITE))
 
     # another address: made again, every URL in them the new one
     with remember_in(tmp_path / "cache"):
         elsewhere = remembered_clients(out, game, cards, "https://example.com/")
-    assert len(counted) == 3 and elsewhere.data != changed.data
+    assert len(counted) == 3 and files(elsewhere) != changed_files
 
 
 def test_a_damaged_cache_entry_is_made_again(exported, counted, tmp_path) -> None:  # type: ignore[no-untyped-def]
@@ -86,10 +92,27 @@ def test_a_damaged_cache_entry_is_made_again(exported, counted, tmp_path) -> Non
     game, cards = catalogue.game(GAME), catalogue.cards(GAME)
     with remember_in(tmp_path / "cache"):
         first = remembered_clients(root / "output", game, cards, SITE)
-    (entry,) = (tmp_path / "cache").iterdir()
+    (entry,) = (path for path in (tmp_path / "cache").iterdir() if path.suffix != ".zip")
     entry.write_bytes(entry.read_bytes()[:-10])  # cut short, as by a full disk
     incremental._remembered.clear()
     with remember_in(tmp_path / "cache"):
         again = remembered_clients(root / "output", game, cards, SITE)
     assert again == first and counted == [GAME, GAME]
     assert unpack(entry.read_bytes()) == first  # the entry is whole again: the next build takes it
+
+
+def test_the_plugin_zip_is_a_file_of_the_cache_made_again_when_it_is_gone(exported, counted, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    root, catalogue = exported
+    game, cards = catalogue.game(GAME), catalogue.cards(GAME)
+    out = root / "output"
+    with remember_in(tmp_path / "cache"):
+        first = remembered_clients(out, game, cards, SITE)
+    (site_path, name), = first.cached.items()
+    assert site_path.endswith(".zip") and site_path not in first.data and first.copies[site_path].name == name
+    assert site_path in first.keys  # the site keys it by what it was made from, without reading 85 MB
+    assert files(first) == files(game_clients(out, game, cards, SITE))  # the zip made without a cache, in bytes
+    (tmp_path / "cache" / name).unlink()  # as a build that did not use it prunes it
+    incremental._remembered.clear()
+    with remember_in(tmp_path / "cache"):
+        again = remembered_clients(out, game, cards, SITE)
+    assert counted == [GAME, GAME] and files(again) == files(first)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from datetime import date
+from pathlib import Path
 from xml.sax.saxutils import escape
 
 from carddb.exporters.lackey.checksum import lackey_checksum
@@ -26,13 +27,18 @@ def build_version(base_url: str, day: date, message: str) -> str:
             "</version>\n")
 
 
-def build_updatelist(plugin: str, base_url: str, day: date, files: dict[str, bytes], image_sets: list[str],
-                     known: Mapping[str, int] = {}) -> str:
-    """``files`` maps each path inside the plugin folder to its bytes (updatelist.txt itself excluded); ``known``,
-    the checksums of some of them already found (the card images', kept in the export's manifest)."""
+def build_updatelist(plugin: str, base_url: str, day: date, files: Mapping[str, bytes | Path],
+                     image_sets: list[str], known: Mapping[str, int] = {}) -> str:
+    """``files`` maps each path inside the plugin folder to its bytes or the file holding them (updatelist.txt
+    itself excluded); ``known``, the checksums of some of them already found (the card images', kept in the
+    export's manifest: those files are not read)."""
     lines = [f"{plugin}\t{day:%m-%d-%y}"]
     for relative in sorted(files):
-        checksum = known[relative] if relative in known else lackey_checksum(files[relative])
+        if relative in known:
+            checksum = known[relative]
+        else:
+            data = files[relative]
+            checksum = lackey_checksum(data.read_bytes() if isinstance(data, Path) else data)
         lines.append(f"plugins/{plugin}/{relative}\t{url_for(base_url, relative)}\t{checksum}")
     if image_sets:
         lines.append("CardGeneralURLs:")
