@@ -14,11 +14,11 @@ build: $(VENV)/.installed $(PYODIDE)
 WORKERS ?= auto
 PARALLEL := -n $(WORKERS) --dist loadscope
 
-# Every test, the browser ones too: run it before you push (about 23 minutes on 2 idle cores)
+# Every test, the browser ones too: run it before you push (about 18 minutes on 2 idle cores)
 test: $(VENV)/.installed $(PYODIDE)
 	$(BIN)/pytest $(PARALLEL)
 
-# The tests without a browser and without the slow ones: run it before every commit (about 4 minutes on 2 idle cores)
+# The tests without a browser and without the slow ones: run it before every commit (about 3 minutes on 2 idle cores)
 test-fast: $(VENV)/.installed
 	$(BIN)/pytest $(PARALLEL) -m "not browser and not slow"
 
