@@ -93,7 +93,9 @@ def hoist_global_options(args: list[str]) -> list[str]:
             break
         if token in GLOBAL_FLAGS or (name in GLOBAL_VALUED and "=" in token):
             front.append(token)
-        elif token in GLOBAL_VALUED and position + 1 < len(rest):
+        elif token in GLOBAL_VALUED:
+            if position + 1 == len(rest):  # Click would call it unknown here: say what it lacks
+                raise click.UsageError(f"Option '{token}' requires an argument.")
             front.extend(rest[position:position + 2])
             position += 1
         else:

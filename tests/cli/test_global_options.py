@@ -26,6 +26,11 @@ def test_the_roots_options_after_the_command_are_moved_before_it(typed, parsed) 
     assert hoist_global_options(typed) == parsed
 
 
+def test_a_roots_option_after_the_command_without_its_value_is_refused_so() -> None:
+    refused = CliRunner().invoke(app, ["build", "--root"])
+    assert refused.exit_code == 2 and refused.stderr == "Error: Option '--root' requires an argument.\n"
+
+
 def test_no_command_has_an_option_of_the_roots_names() -> None:
     """Moving them is only safe while no command gives one of these names a meaning of its own."""
     roots = GLOBAL_FLAGS | GLOBAL_VALUED

@@ -10,6 +10,7 @@ import pytest
 from carddb import incremental
 from carddb.app.build import build
 from carddb.catalogue.api import Catalogue, open_catalogue
+from carddb.core.game.definition import GameDefinition
 from carddb.incremental import MANIFEST, remember_in
 from carddb.site import client_cache
 from carddb.site.client_cache import pack, remembered_clients, unpack
@@ -46,6 +47,15 @@ def counted(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return made
 
 
+def first_made(exported: tuple[Path, Catalogue], cache: Path) -> tuple[Path, GameDefinition, list, GameClients]:
+    """The exports' folder, the game, its cards and its client files as a first build makes them into ``cache``."""
+    root, catalogue = exported
+    game, cards = catalogue.game(GAME), catalogue.cards(GAME)
+    with remember_in(cache):
+        first = remembered_clients(root / "output", game, cards, SITE)
+    return root / "output", game, cards, first
+
+
 def files(clients: GameClients) -> dict[str, bytes]:
     """What the site holds of ``clients``: each file's bytes, made or copied."""
     return {**clients.data, **{path: source.read_bytes() for path, source in clients.copies.items()}}
@@ -63,11 +73,7 @@ def test_the_packed_client_files_read_back_the_same_and_a_damaged_entry_is_refus
 
 
 def test_a_second_build_takes_them_from_the_cache_until_an_export_changes(exported, counted, tmp_path) -> None:  # type: ignore[no-untyped-def]
-    root, catalogue = exported
-    game, cards = catalogue.game(GAME), catalogue.cards(GAME)
-    out = root / "output"
-    with remember_in(tmp_path / "cache"):
-        first = remembered_clients(out, game, cards, SITE)
+    out, game, cards, first = first_made(exported, tmp_path / "cache")
     incremental._remembered.clear()  # another process
     with remember_in(tmp_path / "cache"):
         again = remembered_clients(out, game, cards, SITE)
@@ -88,25 +94,18 @@ def test_a_second_build_takes_them_from_the_cache_until_an_export_changes(export
 
 
 def test_a_damaged_cache_entry_is_made_again(exported, counted, tmp_path) -> None:  # type: ignore[no-untyped-def]
-    root, catalogue = exported
-    game, cards = catalogue.game(GAME), catalogue.cards(GAME)
-    with remember_in(tmp_path / "cache"):
-        first = remembered_clients(root / "output", game, cards, SITE)
+    out, game, cards, first = first_made(exported, tmp_path / "cache")
     (entry,) = (path for path in (tmp_path / "cache").iterdir() if path.suffix != ".zip")
     entry.write_bytes(entry.read_bytes()[:-10])  # cut short, as by a full disk
     incremental._remembered.clear()
     with remember_in(tmp_path / "cache"):
-        again = remembered_clients(root / "output", game, cards, SITE)
+        again = remembered_clients(out, game, cards, SITE)
     assert again == first and counted == [GAME, GAME]
     assert unpack(entry.read_bytes()) == first  # the entry is whole again: the next build takes it
 
 
 def test_the_plugin_zip_is_a_file_of_the_cache_made_again_when_it_is_gone(exported, counted, tmp_path) -> None:  # type: ignore[no-untyped-def]
-    root, catalogue = exported
-    game, cards = catalogue.game(GAME), catalogue.cards(GAME)
-    out = root / "output"
-    with remember_in(tmp_path / "cache"):
-        first = remembered_clients(out, game, cards, SITE)
+    out, game, cards, first = first_made(exported, tmp_path / "cache")
     (site_path, name), = first.cached.items()
     assert site_path.endswith(".zip") and site_path not in first.data and first.copies[site_path].name == name
     assert site_path in first.keys  # the site keys it by what it was made from, without reading 85 MB
