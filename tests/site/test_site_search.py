@@ -33,6 +33,7 @@ def test_each_games_example_query_finds_its_cards(chromium: Any, site: BuiltSite
     page = visit.page
     try:
         page.goto(f"{site.url}games/{game_id}/cards/")
+        page.wait_for_selector("[data-card-gallery][data-mounted]", state="attached")
         box = page.locator("input[name=search-query]")
         assert box.get_attribute("placeholder") == query
         box.fill(query)
@@ -60,3 +61,21 @@ def test_the_engine_starts_with_the_gallery_before_anyone_types(visit: Visit, si
         page.wait_for_timeout(500)
     assert visit.count("pyodide.asm.wasm") == 1
     assert page.evaluate("document.activeElement === document.body")
+
+
+def test_a_query_typed_before_the_gallery_starts_is_answered(visit: Visit, site: BuiltSite) -> None:
+    # The gallery's script is imported once the page has loaded; a visitor quick enough to type and press Enter
+    # before that gets the answer when it starts, not an empty status.
+    page = visit.page
+    held: list[Any] = []
+    page.route("**/javascripts/gallery.js*", lambda route: held.append(route))
+    with page.expect_request(lambda request: "/javascripts/gallery.js" in request.url):
+        page.goto(f"{site.url}games/shmod/cards/")
+    page.locator("input[name=search-query]").fill("kind:spell")
+    page.locator("input[name=search-query]").press("Enter")
+    assert page.locator("[data-query-status]").get_attribute("data-state") is None
+    held[0].continue_()
+    page.wait_for_selector("[data-query-status][data-state=done]")
+    assert page.locator("[data-query-status]").inner_text().endswith(" match kind:spell.")
+    assert page.locator("li.carddb-card:not([hidden])").count() >= 1
+    assert page.locator("li.carddb-card[hidden]").count() >= 1

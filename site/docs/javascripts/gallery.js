@@ -159,6 +159,8 @@ function mountQuery(root, ctx, form, apply) {
   input.addEventListener("focus", () => { ctx.getEngine(); searchIndex(ctx, root.dataset.game); }, { once: true });
   input.addEventListener("input", () => { clearTimeout(timer); timer = setTimeout(run, 200); });
   input.addEventListener("keydown", (event) => { if (event.key === "Enter") { clearTimeout(timer); run(); } });
+  // This module is imported after the page has loaded: a query typed before then had no listener, so it is run now.
+  if (input.value.trim()) run();
 }
 
 export function mountGallery(root, ctx) {
