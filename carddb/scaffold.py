@@ -37,6 +37,8 @@ class InitReport:
     created: list[Path] = field(default_factory=list)
     games: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    #: what went wrong on the way (npm missing or failing): said even with --quiet
+    warnings: list[str] = field(default_factory=list)
 
 
 def init_workspace(root: str | Path, *, game_id: str | None = None, name: str | None = None,
@@ -66,7 +68,11 @@ def init_workspace(root: str | Path, *, game_id: str | None = None, name: str | 
     if root / "site" in shared:
         if install_pyodide:
             with progress.task("Installing the site's Pyodide (npm ci)"):
-                report.notes.append(_install_pyodide(root / "site"))
+                failure = _install_pyodide(root / "site")
+            if failure:
+                report.warnings.append(failure)
+            else:
+                report.notes.append(f"installed the site's Pyodide into {root / 'site' / 'node_modules'} (npm ci)")
         else:
             report.notes.append(_pyodide_hint(root / "site"))
     return report
@@ -146,7 +152,8 @@ def _pyodide_hint(site: Path) -> str:
             "until then `carddb build` skips the site")
 
 
-def _install_pyodide(site: Path) -> str:
+def _install_pyodide(site: Path) -> str | None:
+    """Run ``npm ci`` in the new site; what went wrong, or None."""
     npm = shutil.which("npm")
     if npm is None:
         return "npm was not found, so " + _pyodide_hint(site)
@@ -155,7 +162,7 @@ def _install_pyodide(site: Path) -> str:
     if done.returncode != 0:
         detail = (done.stderr or done.stdout).strip().splitlines()[-1:] or ["no message"]
         return f"npm ci failed ({detail[0]}), so " + _pyodide_hint(site)
-    return f"installed the site's Pyodide into {site / 'node_modules'} (npm ci)"
+    return None
 
 
 def scaffold_game(root: str | Path, game_id: str, name: str | None = None) -> list[Path]:

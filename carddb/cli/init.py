@@ -46,13 +46,15 @@ def init(
         report = init_workspace(root, game_id=game, name=name, example=example, install_pyodide=npm,
                                 progress=progress)
     for path in report.created:
-        typer.echo(f"created {path}")
+        st.say(f"created {path}")
     for note in report.notes:
-        typer.echo(f"note: {note}")
+        st.say(f"note: {note}")
+    for warning in report.warnings:
+        typer.echo(f"warning: {warning}", err=True)
     if not report.created:
-        typer.echo(f"{root} already holds every workspace file; add a game with --game ID or --example GAME.")
+        st.say(f"{root} already holds every workspace file; add a game with --game ID or --example GAME.")
         return
     here = root.resolve() == Path.cwd().resolve()
     alone = set(report.games) == set(Workspace(root).game_ids())  # a new workspace: build it all, as README says
-    typer.echo(f"Next: {'' if here else f'cd {root} && '}carddb build"
-               + ("" if alone else "".join(f" --game {g}" for g in report.games)))
+    st.say(f"Next: {'' if here else f'cd {root} && '}carddb build"
+           + ("" if alone else "".join(f" --game {g}" for g in report.games)))

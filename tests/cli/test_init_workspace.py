@@ -75,3 +75,19 @@ def test_a_new_workspace_without_a_game_named_gets_the_starter(tmp_path: Path) -
     assert "note: the site's in-browser checker needs Pyodide: run `npm ci --prefix" in out
     assert (tmp_path / "w" / ".gitignore").read_text(encoding="utf-8").splitlines()[1:] == ["output/",
                                                                                             "site/node_modules/"]
+
+
+def test_quiet_init_says_only_what_went_wrong(tmp_path: Path, monkeypatch) -> None:
+    # -q creates the same files and prints nothing; a failing npm is still said, on stderr, as a warning
+    code, out, err = _run("-q", "init", str(tmp_path / "quiet"), "--no-npm")
+    assert (code, out, err) == (0, "", "")
+    assert Workspace(tmp_path / "quiet").game_ids() == ["mygame"]
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    (bin_dir / "npm").write_text("#!/bin/sh\necho 'npm ERR! network unreachable' >&2\nexit 1\n", encoding="utf-8")
+    (bin_dir / "npm").chmod(0o755)
+    monkeypatch.setenv("PATH", str(bin_dir))
+    code, out, err = _run("init", str(tmp_path / "offline"), "-q")
+    assert (code, out) == (0, "")
+    assert err.startswith("warning: npm ci failed (npm ERR! network unreachable), so the site's in-browser checker")
+    assert (tmp_path / "offline" / "site").is_dir()
