@@ -12,6 +12,7 @@ from reportlab.lib.units import mm
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
+from carddb.paint import pdf_deflate  # noqa: F401  (every PDF stream deflated alike)
 from carddb import __version__
 from carddb.core.game.components import Reference
 from carddb.core.game.definition import GameDefinition

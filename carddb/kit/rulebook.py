@@ -22,6 +22,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import BaseDocTemplate, Frame, PageBreak, PageTemplate, Paragraph, Spacer, Table, TableStyle
 from reportlab.platypus.tableofcontents import TableOfContents
 
+from carddb.paint import pdf_deflate  # noqa: F401  (every PDF stream deflated alike)
 from carddb.core.cards.card import Card
 from carddb.core.game.definition import GameDefinition
 from carddb.errors import InputError

@@ -17,6 +17,7 @@ from pathlib import Path
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
+from carddb.paint import pdf_deflate  # noqa: F401  (every PDF stream deflated alike)
 from carddb.errors import InputError, OutputError
 from carddb.files.replacing import write_file
 from carddb.layout.impose import IDENTITY, PagePlan, Size, back_transform

@@ -22,6 +22,7 @@ from reportlab import rl_config
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
+from carddb.paint import pdf_deflate  # noqa: F401  (every PDF stream deflated alike)
 from carddb.errors import InputError, LimitError, OutputError
 from carddb.files.replacing import staged_files
 from carddb.layout.impose import Affine, PagePlan, Placement, Rect, SheetPlan, union

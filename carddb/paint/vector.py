@@ -16,6 +16,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
 
+from carddb.paint import pdf_deflate  # noqa: F401  (every PDF stream deflated alike)
 from carddb.errors import OutputError
 from carddb.files.replacing import staged_file
 from carddb.layout.fonts import BUILTIN_STYLES
