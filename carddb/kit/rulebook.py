@@ -22,13 +22,13 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import BaseDocTemplate, Frame, PageBreak, PageTemplate, Paragraph, Spacer, Table, TableStyle
 from reportlab.platypus.tableofcontents import TableOfContents
 
-from carddb.paint import pdf_deflate  # noqa: F401  (every PDF stream deflated alike)
 from carddb.core.cards.card import Card
 from carddb.core.game.definition import GameDefinition
 from carddb.errors import InputError
 from carddb.kit import style
 from carddb.kit.markdown_flow import FlowBuilder, Heading, HeadingParagraph, markdown_tree
 from carddb.kit.style import BOLD, SANS, drawable
+from carddb.paint import pdf_deflate  # noqa: F401  (every PDF stream deflated alike)
 
 #: The construction chapter's anchors start with this, apart from the rulebook's own.
 CONSTRUCTION_PREFIX = "construction-"

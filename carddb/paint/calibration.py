@@ -17,7 +17,6 @@ from pathlib import Path
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
-from carddb.paint import pdf_deflate  # noqa: F401  (every PDF stream deflated alike)
 from carddb.errors import InputError, OutputError
 from carddb.files.replacing import write_file
 from carddb.layout.impose import IDENTITY, PagePlan, Size, back_transform
@@ -30,6 +29,7 @@ from carddb.layout.printer_profile import (
     ruler_ticks,
     stations,
 )
+from carddb.paint import pdf_deflate  # noqa: F401  (every PDF stream deflated alike)
 from carddb.paint.sheet_check import CheckReport, Expected
 from carddb.paint.sheets import PT, check_output_path, commit_files, new_canvas, sheet_font
 

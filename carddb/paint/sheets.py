@@ -22,10 +22,10 @@ from reportlab import rl_config
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
-from carddb.paint import pdf_deflate  # noqa: F401  (every PDF stream deflated alike)
 from carddb.errors import InputError, LimitError, OutputError
 from carddb.files.replacing import staged_files
 from carddb.layout.impose import Affine, PagePlan, Placement, Rect, SheetPlan, union
+from carddb.paint import pdf_deflate  # noqa: F401  (every PDF stream deflated alike)
 from carddb.paint.sheet_check import CheckReport, Expected, check_pdf
 from carddb.paint.sheet_report import SheetReport
 from carddb.paint.sheet_words import SHEET_FONT, draw_deck_list, draw_header, sheet_font

@@ -16,11 +16,11 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
 
-from carddb.paint import pdf_deflate  # noqa: F401  (every PDF stream deflated alike)
 from carddb.errors import OutputError
 from carddb.files.replacing import staged_file
 from carddb.layout.fonts import BUILTIN_STYLES
 from carddb.layout.ops import Contours, Ellipse, FaceLayout, ImageOp, Line, Op, Polygon, Rect, TextRun
+from carddb.paint import pdf_deflate  # noqa: F401  (every PDF stream deflated alike)
 
 _REGISTERED: dict[str, str] = {}
 

@@ -1,0 +1,64 @@
+"""A TTS deck sheet's cells (each face resized to the sheet's grid) are kept in the build's cache folder, so a
+changed card's sheets read the other cards back instead of decoding and resizing every face again. What is read
+back must be exactly the cell made afresh: a sheet from an incremental build equals a clean build's."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+from PIL import Image, ImageDraw
+
+from carddb.exporters.tts.sheets import _resize, _resized, open_face
+from carddb.incremental import remember_in
+
+CELL = (409, 571)
+
+
+def _face(path: Path) -> Path:
+    rng = random.Random(7)
+    image = Image.new("RGBA", (697, 1016), (250, 240, 220, 255))
+    draw = ImageDraw.Draw(image)
+    for _ in range(300):  # edges and colours that a lossy cache would blur
+        x, y = rng.randrange(697), rng.randrange(1016)
+        draw.rectangle((x, y, x + rng.randrange(4, 60), y + rng.randrange(2, 30)),
+                       fill=(rng.randrange(256), rng.randrange(256), rng.randrange(256), rng.randrange(128, 256)))
+    image.save(path)
+    return path
+
+
+def test_a_cell_read_back_from_the_cache_has_the_pixels_of_one_made_afresh(tmp_path: Path) -> None:
+    face = _face(tmp_path / "face.png")
+    fresh = _resize(open_face(face), CELL)
+    cache = tmp_path / "cache"
+    with remember_in(cache, prune=False):
+        made = _resized(face, CELL)
+        read = _resized(face, CELL)
+    (entry,) = cache.iterdir()
+    assert made.tobytes() == read.tobytes() == fresh.tobytes()
+    assert (read.mode, read.size) == ("RGB", CELL)
+    # The second was read from the entry: an entry changed behind the build's back is what it returns.
+    Image.new("RGB", CELL, (1, 2, 3)).save(entry, "PNG")
+    with remember_in(cache, prune=False):
+        assert _resized(face, CELL).getpixel((0, 0)) == (1, 2, 3)
+
+
+def test_a_damaged_or_misfit_cache_entry_is_resized_again(tmp_path: Path) -> None:
+    face = _face(tmp_path / "face.png")
+    fresh = _resize(open_face(face), CELL).tobytes()
+    cache = tmp_path / "cache"
+    with remember_in(cache, prune=False):
+        _resized(face, CELL)
+    (entry,) = cache.iterdir()
+    entry.write_bytes(entry.read_bytes()[:200])  # truncated
+    with remember_in(cache, prune=False):
+        assert _resized(face, CELL).tobytes() == fresh
+    Image.new("L", CELL).save(entry, "PNG")  # another mode
+    with remember_in(cache, prune=False):
+        assert _resized(face, CELL).tobytes() == fresh
+
+
+def test_outside_a_build_nothing_is_cached(tmp_path: Path) -> None:
+    face = _face(tmp_path / "face.png")
+    assert _resized(face, CELL).tobytes() == _resize(open_face(face), CELL).tobytes()
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["face.png"]
