@@ -20,7 +20,7 @@ from carddb.kit import style
 from carddb.kit.pieces import Block, draw_reference, pack
 from carddb.kit.style import BOLD, ITALIC, MARGIN_MM, SANS, plain
 from carddb.kit.tuckbox import TuckBox, draw_tuck_box
-from carddb.paint import pdf_deflate  # noqa: F401  (every PDF stream deflated alike)
+from carddb.paint import pdf_streams  # noqa: F401  (every PDF written alike, quickly)
 
 #: (canvas, x, y, w, h) in points: paints the game's card back into a rectangle, keeping its proportions.
 PaintBack = Callable[[Canvas, float, float, float, float], None]

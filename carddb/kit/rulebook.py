@@ -28,7 +28,7 @@ from carddb.errors import InputError
 from carddb.kit import style
 from carddb.kit.markdown_flow import FlowBuilder, Heading, HeadingParagraph, markdown_tree
 from carddb.kit.style import BOLD, SANS, drawable
-from carddb.paint import pdf_deflate  # noqa: F401  (every PDF stream deflated alike)
+from carddb.paint import pdf_streams  # noqa: F401  (every PDF written alike, quickly)
 
 #: The construction chapter's anchors start with this, apart from the rulebook's own.
 CONSTRUCTION_PREFIX = "construction-"

@@ -29,7 +29,7 @@ from carddb.layout.printer_profile import (
     ruler_ticks,
     stations,
 )
-from carddb.paint import pdf_deflate  # noqa: F401  (every PDF stream deflated alike)
+from carddb.paint import pdf_streams  # noqa: F401  (every PDF written alike, quickly)
 from carddb.paint.sheet_check import CheckReport, Expected
 from carddb.paint.sheets import PT, check_output_path, commit_files, new_canvas, sheet_font
 

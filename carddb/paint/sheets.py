@@ -25,7 +25,7 @@ from reportlab.pdfgen.canvas import Canvas
 from carddb.errors import InputError, LimitError, OutputError
 from carddb.files.replacing import staged_files
 from carddb.layout.impose import Affine, PagePlan, Placement, Rect, SheetPlan, union
-from carddb.paint import pdf_deflate  # noqa: F401  (every PDF stream deflated alike)
+from carddb.paint import pdf_streams  # noqa: F401  (every PDF written alike, quickly)
 from carddb.paint.sheet_check import CheckReport, Expected, check_pdf
 from carddb.paint.sheet_report import SheetReport
 from carddb.paint.sheet_words import SHEET_FONT, draw_deck_list, draw_header, sheet_font

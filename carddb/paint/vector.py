@@ -15,12 +15,14 @@ from reportlab.lib.utils import ImageReader
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import FILL_NON_ZERO, Canvas
+from reportlab.pdfgen.pathobject import PDFPathObject
 
 from carddb.errors import OutputError
 from carddb.files.replacing import staged_file
+from carddb.incremental import Memo
 from carddb.layout.fonts import BUILTIN_STYLES
 from carddb.layout.ops import Contours, Ellipse, FaceLayout, ImageOp, Line, Op, Polygon, Rect, TextRun
-from carddb.paint import pdf_deflate  # noqa: F401  (every PDF stream deflated alike)
+from carddb.paint import pdf_streams  # noqa: F401  (every PDF written alike, quickly)
 
 _REGISTERED: dict[str, str] = {}
 
@@ -78,19 +80,29 @@ def _draw(c: Canvas, op: Op) -> None:
         c.drawPath(path, stroke=stroke, fill=fill)
     elif isinstance(op, Contours):
         c.setFillColor(HexColor(op.fill))
-        path = c.beginPath()
-        for contour in op.contours:
-            path.moveTo(contour[0][0] * mm, -contour[0][1] * mm)
-            for x, y in contour[1:]:
-                path.lineTo(x * mm, -y * mm)
-            path.close()
-        c.drawPath(path, stroke=0, fill=1, fillMode=FILL_NON_ZERO)
+        code = _contour_code.get(op.contours, lambda: _path_code(op.contours))
+        c.drawPath(PDFPathObject([code]), stroke=0, fill=1, fillMode=FILL_NON_ZERO)
     elif isinstance(op, Line):
         c.setStrokeColor(HexColor(op.colour))
         c.setLineWidth(op.width * mm)
         c.line(op.x1 * mm, -op.y1 * mm, op.x2 * mm, -op.y2 * mm)
     elif isinstance(op, ImageOp):
         _image(c, op)
+
+
+#: A symbol's outline as PDF path operators, by its points: the same icon sits at the same place on every card of a
+#: kind, and formatting its hundreds of points was most of drawing a face into a proxy sheet.
+_contour_code: Memo[tuple, str] = Memo(256)
+
+
+def _path_code(contours: tuple) -> str:
+    path = PDFPathObject()
+    for contour in contours:
+        path.moveTo(contour[0][0] * mm, -contour[0][1] * mm)
+        for x, y in contour[1:]:
+            path.lineTo(x * mm, -y * mm)
+        path.close()
+    return path.getCode()
 
 
 def _gradient(c: Canvas, op: Rect) -> None:
