@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
+import deflate
 from PIL import Image, ImageDraw
 
 from carddb.exporters.tts.sheets import _resize, _resized, open_face
@@ -38,7 +39,7 @@ def test_a_cell_read_back_from_the_cache_has_the_pixels_of_one_made_afresh(tmp_p
     assert made.tobytes() == read.tobytes() == fresh.tobytes()
     assert (read.mode, read.size) == ("RGB", CELL)
     # The second was read from the entry: an entry changed behind the build's back is what it returns.
-    Image.new("RGB", CELL, (1, 2, 3)).save(entry, "PNG")
+    entry.write_bytes(bytes(deflate.deflate_compress(Image.new("RGB", CELL, (1, 2, 3)).tobytes())))
     with remember_in(cache, prune=False):
         assert _resized(face, CELL).getpixel((0, 0)) == (1, 2, 3)
 
@@ -53,7 +54,7 @@ def test_a_damaged_or_misfit_cache_entry_is_resized_again(tmp_path: Path) -> Non
     entry.write_bytes(entry.read_bytes()[:200])  # truncated
     with remember_in(cache, prune=False):
         assert _resized(face, CELL).tobytes() == fresh
-    Image.new("L", CELL).save(entry, "PNG")  # another mode
+    entry.write_bytes(bytes(deflate.deflate_compress(Image.new("L", CELL).tobytes())))  # a third of the size
     with remember_in(cache, prune=False):
         assert _resized(face, CELL).tobytes() == fresh
 
