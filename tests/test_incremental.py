@@ -139,8 +139,18 @@ def add_card(root: Path, card: dict) -> None:
     path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), encoding="utf-8")
 
 
-def remove_card(root: Path, name: str) -> None:
+PONYTA = {"name": "Ponyta", "kind": "pokemon", "number": "077", "rarity": "common", "level": 12, "hp": 40, "atk": 10,
+          "def": 5, "type": "Fire", "stage": "basic", "ability": "Run Away"}
+
+
+def remove_card(root: Path, name: str, added_first: dict | None = None) -> None:
+    """Remove the card ``name``; ``added_first``: the card as the case before this one adds it, added and built here
+    when that case did not run on this workspace (``-k "card removed"`` alone)."""
     path, data = _cards(root)
+    if added_first is not None and all(card["name"] != name for card in data["cards"]):
+        add_card(root, dict(added_first))
+        run_build(root)
+        path, data = _cards(root)
     data["cards"] = [card for card in data["cards"] if card["name"] != name]
     path.write_text(yaml.safe_dump(data, sort_keys=False, allow_unicode=True), encoding="utf-8")
 
@@ -159,10 +169,8 @@ CHANGES = {
                               "2 Magmar", "1 Magmar\n1 Squirtle"),
     "rulebook": lambda root: append(root / "rules" / "minibattle" / "rulebook.md", "\nOne more line.\n"),
     "guide": lambda root: append(root / "docs" / "card-files.md", "\nOne more line.\n"),
-    "card added": lambda root: add_card(root, {"name": "Ponyta", "kind": "pokemon", "number": "077",
-                                                "rarity": "common", "level": 12, "hp": 40, "atk": 10, "def": 5,
-                                                "type": "Fire", "stage": "basic", "ability": "Run Away"}),
-    "card removed": lambda root: remove_card(root, "Ponyta"),
+    "card added": lambda root: add_card(root, dict(PONYTA)),
+    "card removed": lambda root: remove_card(root, "Ponyta", added_first=PONYTA),
     "deck removed": lambda root: (root / "rules" / "minibattle" / "decks" / "legal-charizard-line.dek").unlink(),
     "field type": lambda root: edit(root / "rules" / "minibattle" / "game.toml",
                                     '[fields.ability]\ntype = "text"', '[fields.ability]\ntype = "str"'),
