@@ -147,8 +147,9 @@ def main() -> None:
             page.wait_for_selector("[data-card-gallery][data-mounted]", state="attached", timeout=60_000)
             usable = float(page.locator("[data-card-gallery]").get_attribute("data-mounted-at"))
             page.goto(checker)
-            page.wait_for_selector("[data-deck-builder][data-mounted]", state="attached", timeout=60_000)
-            builder_usable = float(page.locator("[data-deck-builder]").get_attribute("data-mounted-at"))
+            # usable once its game's data has come and its controls answer (data-ready), not when it starts
+            page.wait_for_selector("[data-deck-builder][data-ready]", state="attached", timeout=60_000)
+            builder_usable = float(page.locator("[data-deck-builder]").get_attribute("data-ready-at"))
             throttled_ready = wait_ready(page)
             context.close()
 

@@ -266,7 +266,6 @@ def test_a_broken_template_names_its_file_and_line_and_leaves_the_faces(tmp_path
 #: input the watcher follows.
 FAST = ("sheets", "lackey", "apprentice", "tts", "cockatrice", "kit", "site")
 REPO = Path(__file__).resolve().parents[1]
-QUIET = 1.0  # seconds after which a change that was going to build has built
 
 
 def two_games(root: Path) -> Path:
@@ -319,12 +318,53 @@ class Watching:
         self.started = 0  # builds begun: a build that begins while a test waits for none is counted at once
         self.said: list[str] = []
         self.errors: list[str] = []
+        self.heard: list[tuple[str, str]] = []  # (event type, path) of each file event the watcher has taken
+        self.watcher: Watcher | None = None
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._watch, daemon=True)
+        self._patch = pytest.MonkeyPatch()
 
     def _watch(self) -> None:
         watch_build(self.workspace, self.catalogue, self._build, games=self.games, say=self.said.append,
                     error=self.errors.append, stop=self._stop)
+
+    def _listen(self) -> None:
+        """Note the watcher watch_build makes, and every event it has taken (after it took it)."""
+        from carddb.app import watch
+
+        start, dispatch = watch.Watcher.start, watch._Forward.dispatch
+
+        def started(watcher: Watcher) -> None:
+            self.watcher = watcher
+            start(watcher)
+
+        def dispatched(forward, event) -> None:  # type: ignore[no-untyped-def]
+            dispatch(forward, event)
+            self.heard.append((event.event_type, os.fsdecode(event.src_path)))
+
+        self._patch.setattr(watch.Watcher, "start", started)
+        self._patch.setattr(watch._Forward, "dispatch", dispatched)
+
+    def settle(self, seconds: float = 60) -> None:
+        """Until every change made so far has reached the watcher and what it owed is built: a scratch file made
+        and removed in each watched folder (never a change: an editor's swap file) is heard after every earlier
+        event of that folder, then the status file says no build runs or waits. Again while builds run: their
+        own writes (the catalogue) are changes the watcher hears too."""
+        assert self.watcher is not None
+        while True:
+            begun = self.started
+            for folder in list(self.watcher._watches):
+                mark = folder / f".carddb-settled-{len(self.heard)}.swp"
+                try:
+                    mark.write_bytes(b"")
+                    mark.unlink()
+                except OSError:
+                    continue  # the folder is gone (its removal is an event of its own)
+                _wait(lambda mark=mark: ("deleted", str(mark)) in self.heard, seconds)
+            _wait(lambda: not (status := read_status(self.workspace.output_dir)).get("building")
+                  and not status.get("pending") and self.started == len(self.builds), seconds)
+            if self.started == begun:
+                return
 
     def _build(self, games: list[str] | None, catalogue: Catalogue) -> object:
         from carddb.app.build import build
@@ -335,6 +375,7 @@ class Watching:
         return report
 
     def __enter__(self) -> Watching:
+        self._listen()
         self._thread.start()
         _wait(lambda: self.builds, 60)
         return self
@@ -342,6 +383,7 @@ class Watching:
     def __exit__(self, *exc: object) -> None:
         self._stop.set()
         self._thread.join(timeout=10)
+        self._patch.undo()
         assert not self._thread.is_alive(), "the watcher did not stop"
 
     def built_after(self, change: Callable[[], object], *, seconds: float = 30) -> list[list[str] | None]:
@@ -349,14 +391,13 @@ class Watching:
         count = len(self.builds)
         change()
         _wait(lambda: len(self.builds) > count, seconds)
-        time.sleep(QUIET)
-        _wait(lambda: len(self.builds) == self.started, seconds)  # a further build, begun: counted too
+        self.settle(seconds)  # a further build, begun: counted too
         return self.builds[count:]
 
     def nothing_built_after(self, change: Callable[[], object]) -> bool:
         count = self.started
         change()
-        time.sleep(QUIET)
+        self.settle()
         return self.started == count
 
 
@@ -441,7 +482,7 @@ def test_a_catalogue_written_by_another_process_builds_once(tmp_path: Path, wher
     with Watching(root, db=db) as watching:
         with sqlite3.connect(db) as connection:
             assert connection.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-        time.sleep(QUIET)
+        watching.settle()
         assert watching.started == 1  # the first build loaded every card file: none of its writes builds
         assert watching.built_after(
             lambda: import_in_another_process(root, db, "minibattle", SQUIRTLE)) == [["minibattle"]]
@@ -463,7 +504,10 @@ def test_a_catalogue_without_a_file_is_looked_at_every_few_seconds(tmp_path: Pat
     monkeypatch.setattr(watch_catalogue, "POLL_SECONDS", 0.3)
     root = two_games(tmp_path / "ws")
     with Watching(root) as watching:
-        time.sleep(QUIET)
+        assert watching.watcher is not None
+        for _ in range(2):  # looked at twice: the first look's answer is taken before the second look
+            looked = watching.watcher._last_poll
+            _wait(lambda looked=looked: watching.watcher._last_poll > looked)
         assert watching.started == 1  # looked at, and nothing changed: no build
         assert watching.built_after(
             lambda: import_in_another_process(root, watching.db, "minibattle", SQUIRTLE)) == [["minibattle"]]

@@ -17,7 +17,7 @@ from carddb.catalogue.api import open_catalogue
 
 from .conftest import REPO, write_cards_csv
 from .test_sources import LOAD_ONLY
-from .test_writers import holding_the_write_lock
+from .test_writers import holding_the_write_lock, queued_behind_the_lock
 
 
 def _member(tmp_path: Path, name: str) -> Path:
@@ -36,7 +36,7 @@ def _together(db: str, *runs: tuple[Path, list[str]]) -> list[str]:
     """Start every command while holding the write lock, so they all queue for it, then let them race."""
     with holding_the_write_lock(db):
         started = [_carddb(root, db, *args) for root, args in runs]
-        time.sleep(2.0)
+        queued_behind_the_lock(db, started)
     results = [(run.wait(timeout=120), *run.communicate()) for run in started]
     assert [code for code, _, _ in results] == [0] * len(runs), [err for _, _, err in results]
     return [out for _, out, _ in results]

@@ -27,6 +27,35 @@ def holding_the_write_lock(db: str) -> Iterator[None]:
         yield
 
 
+def queued_behind_the_lock(db: str, processes: list[subprocess.Popen[str]], seconds: float = 120) -> None:
+    """Until every one of ``processes`` waits for the write lock that ``holding_the_write_lock`` holds: on
+    PostgreSQL, as many advisory locks asked for and not granted; on SQLite, each asleep in SQLite's busy handler
+    (Linux names where a sleeping process sleeps, and "0" for one that runs). Where that is never named (another
+    system), two seconds, in which they have started."""
+    started = time.monotonic()
+    named = False
+
+    def waiting() -> bool:
+        nonlocal named
+        if "://" in db:
+            with make_engine(db).connect() as conn:
+                return conn.execute(text(
+                    "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted AND database = "
+                    "(SELECT oid FROM pg_database WHERE datname = current_database())")).scalar() >= len(processes)
+        try:
+            where = [Path(f"/proc/{run.pid}/wchan").read_text() for run in processes]
+        except OSError:
+            where = ["0"]
+        named = named or any(place != "0" for place in where)
+        return all(place == "hrtimer_nanosleep" for place in where) or (
+            not named and time.monotonic() - started > 2.0)
+
+    while not waiting():
+        assert all(run.poll() is None for run in processes), "a writer ended before the lock was released"
+        assert time.monotonic() - started < seconds, "the writers never queued for the lock"
+        time.sleep(0.02)  # the polling interval
+
+
 def _card_file(path: Path, prefix: str, count: int, shared_text: str) -> Path:
     rows = [f"{prefix} {n},spell,{n % 9 + 1},Draw {n} cards.,base" for n in range(1, count + 1)]
     rows.append(f"Shared Spell,spell,3,{shared_text},base")
@@ -46,7 +75,7 @@ def test_two_imports_at_once_lose_nothing(shmod_db: str, tmp_path: Path) -> None
     with holding_the_write_lock(shmod_db):
         # both processes start, open the catalogue and queue for the lock; releasing it lets them race
         runs = [_start_import(shmod_db, first), _start_import(shmod_db, second)]
-        time.sleep(2.0)
+        queued_behind_the_lock(shmod_db, runs)
     results = [(run.wait(timeout=120), *run.communicate()) for run in runs]
     assert [code for code, _, _ in results] == [0, 0], [err for _, _, err in results]
     reports = sorted(out.split(" (", 1)[1] for _, out, _ in results)

@@ -315,7 +315,7 @@ def test_every_object_has_its_own_guid(tts_exports):
         assert all(len(g) == 6 and int(g, 16) >= 0 for g in guids) and len(set(guids)) == len(guids)
 
 
-def test_a_card_added_to_a_set_of_many_sheets_changes_one_sheet(tmp_path):
+def test_a_card_added_to_a_set_of_many_sheets_changes_one_sheet(tmp_path, small_sheets):
     """The sheets of a set are cut where the cards' keys say, not every 69 cards: a card added among the first
     sheet's cards redraws that sheet (and the deck's), the sheets after it are the earlier export's files, and the
     export equals one made from nothing."""
@@ -328,6 +328,21 @@ def test_a_card_added_to_a_set_of_many_sheets_changes_one_sheet(tmp_path):
     assert len(after) == 3 and sum(after[name] != sheets_before[name] for name in after) == 1
     fresh = big_export(tmp_path, "fresh", sets_only=True, extra="Card 0205")
     assert {p.name: p.read_bytes() for p in (fresh.root / "sheets").glob("every-*.jpg")} == after
+
+
+#: The faces of ``big_export``: small, and shrunk into their cells all the same (``small_sheets``), so that the tests
+#: of which sheets are drawn again, and on which pool, draw a tenth of the pixels of real sheets (the limit of 4096
+#: pixels a side itself: ``test_a_deck_too_big_for_one_sheet_gets_several``).
+SMALL_FACE = (126, 176)
+
+
+@pytest.fixture
+def small_sheets(monkeypatch):
+    """Sheets at most 1024 pixels a side, so ten ``SMALL_FACE`` columns (1260 pixels) are shrunk to fit, as real
+    faces are on real sheets."""
+    from carddb.exporters.tts import sheets
+
+    monkeypatch.setattr(sheets, "MAX_SIDE", 1024)
 
 
 def big_export(tmp_path, out: str, render=None, *, sets_only: bool = False, extra: str = ""):
@@ -347,10 +362,10 @@ def big_export(tmp_path, out: str, render=None, *, sets_only: bool = False, extr
     deck = ("1 Card 000", "one.txt") if sets_only else ("\n".join(f"{1 + i % 3} Card {i:03d}" for i in range(150)),
                                                        "big.txt")
     return export_tts(tmp_path, FakeCatalogue(game, cards), "biggame", tmp_path / out, deck_text=deck,
-                      faces_dir=tmp_path / "faces", renderer=render or partial(pattern_render, size=(420, 586)))
+                      faces_dir=tmp_path / "faces", renderer=render or partial(pattern_render, size=SMALL_FACE))
 
 
-def test_sheets_are_drawn_on_one_pool_whatever_its_size(tmp_path, monkeypatch):
+def test_sheets_are_drawn_on_one_pool_whatever_its_size(tmp_path, monkeypatch, small_sheets):
     """Every sheet of an export is drawn on one pool of threads, sized from the cores, none inside another; the
     sheets are the same whether one thread draws them or several, and drawn together or alone."""
     from carddb.exporters.tts import sheets
@@ -370,21 +385,21 @@ def test_sheets_are_drawn_on_one_pool_whatever_its_size(tmp_path, monkeypatch):
     assert len(paths) == 6
     keys = [f"Card {i:03d}" for i in range(150)]
     stems = card_stems(keys)
-    jobs = [(sheets.plan_grid(len(chunk), (420, 586)),
+    jobs = [(sheets.plan_grid(len(chunk), SMALL_FACE),
              [tmp_path / "faces" / "biggame" / f"{stems[key]}.png" for key in chunk]) for chunk in sheets.split(keys)]
     drawn = {threads: sheets.compose_all(jobs, threads) for threads in (1, 2, 5)}
     assert drawn[1] == drawn[2] == drawn[5] == [sheets.compose(grid, chunk) for grid, chunk in jobs]
     assert drawn[1] == [path.read_bytes() for path in paths[3:]]  # the set's sheets hold the faces in this order
 
 
-def test_one_changed_face_draws_only_the_sheets_that_hold_it(tmp_path):
+def test_one_changed_face_draws_only_the_sheets_that_hold_it(tmp_path, small_sheets):
     """The export after one face changed draws again only that face's sheets (its deck's and its set's), and
     gives the same files as an export made from nothing."""
     from .conftest import pattern_face
 
     first = big_export(tmp_path, "out")
     changed = tmp_path / "faces" / "biggame" / "card-075.png"
-    pattern_face("another face", (420, 586)).save(changed)
+    pattern_face("another face", SMALL_FACE).save(changed)
     again = big_export(tmp_path, "out")
     assert again.images_made == (2, 9)
     fresh = big_export(tmp_path, "fresh")

@@ -4,6 +4,7 @@ would give them: one final newline (``$`` in a pattern matches before it), a rig
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -19,6 +20,15 @@ ADDRESSES = {
     "huge host": "https://" + "a" * 100_000 + ".example/",
     "NUL": "https://x.example/\x00",
 }
+
+
+@pytest.fixture(scope="module")
+def ws_copy(hostile_ws: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """One copy of the workspace for the module: every command here is refused before it writes (which each test
+    checks), so none changes what the next one reads."""
+    root = tmp_path_factory.mktemp("addresses") / "ws"
+    shutil.copytree(hostile_ws, root, symlinks=True)
+    return root
 
 
 @pytest.mark.parametrize("name", list(ADDRESSES))

@@ -3,6 +3,7 @@ build), plus one card whose name and text are HTML, and served on 127.0.0.1 for 
 
 from __future__ import annotations
 
+import json
 import threading
 import time
 from collections.abc import Iterator
@@ -171,6 +172,20 @@ def wait_for_instant_navigation(page: Any) -> None:
     assert page.evaluate("window.__carddbSitemapWatched === true"), "the page was opened without SITEMAP_READ"
     wait_until(page, "window.__carddbSitemapRead === true", "Material has not read the sitemap")
 
+
+def wait_until_idle(url: str) -> None:
+    """Until ``site serve`` at ``url`` says no build runs and no change waits for one: the builds of the saves of
+    earlier tests are over, so only this test's own changes reach its page."""
+    from urllib.request import urlopen
+
+    deadline, status = time.monotonic() + 120, {}
+    while time.monotonic() < deadline:
+        with urlopen(url + "__carddb__/status") as answer:  # our own server, on 127.0.0.1
+            status = json.load(answer)
+        if not status["building"] and not status["pending"]:
+            return
+        time.sleep(0.1)  # the polling interval, not a wait for something to happen
+    raise AssertionError(f"the server never went idle: {status}")
 
 class StatusPolls:
     """Counts a page's requests for its live-reload status (``site serve``'s pages ask four times a second). The

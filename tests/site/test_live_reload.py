@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.site.conftest import StatusPolls
+from tests.site.conftest import StatusPolls, wait_until_idle
 
 REPO = Path(__file__).resolve().parents[2]
 CARD_PAGE = "games/shmod/cards/replenish/"
@@ -35,9 +35,11 @@ def save_as_an_editor_does(path: Path, text: str) -> None:
     os.replace(temp, path)
 
 
-@pytest.fixture
-def served(tmp_path: Path):  # type: ignore[no-untyped-def]
-    root = tmp_path / "workspace"
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
+    """One ``site serve`` for the module (its first build is most of a test's time); each test starts once it is
+    idle, and changes the card file in its own way."""
+    root = tmp_path_factory.mktemp("live") / "workspace"
     shutil.copytree(REPO / "rules" / "shmod", root / "rules" / "shmod")
     (root / "templates").mkdir(parents=True)
     shutil.copytree(REPO / "templates" / "shmod", root / "templates" / "shmod")
@@ -69,6 +71,13 @@ def served(tmp_path: Path):  # type: ignore[no-untyped-def]
         process.wait(timeout=20)
     except subprocess.TimeoutExpired:
         process.kill()
+
+
+@pytest.fixture
+def served(server):  # type: ignore[no-untyped-def]
+    """The module's server, once no build of an earlier test's change runs or waits."""
+    wait_until_idle(server[1])
+    return server
 
 
 def face_digest(page) -> str:  # type: ignore[no-untyped-def]
@@ -151,9 +160,10 @@ def test_a_page_opened_before_its_card_is_built_turns_into_the_card(served, chro
     context = chromium.new_context()
     page = context.new_page()
     page.set_default_timeout(60_000)
+    polls = StatusPolls(page)
     answer = page.goto(url + "games/shmod/cards/ember-pup/")
     assert answer is not None and answer.status == 404
-    page.wait_for_timeout(600)  # the live-reload script has its first stamp
+    polls.wait_for_first()  # the live-reload script has its first stamp
     cards = root / "rules" / "shmod" / "cards" / "base.yaml"
     save_as_an_editor_does(cards, cards.read_text(encoding="utf-8") + (
         '  - name: Ember Pup\n    kind: monster\n    number: "M98"\n    type: FIRE\n    atk: 1\n    def: 1\n'

@@ -206,7 +206,7 @@ def every_page_kind(visit: Browsing, site: HostileSite, seen: Callable[[str], No
     # the deck builder, opened from a shared link holding every hostile card and one that names no card
     cards = ",".join(f"{quote(site.stems[name])}*2" for name in NAMES)
     visit.goto(f"games/{GAME}/checker/#deck=standard;main:{cards},{quote('<img src=x onerror=alert(9)>')}")
-    page.wait_for_selector("[data-deck-builder][data-mounted]", state="attached")
+    page.wait_for_selector("[data-deck-builder][data-ready]", state="attached")  # its buttons are heard
     page.locator("[data-deck-view] li.carddb-deckcard", has_text=TITLE_BREAKER).wait_for()
     engine = page.locator("[data-builder-engine][data-state]:not([data-state=loading])")
     engine.wait_for(state="attached")

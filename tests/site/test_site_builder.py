@@ -141,6 +141,27 @@ def test_a_deck_built_from_the_gallery_is_checked_shared_and_downloaded(chromium
         page.context.close()
 
 
+def test_a_deck_file_chosen_before_the_builder_starts_is_opened(chromium: Any, site: BuiltSite, catalogue: Any,
+                                                                loaded_db: str) -> None:
+    # The builder's script is imported once the page has loaded, and its controls are in the page before: a file
+    # chosen that early had no listener, and is opened when the builder starts.
+    sample, entries = legal_sample(catalogue, loaded_db, "shmod")
+    visit = open_visit(chromium, site)
+    page = visit.page
+    held: list[Any] = []
+    page.route("**/javascripts/builder.js*", lambda route: held.append(route))
+    try:
+        with page.expect_request(lambda request: "/javascripts/builder.js" in request.url):
+            page.goto(f"{site.url}games/shmod/checker/")
+        page.set_input_files("input[name=deck-file]", str(sample))
+        assert page.locator("[data-deck-builder]").get_attribute("data-mounted") is None
+        held[0].continue_()
+        page.wait_for_selector("[data-deck-builder][data-ready]", state="attached")
+        assert wait_verdict(page, "legal", "illegal") == "legal"
+        assert sorted(shown_deck(page)) == sorted(entries)
+    finally:
+        page.context.close()
+
 def rects_mm(pdf_path: Path, page_index: int = 0) -> tuple[tuple[float, float], list[tuple[float, ...]]]:
     """The page size and every rectangle wider than 20 mm, in millimetres from the lower left corner."""
     with pdfplumber.open(pdf_path) as pdf:
@@ -159,7 +180,7 @@ def test_a_deck_prints_in_the_browser_as_the_command_line_prints_it(chromium: An
     page = visit.page
     try:
         page.goto(f"{site.url}games/{game_id}/checker/")
-        page.wait_for_selector("[data-deck-builder] [data-builder-engine][data-state=ready]")
+        page.wait_for_selector("[data-deck-builder][data-ready] [data-builder-engine][data-state=ready]")
         page.set_input_files("input[name=deck-file]", str(sample))
         assert wait_verdict(page, "legal", "illegal") == "legal"
         page.click("details[data-print] summary")
@@ -202,7 +223,7 @@ def test_the_untouched_print_panel_gives_the_bytes_of_carddb_print(chromium: Any
     page = visit.page
     try:
         page.goto(f"{site.url}games/{game_id}/checker/")
-        page.wait_for_selector("[data-deck-builder] [data-builder-engine][data-state=ready]")
+        page.wait_for_selector("[data-deck-builder][data-ready] [data-builder-engine][data-state=ready]")
         page.set_input_files("input[name=deck-file]", str(sample))
         assert wait_verdict(page, "legal", "illegal") == "legal"
         with page.expect_download() as listing:

@@ -43,7 +43,7 @@ def kept(chromium: Any, site: BuiltSite, monsters: list[tuple[str, str]]) -> Ite
 def open_link(visit: Visit, site: BuiltSite, fragment: str) -> str:
     page = visit.page
     page.goto(f"{site.url}games/{GAME}/checker/#deck={fragment}")
-    page.wait_for_selector("[data-deck-builder][data-mounted]", state="attached")
+    page.wait_for_selector("[data-deck-builder][data-ready]", state="attached")
     page.wait_for_function("() => document.querySelector('[data-builder-note]').textContent.length > 0")
     return page.locator("[data-builder-note]").inner_text()
 

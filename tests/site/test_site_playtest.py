@@ -39,7 +39,7 @@ def open_playtest(chromium: Any, site: BuiltSite, game_id: str, zones: dict[str,
     visit = open_visit(chromium, site, f"localStorage.setItem('carddb.deck.{game_id}', {json.dumps(kept)});")
     page = visit.page
     page.goto(f"{site.url}games/{game_id}/checker/")
-    page.wait_for_selector("[data-deck-builder][data-mounted]", state="attached")
+    page.wait_for_selector("[data-deck-builder][data-ready]", state="attached")  # its buttons are heard
     page.locator("[data-playtest] summary").click()
     page.wait_for_function("() => document.querySelector('[data-builder-engine]')?.dataset.state === 'ready'"
                            " || document.querySelector('[data-playtest-odds] table')")

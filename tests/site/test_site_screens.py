@@ -17,18 +17,19 @@ pytestmark = pytest.mark.browser
 REPO = Path(__file__).resolve().parents[2]
 AXE = REPO / "site" / "node_modules" / "axe-core" / "axe.min.js"
 WIDTHS = (360, 390, 768, 1280)
-# Each page type once, with what must be on it before it is measured (a builder holding a deck that breaks a rule,
-# so its charts and problems are laid out too).
+# Each page type once, with what must be on it before it is measured: its scripts' own work done (they are
+# imported after the page loads), a builder holding a deck that breaks a rule, so its charts and problems are laid
+# out too.
 PAGES = {
     "home": ("", "article .carddb-home"),
-    "gallery": ("games/shmod/cards/", "[data-card-gallery][data-mounted]"),
-    "card page": ("games/shmod/cards/abyssal-leviathan/", "[data-card-page] table"),
+    "gallery": ("games/shmod/cards/", "[data-card-gallery][data-mounted] [data-deck-bar][data-verdict]"),
+    "card page": ("games/shmod/cards/abyssal-leviathan/", "[data-card-page] [data-deck-status][data-verdict]"),
     "builder": ("games/shmod/checker/#deck=standard;main:abyssal-leviathan*5,coral-warden*2",
                 "[data-builder-result][data-verdict=illegal]"),
     "rulebook": ("games/shmod/rulebook/", "article h2"),
     "construction": ("games/shmod/construction/", "article table"),
-    "play": ("games/shmod/play/", "[data-play]"),
-    "ssq calculator": ("games/ssq/checker/", "[data-play][data-game=ssq]"),
+    "play": ("games/shmod/play/", "[data-play][data-mounted]"),
+    "ssq calculator": ("games/ssq/checker/", "[data-play][data-game=ssq][data-mounted]"),
     "decks": ("games/shmod/decks/", "article h2"),
     "guide": ("guide/deck-checker/", "article pre > code"),
 }

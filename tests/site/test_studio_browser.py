@@ -26,7 +26,7 @@ from carddb.catalogue.api import Catalogue
 from carddb.incremental import MANIFEST
 from carddb.workspace import Workspace
 from tests.catalogue.test_studio_edits import entry_text
-from tests.site.conftest import SITEMAP_READ, StatusPolls, add_axe, wait_for_instant_navigation
+from tests.site.conftest import SITEMAP_READ, StatusPolls, add_axe, wait_for_instant_navigation, wait_until_idle
 
 REPO = Path(__file__).resolve().parents[2]
 CARDS = "rules/shmod/cards/base.yaml"
@@ -172,21 +172,6 @@ def rebuild_stamp(root: Path) -> None:
     os.replace(temp, manifest)
 
 
-def wait_until_idle(url: str) -> None:
-    """Until the server says no build runs and no change waits for one: the builds of the saves of earlier tests
-    are over, so only this test's simulated rebuilds reach its page."""
-    from urllib.request import urlopen
-
-    deadline, status = time.monotonic() + 120, {}
-    while time.monotonic() < deadline:
-        with urlopen(url + "__carddb__/status") as answer:  # our own server, on 127.0.0.1
-            status = json.load(answer)
-        if not status["building"] and not status["pending"]:
-            return
-        time.sleep(0.1)
-    raise AssertionError(f"the server never went idle: {status}")
-
-
 def test_a_rebuild_never_reloads_the_page_under_unsaved_edits(served: tuple[Path, str], chromium: Any) -> None:
     root, url = served
     wait_until_idle(url)
@@ -238,7 +223,8 @@ def test_add_a_card_delete_it_and_undo_from_the_browser(served: tuple[Path, str]
     assert page.locator(".carddb-studio-face").is_hidden()
     page.get_by_label("Name").fill("Studio Spark")
     page.get_by_label("Name").press("Tab")
-    page.wait_for_timeout(500)  # the preview's answer: still nothing said of LEVEL, not typed in yet
+    # the preview's answer to the name typed: still nothing said of LEVEL, not typed in yet
+    page.locator(".carddb-studio[data-preview=done]").wait_for(state="attached")
     assert page.locator(".carddb-studio-problem").all_inner_texts() == [""] * page.locator(
         ".carddb-studio-problem").count()
     assert page.locator('[aria-invalid="true"]').count() == 0

@@ -234,7 +234,8 @@
           this.host.querySelector('[name="kind"]').focus();
         }
         clearTimeout(this.timer);
-        this.timer = setTimeout(() => this.preview(), DEBOUNCE_MS);
+        this.host.dataset.preview = "waiting";
+        this.timer = setTimeout(() => { this.timer = null; this.preview(); }, DEBOUNCE_MS);
       });
       this.form.addEventListener("submit", (event) => { event.preventDefault(); this.save(); });
       this.form.addEventListener("click", (event) => {
@@ -268,8 +269,12 @@
       this.preview();
     }
 
+    // data-preview on the editor: "waiting" from a keystroke until the face and problems shown are those of the
+    // values in the form ("done"), so a reader's script (or a test) can wait for the answer to what was typed
     async preview() {
       const mine = ++this.sequence;
+      this.host.dataset.preview = "waiting";
+      const answered = () => { if (mine === this.sequence && this.timer === null) this.host.dataset.preview = "done"; };
       try {
         const answer = await call("preview", {game: this.game, key: this.mode === "edit" ? this.key : null,
           values: valuesOf(this.form)});
@@ -285,6 +290,7 @@
       } catch (error) {
         if (mine === this.sequence) this.say(error.message, true);
       }
+      answered();
     }
 
     // each problem under its field (for a new card, only once its field was typed in or Add card pressed); the
