@@ -119,10 +119,10 @@ def _print_decks(root: Path, game: GameDefinition, cards: Sequence[Card], decks:
     """Every deck's sheets as ``carddb print`` makes them (checked by the print job itself), one after another."""
     from pypdf import PdfReader, PdfWriter
 
-    from carddb.paint.print_options import PrintOptions
+    from carddb.paint.print_job import kit_deck_options
     from carddb.paint.render import FaceKeys
 
-    options = PrintOptions(paper=paper, layout="duplex-long" if has_back else "fronts", deck_list=True)
+    options = kit_deck_options(paper, has_back)
     faces = FaceKeys(root, game, 0, "pdf")
     writer = PdfWriter()
     not_printed: list[str] = []
@@ -139,42 +139,44 @@ def _print_decks(root: Path, game: GameDefinition, cards: Sequence[Card], decks:
 
 def _printed_deck(root: Path, game: GameDefinition, cards: Sequence[Card], deck: Deck, options: PrintOptions,
                   faces: FaceKeys) -> tuple[bytes, dict[str, list[str]]]:
-    """One deck's sheets, printed once for the same deck, options and faces (``carddb.incremental.remembered``,
-    keyed as the build's proxy sheets key theirs): a card's edit prints again only the decks that hold it."""
+    """One deck's sheets, printed once for the same deck, options and faces (``carddb.incremental.remembered``): a
+    card's edit prints again only the decks that hold it, and a sample deck the build's proxy sheets printed on A4
+    is taken from them (``deck_print_key``)."""
     import json
 
     from carddb.incremental import FACE_LAYERS, code_digest, digest, remembered
-    from carddb.paint.print_job import cards_of_deck
+    from carddb.paint.print_job import cards_of_deck, deck_print_key
 
-    problems = cards_of_deck(game, cards, deck.text, deck.filename)[1] if deck.text else []
-    key = digest("kit deck", code_digest(FACE_LAYERS), game.raw, options, deck.title, deck.text, deck.filename,
-                 problems, [faces.face(card) for card in deck.cards], faces.face(None))
-    packed = remembered(key, lambda: _print_deck(root, game, cards, deck, options))
-    header, _, pdf = packed.partition(b"\n")
+    held = [faces.face(card) for card in deck.cards]
+    if deck.text:
+        problems = cards_of_deck(game, cards, deck.text, deck.filename)[1]
+        key = deck_print_key(game, options, deck.text, deck.filename, problems, held, faces.face(None))
+    else:
+        key = digest("kit cards", code_digest(FACE_LAYERS), game.raw, options, deck.title, held, faces.face(None))
+    header, _, pdf = remembered(key, lambda: _print_deck(root, game, cards, deck, options)).partition(b"\n")
     return pdf, json.loads(header)
 
 
 def _print_deck(root: Path, game: GameDefinition, cards: Sequence[Card], deck: Deck, options: PrintOptions) -> bytes:
-    """One deck's sheets, their PDF after a line of what could not be printed (JSON)."""
-    import json
-
+    """One deck's sheets, as the cache keeps them (``packed_print``)."""
     from pypdf import PdfReader, PdfWriter
 
-    from carddb.paint.print_job import print_cards, print_deck
+    from carddb.paint.print_job import packed_print, print_cards, print_deck
 
-    writer = PdfWriter()
     with tempfile.TemporaryDirectory(prefix="carddb-kit-") as folder:
         out = Path(folder) / "deck.pdf"
         if deck.text:
             result = print_deck(root, game, cards, deck.text, out, options, filename=deck.filename)
         else:
             result = print_cards(root, game, deck.cards, out, replace(options, deck_list=False), title=deck.title)
+        if len(result.report.files) == 1:
+            return packed_print(result, result.report.files[0].read_bytes())
+        writer = PdfWriter()
         for path in result.report.files:
             writer.append(PdfReader(path), import_outline=False)
-    buffer = io.BytesIO()
-    writer.write(buffer)
-    said = {"not_printed": list(result.not_printed), "warnings": list(result.warnings)}
-    return json.dumps(said).encode() + b"\n" + buffer.getvalue()
+        buffer = io.BytesIO()
+        writer.write(buffer)
+    return packed_print(result, buffer.getvalue())
 
 
 def make_kit(root: str | Path, game: GameDefinition, cards: Sequence[Card], out_dir: str | Path,
