@@ -19,8 +19,9 @@ def site_sources(root: Path, catalogue: Any, game_ids: Sequence[str] | None, fac
                  site_url: str | None, out: Path, exports_dir: str | Path | None = None,
                  kits_promised: Collection[str] = ()) -> str:
     """carddb; the site's own files (MkDocs configuration, hand-written pages, scripts, the installed Pyodide);
-    the guides of ``docs/``; and per game its definition, cards, rulebook, sample decks, rendered faces and the
-    exports of ``output/`` its online client files are made from."""
+    the guides of ``docs/``; and per game its definition, cards, rulebook, sample decks, rendered faces, the
+    exports of ``output/`` its online client files are made from, and which print-and-play kits it offers (not
+    their bytes: ``carddb.site.kit_files``)."""
     workspace = Workspace(root)
     held = set(catalogue.games())
     games = list(game_ids) if game_ids else [g for g in workspace.game_ids() if g in held]
