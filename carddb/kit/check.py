@@ -206,14 +206,15 @@ def check_book(pdf: bytes, headings: Sequence[Heading], *, toc: bool, fold_rgb: 
     copies the rulebook's pages as they are; its outline and links are read from it, and what its rulebook pages
     print from the rulebook, once for the same bytes: the kit made again for an edited card reads only its own
     outline and links again, not the text of every rulebook page."""
-    asked = ("book", [(h.key, h.text, h.level) for h in headings], toc, fold_rgb)
     if copied_from is None:
-        return _remembered_findings(asked, pdf, lambda: _check_book(pdf, headings, toc=toc, fold_rgb=fold_rgb))
+        return _remembered_findings(("book", [(h.key, h.text, h.level) for h in headings], toc, fold_rgb), pdf,
+                                    lambda: _check_book(pdf, headings, toc=toc, fold_rgb=fold_rgb))
     book, first = copied_from
     reader = _reader(pdf)
     marks, problems = _marks(reader, headings)
     on_book = [(title, number - first, top) for title, number, top in marks]
-    problems += _remembered_findings(("landing", on_book, fold_rgb), book,
+    # the findings name the kit's pages: the page the rulebook starts on is part of the question
+    problems += _remembered_findings(("landing", on_book, first, fold_rgb), book,
                                      lambda: _landing(_drawings(_reader(book), fold_rgb), on_book, shift=first))
     return problems + _links(reader, marks)
 
