@@ -60,7 +60,7 @@ def test_a_build_killed_while_drawing_in_parallel_is_finished_by_the_next(tmp_pa
     interrupted = outputs(root / "output")
     shutil.rmtree(root / "output" / "faces")
     shutil.rmtree(root / "output" / "sheets")
-    for folder in ("lackey", "apprentice", "tts", "cockatrice", ".carddb"):
+    for folder in ("lackey", "apprentice", "tts", "cockatrice", "kit", ".carddb"):
         shutil.rmtree(root / "output" / folder, ignore_errors=True)
     (root / "output" / "build-warnings.txt").unlink(missing_ok=True)
     finished(root)

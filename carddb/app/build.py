@@ -11,7 +11,8 @@ The build is incremental (``carddb.incremental``): every step digests its inputs
 its work whose inputs changed (a face, a PDF, an exported image, a site page), or nothing at all; the report
 says, step by step, what was redone and what was up to date. The steps are an ordered list (``STAGES``) run by
 ``carddb.app.engine`` on one build context: each game's decks, faces and exports, then the site, which hosts the
-exports, with the proxy sheets drawn beside it.
+exports, with the proxy sheets drawn beside it, then the print-and-play kits, which the site offers and gets once
+they are made.
 """
 
 from __future__ import annotations
@@ -83,9 +84,9 @@ def build(workspace: Workspace, catalogue: Catalogue | Callable[[], Catalogue],
         return _finish(report, games, out, started, tell)
     forget_stamp(out)  # from here on the outputs change: an interrupted build leaves no stamp behind
     opened = catalogue() if callable(catalogue) and not hasattr(catalogue, "cards") else catalogue
+    skipped = (*skip, *(["site"] if not games else []))
     _run_steps(BuildContext(workspace, opened, games, tell, report, progress, _pool(), take_files, site_url,
-                            served_here=served_here),
-               [*skip, *(["site"] if not games else [])])
+                            served_here=served_here, skip=skipped), skipped)
     from carddb.core.play.registry import broken_plugins
 
     report.warnings.extend(broken_plugins())
@@ -304,9 +305,11 @@ def _cockatrice(step: BuildContext) -> Redone:
 
 def _kit(step: BuildContext) -> Redone:
     from carddb.kit.build_part import build_game_kits
+    from carddb.site.kit_files import publish_kits
 
     game_id = step.game_id
     done = build_game_kits(step.workspace, step.catalogue, game_id, step.out / "kit")
+    publish_kits(step.out / "site", step.out / "kit", game_id)  # the site, built before, offers them
     step.tell(f"{game_id}: print-and-play kits in {step.out / 'kit' / game_id} ({', '.join(done.kits)})")
     step.report.explain(f"{game_id} kit", done.reasons)
     return f"{len(done.made)} of {count(len(done.kits), 'kit')}" if done.made else None
@@ -336,7 +339,10 @@ def _site(step: BuildContext) -> Redone:
     from carddb.site.build import build_site
 
     out = step.out / "site"
-    result = build_site(step.workspace.root, step.catalogue, out, site_url=step.site_url, progress=step.task)
+    # the kit step, run after the site, makes each game's kits (a saved card's page does not wait for them)
+    promised = () if "kit" in step.skip else step.games
+    result = build_site(step.workspace.root, step.catalogue, out, site_url=step.site_url, kits_promised=promised,
+                        progress=step.task)
     step.tell(f"site: {result.pages} pages, {result.cards} cards ({result.faces} faces), "
               f"{count(result.decks, 'deck')}, Pyodide {result.pyodide_version}, {result.bytes / 1_048_576:.1f} MB "
               f"in {result.out_dir}")
@@ -362,14 +368,16 @@ def _site_missing(workspace: Workspace) -> str | None:
 
 
 #: The build's steps in order (``carddb.app.engine``): each game's decks, faces and exports (the site hosts their
-#: files), then the site, with the proxy sheets, which no other step reads, drawn beside it on the pool. No
+#: files), then the site, with the proxy sheets, which no other step reads, drawn beside it on the pool; then the
+#: print-and-play kits, which the site offers without waiting for them (each is linked into the site once made:
+#: ``carddb.site.kit_files``), so that a saved card reaches its page before its kits are made again. No
 #: print-shop step: an order is one deck for one shop (``carddb export printshop``), and every game for every shop
 #: would be about half a gigabyte of images a build.
 STAGES = (
     Stage((Step("decks", _decks, decks_only=True), Step("faces", _faces, needs_faces=True),
            Step("lackey", _lackey, needs_faces=True), Step("apprentice", _apprentice),
-           Step("tts", _tts, needs_faces=True), Step("cockatrice", _cockatrice, needs_faces=True),
-           Step("kit", _kit, needs_faces=True))),
+           Step("tts", _tts, needs_faces=True), Step("cockatrice", _cockatrice, needs_faces=True))),
     Stage((Step("site", _site, per_game=False, needs_faces=True, missing=_site_missing),),
           beside=(Step("sheets", _sheets, needs_faces=True),)),
+    Stage((Step("kit", _kit, needs_faces=True),)),
 )

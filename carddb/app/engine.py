@@ -118,6 +118,7 @@ class BuildContext:
     take_files: bool = False
     site_url: str | None = None
     served_here: bool = False  # site serve's build: a site built for this computer is then no mistake
+    skip: tuple[str, ...] = ()  # the steps this build does not run (``--skip``)
     rendered: dict[str, Any] = field(default_factory=dict)  # game -> the faces step's RenderReport
     game_id: str = ""
     task: Task = field(default_factory=Task)

@@ -1,7 +1,10 @@
 """The kit as a step of ``carddb build``: each game's kit on A4 and on Letter, into ``output/kit/<game>/<paper>/``,
 for the site to offer. Incremental like the sheets (``carddb.incremental``): a paper's kit is a part whose key
 digests carddb's code, the game's definition, its rulebook and construction tables, its deck files and the face
-key of every card it prints and of the back; a kit whose key is unchanged is kept.
+key of every card it prints and of the back; a kit whose key is unchanged is kept. A kit made again takes what did
+not change from the build's cache (``carddb.kit.make``: the rulebook typeset, each deck's sheets, the checks of the
+parts), so its cost follows the decks that hold a changed card. The step runs after the site, which offers the kits
+without waiting for them (``carddb.site.kit_files``).
 """
 
 from __future__ import annotations

@@ -198,42 +198,83 @@ def _in_order(titles: Sequence[str], headings: Sequence[Heading]) -> list[int]:
     return found
 
 
-def check_book(pdf: bytes, headings: Sequence[Heading], *, toc: bool, fold_rgb: tuple[float, float, float]) \
-        -> list[str]:
-    """The contents, bookmarks and links of a PDF holding the typeset rulebook (alone, or inside the kit)."""
-    return _remembered_findings(("book", [(h.key, h.text, h.level) for h in headings], toc, fold_rgb), pdf,
-                                lambda: _check_book(pdf, headings, toc=toc, fold_rgb=fold_rgb))
+def check_book(pdf: bytes, headings: Sequence[Heading], *, toc: bool, fold_rgb: tuple[float, float, float],
+               copied_from: tuple[bytes, int] | None = None) -> list[str]:
+    """The contents, bookmarks and links of a PDF holding the typeset rulebook (alone, or inside the kit).
+
+    ``copied_from`` (the rulebook's PDF, and the page of ``pdf`` its first page is on): ``pdf`` is the kit, which
+    copies the rulebook's pages as they are; its outline and links are read from it, and what its rulebook pages
+    print from the rulebook, once for the same bytes: the kit made again for an edited card reads only its own
+    outline and links again, not the text of every rulebook page."""
+    if copied_from is None:
+        return _remembered_findings(("book", [(h.key, h.text, h.level) for h in headings], toc, fold_rgb), pdf,
+                                    lambda: _check_book(pdf, headings, toc=toc, fold_rgb=fold_rgb))
+    book, first = copied_from
+    reader = _reader(pdf)
+    marks, problems = _marks(reader, headings)
+    on_book = [(title, number - first, top) for title, number, top in marks]
+    # the findings name the kit's pages: the page the rulebook starts on is part of the question
+    problems += _remembered_findings(("landing", on_book, first, fold_rgb), book,
+                                     lambda: _landing(_drawings(_reader(book), fold_rgb), on_book, shift=first))
+    return problems + _links(reader, marks)
 
 
 def _check_book(pdf: bytes, headings: Sequence[Heading], *, toc: bool, fold_rgb: tuple[float, float, float]) \
         -> list[str]:
-    problems: list[str] = []
     reader = _reader(pdf)
+    drawing = _drawings(reader, fold_rgb)
+    marks, problems = _marks(reader, headings)
+    problems += _landing(drawing, marks) + _links(reader, marks)
+    if toc and len(marks) == len(headings):
+        problems += _check_contents(reader, headings, [number for _t, number, _top in marks], drawing)
+    return problems
+
+
+def _drawings(reader: Any, fold_rgb: tuple[float, float, float]) -> Callable[[int], PageDrawing | None]:
+    """Page number -> what it draws (read once a page; None: no such page)."""
     drawings: dict[int, PageDrawing] = {}
 
-    def drawing(number: int) -> PageDrawing:
+    def drawing(number: int) -> PageDrawing | None:
+        if not 0 <= number < len(reader.pages):
+            return None
         if number not in drawings:
             drawings[number] = read_drawing(reader.pages[number], fold_rgb)
         return drawings[number]
 
+    return drawing
+
+
+def _marks(reader: Any, headings: Sequence[Heading]) -> tuple[list[tuple[str, int, float]], list[str]]:
+    """The bookmarks of the headings, in their order (title, page, top), and a problem when some are missing."""
     outline = _outline(reader)
     marks = [outline[index] for index in _in_order([title for title, *_ in outline], headings)]
     if len(marks) < len(headings):
-        problems.append(f"the outline holds {len(marks)} of the {len(headings)} headings in their order")
-    landing = set()
+        return marks, [f"the outline holds {len(marks)} of the {len(headings)} headings in their order"]
+    return marks, []
+
+
+def _landing(drawing: Callable[[int], PageDrawing | None], marks: Sequence[tuple[str, int, float]],
+             shift: int = 0) -> list[str]:
+    """Each bookmark lands on a page printing its heading, at its line (``shift``: added to the pages said)."""
+    problems = []
     for title, number, top in marks:
-        page_text = _words(" ".join(text for text, *_ in drawing(number).texts))
-        if _words(title) not in page_text or not _heading_at(drawing(number), title, top):
-            problems.append(f"the bookmark {title!r} lands on page {number + 1}, which does not print that heading "
-                            "there")
-        landing.add((number, round(top)))
+        page = drawing(number)
+        page_text = "" if page is None else _words(" ".join(text for text, *_ in page.texts))
+        if page is None or _words(title) not in page_text or not _heading_at(page, title, top):
+            problems.append(f"the bookmark {title!r} lands on page {number + shift + 1}, which does not print that "
+                            "heading there")
+    return problems
+
+
+def _links(reader: Any, marks: Sequence[tuple[str, int, float]]) -> list[str]:
+    """Each internal link lands where a bookmark of a heading does."""
+    landing = {(number, round(top)) for _title, number, top in marks}
+    problems = []
     for source, target, top in _link_targets(reader):
         if target < 0:
             problems.append(f"a link on page {source + 1} goes nowhere")
         elif not any(target == page and abs(round(top) - mark) <= 1 for page, mark in landing if top == top):
             problems.append(f"a link on page {source + 1} lands on page {target + 1}, at no heading")
-    if toc and len(marks) == len(headings):
-        problems += _check_contents(reader, headings, [number for _t, number, _top in marks], drawing)
     return problems
 
 
@@ -261,7 +302,8 @@ def _check_contents(reader: Any, headings: Sequence[Heading], pages: Sequence[in
         problems.append(f"the contents list {len(listed)} of the {len(headings)} headings in order; "
                         f"{missing!r} is missing")
     for (title, said), page in zip(listed, pages, strict=False):
-        folio = _folio(drawing(page))
+        printed = drawing(page)
+        folio = _folio(printed) if printed is not None else None
         if folio is None or int(folio) != said:
             problems.append(f"the contents give page {said} for {title!r}, which is printed on the page "
                             f"numbered {folio}")

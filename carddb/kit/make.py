@@ -12,6 +12,7 @@ import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from reportlab.lib.units import mm
 
@@ -35,6 +36,10 @@ from carddb.kit.pages import (
 from carddb.kit.pieces import piece_blocks, reference_lines
 from carddb.kit.rulebook import Rulebook, credits_line, typeset_rulebook
 from carddb.kit.tuckbox import DEFAULT_SLEEVES, DEFAULT_STOCK, STOCKS, TuckBox, tuck_box
+
+if TYPE_CHECKING:
+    from carddb.paint.print_options import PrintOptions
+    from carddb.paint.render import FaceKeys
 
 #: The steps ``progress`` is told of as each begins, in order ("pieces" when the game declares some).
 KIT_STEPS = ("rulebook", "quick reference", "cards", "tuck box", "pieces", "checking")
@@ -114,28 +119,64 @@ def _print_decks(root: Path, game: GameDefinition, cards: Sequence[Card], decks:
     """Every deck's sheets as ``carddb print`` makes them (checked by the print job itself), one after another."""
     from pypdf import PdfReader, PdfWriter
 
-    from carddb.paint.print_job import print_cards, print_deck
-    from carddb.paint.print_options import PrintOptions
+    from carddb.paint.print_job import kit_deck_options
+    from carddb.paint.render import FaceKeys
 
-    options = PrintOptions(paper=paper, layout="duplex-long" if has_back else "fronts", deck_list=True)
+    options = kit_deck_options(paper, has_back)
+    faces = FaceKeys(root, game, 0, "pdf")
     writer = PdfWriter()
     not_printed: list[str] = []
     warnings: list[str] = []
-    with tempfile.TemporaryDirectory(prefix="carddb-kit-") as folder:
-        for number, deck in enumerate(decks):
-            out = Path(folder) / f"deck-{number}.pdf"
-            if deck.text:
-                result = print_deck(root, game, cards, deck.text, out, options, filename=deck.filename)
-            else:
-                result = print_cards(root, game, deck.cards, out, replace(options, deck_list=False),
-                                     title=deck.title)
-            not_printed += [f"{deck.title}: {item}" for item in result.not_printed]
-            warnings += result.warnings
-            for path in result.report.files:
-                writer.append(PdfReader(path), import_outline=False)
+    for deck in decks:
+        pdf, said = _printed_deck(root, game, cards, deck, options, faces)
+        not_printed += [f"{deck.title}: {item}" for item in said["not_printed"]]
+        warnings += said["warnings"]
+        writer.append(PdfReader(io.BytesIO(pdf)), import_outline=False)
     buffer = io.BytesIO()
     writer.write(buffer)
     return buffer.getvalue(), not_printed, warnings
+
+
+def _printed_deck(root: Path, game: GameDefinition, cards: Sequence[Card], deck: Deck, options: PrintOptions,
+                  faces: FaceKeys) -> tuple[bytes, dict[str, list[str]]]:
+    """One deck's sheets, printed once for the same deck, options and faces (``carddb.incremental.remembered``): a
+    card's edit prints again only the decks that hold it, and a sample deck the build's proxy sheets printed on A4
+    is taken from them (``deck_print_key``)."""
+    import json
+
+    from carddb.incremental import FACE_LAYERS, code_digest, digest, remembered
+    from carddb.paint.print_job import cards_of_deck, deck_print_key
+
+    held = [faces.face(card) for card in deck.cards]
+    if deck.text:
+        problems = cards_of_deck(game, cards, deck.text, deck.filename)[1]
+        key = deck_print_key(game, options, deck.text, deck.filename, problems, held, faces.face(None))
+    else:
+        key = digest("kit cards", code_digest(FACE_LAYERS), game.raw, options, deck.title, held, faces.face(None))
+    header, _, pdf = remembered(key, lambda: _print_deck(root, game, cards, deck, options)).partition(b"\n")
+    return pdf, json.loads(header)
+
+
+def _print_deck(root: Path, game: GameDefinition, cards: Sequence[Card], deck: Deck, options: PrintOptions) -> bytes:
+    """One deck's sheets, as the cache keeps them (``packed_print``)."""
+    from pypdf import PdfReader, PdfWriter
+
+    from carddb.paint.print_job import packed_print, print_cards, print_deck
+
+    with tempfile.TemporaryDirectory(prefix="carddb-kit-") as folder:
+        out = Path(folder) / "deck.pdf"
+        if deck.text:
+            result = print_deck(root, game, cards, deck.text, out, options, filename=deck.filename)
+        else:
+            result = print_cards(root, game, deck.cards, out, replace(options, deck_list=False), title=deck.title)
+        if len(result.report.files) == 1:
+            return packed_print(result, result.report.files[0].read_bytes())
+        writer = PdfWriter()
+        for path in result.report.files:
+            writer.append(PdfReader(path), import_outline=False)
+        buffer = io.BytesIO()
+        writer.write(buffer)
+    return packed_print(result, buffer.getvalue())
 
 
 def make_kit(root: str | Path, game: GameDefinition, cards: Sequence[Card], out_dir: str | Path,
@@ -184,7 +225,8 @@ def make_kit(root: str | Path, game: GameDefinition, cards: Sequence[Card], out_
     problems = [problem for part in everything if part.key in _DRAWN_HERE
                 for problem in check_area(part.pdf, style.MARGIN_MM, what=part.title, fold_rgb=_FOLD)]
     if not options.booklet:
-        problems += check_book(kit_pdf, book.headings, toc=False, fold_rgb=_FOLD)
+        first = sum(part.pages for part in everything[:[part.key for part in everything].index("rulebook")])
+        problems += check_book(kit_pdf, book.headings, toc=False, fold_rgb=_FOLD, copied_from=(book.pdf, first))
     raise_if(problems, f"the kit of {game.id}")
     return _write(Path(out_dir), game, everything, kit_pdf, reading, not_printed, warnings)
 

@@ -419,12 +419,13 @@ def print_game_sheets(workspace: Any, catalogue: Any, game_id: str, out_dir: str
     cards = catalogue.cards(game_id)
     folder = Path(out_dir) / slugify(game_id)
     folder.mkdir(parents=True, exist_ok=True)
+    has_back = (Path(workspace.root) / "templates" / game_id / "back.toml").is_file()
     if options is None:
-        has_back = (Path(workspace.root) / "templates" / game_id / "back.toml").is_file()
         layouts = [(suffix, PrintOptions(layout=layout, deck_list=True)) for suffix, layout in BUILD_LAYOUTS
                    if has_back or layout == "fronts"]
     else:
         layouts = [(options.layout, options)]
+    kit_deck = kit_deck_options("A4", has_back)  # a sample deck the kit prints on A4: kept in the cache for it
     previous = Manifest.read(folder / MANIFEST)
     plan = Plan(previous, {**code_sources(FACE_LAYERS), **game_sources(game.raw)})
     face_keys = FaceKeys(workspace.root, game, 0, "pdf")
@@ -450,8 +451,11 @@ def print_game_sheets(workspace: Any, catalogue: Any, game_id: str, out_dir: str
             deck_cards, problems = cards_of_deck(game, cards, text, path.name)
             for suffix, chosen in layouts:
                 out = folder / f"{path.stem}-{suffix}.pdf"
+                shared = "" if chosen != kit_deck else deck_print_key(
+                    game, chosen, text, path.name, problems, [face_keys.face(card) for card in deck_cards], back_key)
                 sheet(out, chosen, deck_cards, ["deck", path.name, text, problems],
-                      SheetJob(str(workspace.root), game, cards, out, chosen, text=text, filename=path.name))
+                      SheetJob(str(workspace.root), game, cards, out, chosen, text=text, filename=path.name,
+                               shared_as=shared))
         except InputError as error:
             if say:
                 say(f"{game_id}: {path.name} not printed: {str(error).splitlines()[0]}")
@@ -534,13 +538,44 @@ class SheetJob:
     text: str | None = None
     filename: str = ""
     title: str = "every card"
+    shared_as: str = ""  # a deck the kit prints too: its ``deck_print_key``, to keep the PDF in the build's cache
 
 
 def _print_sheet(job: SheetJob) -> PrintResult:
-    if job.text is not None:
-        return print_deck(job.workspace_root, job.game, job.cards, job.text, job.out, job.options,
-                          filename=job.filename)
-    return print_cards(job.workspace_root, job.game, job.cards, job.out, job.options, title=job.title)
+    if job.text is None:
+        return print_cards(job.workspace_root, job.game, job.cards, job.out, job.options, title=job.title)
+    result = print_deck(job.workspace_root, job.game, job.cards, job.text, job.out, job.options, filename=job.filename)
+    if job.shared_as and len(result.report.files) == 1:
+        from carddb.incremental import remembered
+
+        remembered(job.shared_as, lambda: packed_print(result, result.report.files[0].read_bytes()))
+    return result
+
+
+def kit_deck_options(paper: str, has_back: bool) -> PrintOptions:
+    """How the print-and-play kit prints a sample deck: with its deck list, both sides when the game has a back
+    (the build's proxy sheets print the same on A4, and keep it for the kit: ``deck_print_key``)."""
+    return PrintOptions(paper=paper, layout="duplex-long" if has_back else "fronts", deck_list=True)
+
+
+def deck_print_key(game: GameDefinition, options: PrintOptions, text: str, filename: str, problems: Sequence[str],
+                   faces: Sequence[str], back: str) -> str:
+    """The key under which the build's cache keeps one deck file's sheets as ``print_deck`` prints them
+    (``packed_print``), from what the proxy sheets key theirs by: the sheets step keeps each deck the kit prints as
+    well, and the kit takes it from there instead of printing it again. ``faces``: the face key of each card the deck
+    holds (``FaceKeys``), ``back`` the back's."""
+    from carddb.incremental import FACE_LAYERS, code_digest, digest
+
+    return digest("deck print", code_digest(FACE_LAYERS), game.raw, options, text, filename, list(problems),
+                  list(faces), back)
+
+
+def packed_print(result: PrintResult, pdf: bytes) -> bytes:
+    """A printed deck as the cache keeps it: a line of what could not be printed (JSON), then its PDF."""
+    import json
+
+    said = {"not_printed": list(result.not_printed), "warnings": list(result.warnings)}
+    return json.dumps(said).encode() + b"\n" + pdf
 
 
 def _kept_result(folder: Path, kept: dict[str, Any]) -> PrintResult:

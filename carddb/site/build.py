@@ -8,7 +8,7 @@ import contextlib
 import logging
 import os
 import time
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -75,7 +75,8 @@ SITE_HINT = ("To publish a site, run `carddb init .` in the workspace (it adds t
 def build_site(workspace_root: str | Path, catalogue: CatalogueLike, out_dir: str | Path, *,
                game_ids: Sequence[str] | None = None, site_url: str | None = None,
                faces_dir: str | Path | None = None, cache_dir: str | Path | None = None,
-               exports_dir: str | Path | None = None, progress: Task = SILENT_TASK) -> SiteReport:
+               exports_dir: str | Path | None = None, kits_promised: Collection[str] = (),
+               progress: Task = SILENT_TASK) -> SiteReport:
     """Build the site of the workspace at ``workspace_root`` from ``catalogue`` into ``out_dir``.
 
     Every game of the workspace that the catalogue holds is on the site (``game_ids`` picks others).
@@ -85,7 +86,9 @@ def build_site(workspace_root: str | Path, catalogue: CatalogueLike, out_dir: st
     The online clients' files are copied from the exports under ``exports_dir`` (default ``output/``:
     ``output/<client>/<game>``, as ``carddb build`` writes them), their URLs rewritten for ``site_url``.
     The gallery shows the faces ``carddb render`` drew into ``faces_dir`` (default ``output/faces``); a card
-    without one is shown as text.
+    without one is shown as text. A game's rulebook page offers its print-and-play kits: those an earlier build
+    left under ``exports_dir``, or every paper's for a game of ``kits_promised`` (``carddb build`` makes them after
+    the site: ``carddb.site.kit_files``).
     What is costly and seldom changes (the engine's bundles, compressed copies, compiled templates) is kept in
     ``cache_dir``; by default the workspace's cache (``output/.carddb/cache``) for the workspace's own site, and no
     folder (memory only) for a site built elsewhere. ``progress`` is told ``n`` of ``m`` pages as they are built.
@@ -98,7 +101,7 @@ def build_site(workspace_root: str | Path, catalogue: CatalogueLike, out_dir: st
     root = Path(workspace_root).resolve()
     out = Path(out_dir).resolve()
     address = effective_site_url(root / "site" / "mkdocs.yml", site_url)  # refused here, before anything runs
-    sources = site_sources(root, catalogue, game_ids, faces_dir, site_url, out, exports_dir)
+    sources = site_sources(root, catalogue, game_ids, faces_dir, site_url, out, exports_dir, kits_promised)
     kept = kept_report(out, sources)
     if kept is not None:  # nothing the site is made from changed since it was built (carddb.incremental)
         return SiteReport(**{**kept, "out_dir": out, "kept": True, "seconds": time.perf_counter() - started})
@@ -108,7 +111,8 @@ def build_site(workspace_root: str | Path, catalogue: CatalogueLike, out_dir: st
         cache_dir = workspace_cache(Workspace(root))
     cache = Path(cache_dir) if cache_dir is not None else None
     with remember_in(cache) if cache else contextlib.nullcontext():
-        content = generate_content(root, catalogue, game_ids, faces_dir, site_url=address, exports_dir=exports_dir)
+        content = generate_content(root, catalogue, game_ids, faces_dir, site_url=address, exports_dir=exports_dir,
+                                   kits_promised=kits_promised)
         version = next((p.split("/")[2].split("-")[0] for p in content.copies if p.startswith("assets/pyodide/")),
                        "")
         notes = [] if content.faces == content.cards else [
@@ -152,7 +156,7 @@ DEFAULT_SITE_URL = "http://127.0.0.1:8000/"
 
 def generate_content(root: Path, catalogue: CatalogueLike, game_ids: Sequence[str] | None = None,
                      faces_dir: str | Path | None = None, site_url: str | None = None,
-                     exports_dir: str | Path | None = None) -> SiteContent:
+                     exports_dir: str | Path | None = None, kits_promised: Collection[str] = ()) -> SiteContent:
     from carddb.core.browser import check_deck_json
     from carddb.paint.render import face_path
 
@@ -168,7 +172,7 @@ def generate_content(root: Path, catalogue: CatalogueLike, game_ids: Sequence[st
     require_site_config(workspace)
     from carddb.site import bundle
     from carddb.site.client_cache import remembered_clients
-    from carddb.site.kit_files import kit_copies
+    from carddb.site.kit_files import offered_kits
     from carddb.site.pages import generate
 
     pyodide = bundle.find_pyodide(workspace.site_dir)
@@ -185,7 +189,8 @@ def generate_content(root: Path, catalogue: CatalogueLike, game_ids: Sequence[st
         return remembered_clients(exports, game, cards, address), address
 
     return generate(root, catalogue, games, package_root=PACKAGE_ROOT, pyodide=pyodide, faces=face,
-                    check_deck_json=check_deck_json, clients=clients, kits=lambda game_id: kit_copies(exports, game_id))
+                    check_deck_json=check_deck_json, clients=clients,
+                    kits=lambda game_id: offered_kits(exports, game_id, kits_promised))
 
 
 def require_site_config(workspace: Workspace) -> None:
@@ -248,6 +253,7 @@ def run_mkdocs(root: Path, content: SiteContent, out: Path, site_url: str | None
     returns how many pages were. ``report`` is kept in the site's manifest, with its size filled in; the theme's
     compiled templates are kept under ``cache``."""
     from carddb.site import handoff
+    from carddb.site.kit_files import link_kits
     from carddb.site.rebuild import Rebuild, quiet_dirty_warning, site_common
 
     os.environ.setdefault("NO_MKDOCS_2_WARNING", "1")  # Material's end-of-life banner is noise here
@@ -279,6 +285,9 @@ def run_mkdocs(root: Path, content: SiteContent, out: Path, site_url: str | None
                 report.bytes = _folder_bytes(staging)
                 report.reasons = rebuild.reasons
                 rebuild.finish(inputs, _plain_report(report))
+            # after the size and the manifest, which a clean build finds no kit for yet: the pages never depend on
+            # a kit, and the kit step links the kits it makes into the served site
+            link_kits(staging, content.kits)
         except (MkDocsException, OSError) as exc:
             detail = "; ".join(warnings.messages) or str(exc)
             raise OutputError(f"the site did not build: {detail}") from None

@@ -63,7 +63,13 @@ def on_files(files: Files, *, config: MkDocsConfig) -> Files:
 
 @event_priority(-100)  # after every other step that writes into the site (carddb's own rebuild links kept files)
 def on_post_build(config: MkDocsConfig, **_: Any) -> None:
-    """Compressed copies of the engine files beside them, for ``site serve`` and hosts that serve them."""
+    """Compressed copies of the engine files beside them, for ``site serve`` and hosts that serve them; in a plain
+    MkDocs build, the print-and-play kits the rulebook pages offer (carddb's own build links them after the site's
+    manifest is written: ``carddb.site.build.run_mkdocs``)."""
     from carddb.site.precompress import precompress
 
     precompress(config.site_dir)
+    if _current is not None and provided() is None:
+        from carddb.site.kit_files import link_kits
+
+        link_kits(Path(config.site_dir), _current.kits)

@@ -1,19 +1,26 @@
-"""Each game's print-and-play kit on the site: the PDFs ``carddb build`` makes (``carddb.kit.build_part``) copied
+"""Each game's print-and-play kit on the site: the PDFs ``carddb build`` makes (``carddb.kit.build_part``) linked
 under ``downloads/<game>/``, and the download box on the game's rulebook page.
 
 The build keeps a game's kit for each paper at ``output/kit/<game>/<paper>/<game>-kit.pdf`` (``kit_file``, the
-one place that path is spelled); a paper whose kit is missing (a site built without ``carddb build``) is left out,
-and a game with no kit gets no box.
+one place that path is spelled). The site does not wait for the kits: ``carddb build`` builds the site first (a
+saved card reaches its page without the kits being made again), its rulebook pages offering the kits the build's
+kit step is about to make (``offered_kits``, ``promised``); the site's folder gets the kits as they are then, linked
+in after MkDocs has built it and before it is swapped in (``link_kits``), and the kit step links each kit it makes
+into the served site (``publish_kits``), a file replaced whole. So the pages never depend on a kit's bytes: the box
+names each paper, not the size of its file, and a site rebuilt for a changed card is a site built from nothing,
+byte for byte. A site built without ``carddb build`` (``carddb site build``) offers the kits an earlier build left,
+and a game with none gets no box.
 """
 
 from __future__ import annotations
 
+import os
+import shutil
+from collections.abc import Collection
 from pathlib import Path
 from posixpath import relpath
-from typing import Any
 
 from carddb.core.cards.slugs import slugify
-from carddb.incremental import MANIFEST, file_digest
 from carddb.site.markup import html_text, md_text
 
 #: The papers the build makes a kit for.
@@ -27,30 +34,57 @@ def kit_file(kit_dir: str | Path, game_id: str, paper: str) -> Path:
     return Path(kit_dir) / slugify(game_id) / paper.lower() / f"{slugify(game_id)}-kit.pdf"
 
 
-def kit_copies(exports: Path, game_id: str) -> dict[str, Path]:
-    """Site path -> kit PDF, for each paper whose kit the build made."""
+def offered_kits(exports: Path, game_id: str, promised: Collection[str] = ()) -> dict[str, Path]:
+    """Site path -> kit PDF, for each paper the site offers: every paper of a game in ``promised`` (the build's
+    kit step makes them after the site), else each paper whose kit an earlier build left."""
     found = {}
     for paper in KIT_PAPERS:
         path = kit_file(exports / "kit", game_id, paper)
-        if path.is_file():
+        if game_id in promised or path.is_file():
             found[f"{SITE_FOLDER}/{slugify(game_id)}/{slugify(game_id)}-kit-{paper.lower()}.pdf"] = path
     return found
 
 
-def kits_digest(exports: Path, game_id: str) -> list[Any]:
-    """What the game's kits on the site are made from, for the site's key: the kit step's manifest (it changes
-    whenever a kit is made again) and the sizes of the kits."""
-    return [file_digest(exports / "kit" / slugify(game_id) / MANIFEST),
-            sorted((name, path.stat().st_size) for name, path in kit_copies(exports, game_id).items())]
+def link_kits(site_dir: Path, kits: dict[str, Path]) -> None:
+    """Each kit that is there into ``site_dir`` at its site path, replacing the file there whole (a hard link, a
+    copy where links are refused); one the site holds already is left as it is."""
+    for site_path, kit in kits.items():
+        target = site_dir / site_path
+        try:
+            made = os.stat(kit)
+        except FileNotFoundError:
+            continue  # not made yet (its step runs after the site) or failed: the kit step links it when made
+        try:
+            held = os.stat(target)
+        except FileNotFoundError:
+            held = None
+        if held is not None and (held.st_ino, held.st_dev) == (made.st_ino, made.st_dev):
+            continue
+        target.parent.mkdir(parents=True, exist_ok=True)
+        staged = target.with_name(f".{target.name}.linking")
+        staged.unlink(missing_ok=True)
+        try:
+            os.link(kit, staged)
+        except OSError:  # a file system without hard links
+            shutil.copyfile(kit, staged)
+        os.replace(staged, target)
 
 
-def with_kit_box(page: str, game_name: str, copies: dict[str, Path], page_path: str) -> str:
-    """The rulebook page with a "Print-and-play kit" box under its title, linking each paper's kit."""
-    if not copies:
+def publish_kits(site_dir: Path, kit_dir: Path, game_id: str) -> None:
+    """The kit step's kits into the served site, when there is one (an open page may download one at any time:
+    each file is replaced whole)."""
+    if (site_dir / "index.html").is_file():
+        link_kits(site_dir, offered_kits(kit_dir.parent, game_id, promised=(game_id,)))
+
+
+def with_kit_box(page: str, game_name: str, kits: Collection[str], page_path: str) -> str:
+    """The rulebook page with a "Print-and-play kit" box under its title, linking each paper's kit (``kits``: their
+    site paths)."""
+    if not kits:
         return page
     here = page_path.removesuffix(".md")  # the page is served as a folder: links are relative to it
-    links = " · ".join(f'<a href="{html_text(relpath(name, here))}" download>{_paper(name)} paper '
-                       f"(PDF, {path.stat().st_size / 1_048_576:.1f} MB)</a>" for name, path in copies.items())
+    links = " · ".join(f'<a href="{html_text(relpath(name, here))}" download>{_paper(name)} paper (PDF)</a>'
+                       for name in kits)
     box = ['!!! tip "Print-and-play kit"', "",
            f"    Everything to play {md_text(game_name)} at the table, in one PDF: this rulebook typeset, the cards "
            "with their backs, quick-reference cards, a tuck box, the game's pieces and a checklist. Print at "

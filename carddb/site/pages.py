@@ -68,6 +68,9 @@ class SiteContent:
     #: site path -> the key a copy's bytes were made from, where a manifest says it (an export's images): the
     #: site's own key of the file, instead of reading it (each export links its kept images anew, a new status)
     copy_keys: dict[str, str] = field(default_factory=dict)
+    #: site path -> print-and-play kit: no file of MkDocs' nor of the site's manifest; linked into the built site
+    #: as it is (``carddb.site.kit_files``: the build's kit step makes the kits after the site)
+    kits: dict[str, Path] = field(default_factory=dict)
     nav: list[Any] = field(default_factory=list)
     games: list[str] = field(default_factory=list)
     cards: int = 0
@@ -148,9 +151,9 @@ def generate(root: Path, catalogue: CatalogueLike, game_ids: Sequence[str], *, p
             _online(content, game, cards, clients)
         rulebook_page = f"games/{game.id}/rulebook.md"
         if kits is not None and rulebook_page in content.pages:
-            copies = kits(game.id)
-            content.copies.update(copies)
-            content.pages[rulebook_page] = with_kit_box(content.pages[rulebook_page], game.name, copies, rulebook_page)
+            offered = kits(game.id)
+            content.kits.update(offered)
+            content.pages[rulebook_page] = with_kit_box(content.pages[rulebook_page], game.name, offered, rulebook_page)
 
     content.data[f"{ASSETS}/manifest.json"] = json.dumps(manifest, indent=1, sort_keys=True).encode()
     content.data["_headers"] = (host_headers_rule() + HOST_HEADERS).encode()

@@ -5,21 +5,23 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from pathlib import Path
 from typing import Any
 
 from carddb.incremental import MANIFEST, Manifest, code_digest, digest, file_digest, stat_digest, tree_digest
 from carddb.site.client_files import exports_digest
-from carddb.site.kit_files import kits_digest
+from carddb.site.kit_files import offered_kits
 from carddb.workspace import Workspace
 
 
 def site_sources(root: Path, catalogue: Any, game_ids: Sequence[str] | None, faces_dir: str | Path | None,
-                 site_url: str | None, out: Path, exports_dir: str | Path | None = None) -> str:
+                 site_url: str | None, out: Path, exports_dir: str | Path | None = None,
+                 kits_promised: Collection[str] = ()) -> str:
     """carddb; the site's own files (MkDocs configuration, hand-written pages, scripts, the installed Pyodide);
-    the guides of ``docs/``; and per game its definition, cards, rulebook, sample decks, rendered faces and the
-    exports of ``output/`` its online client files are made from."""
+    the guides of ``docs/``; and per game its definition, cards, rulebook, sample decks, rendered faces, the
+    exports of ``output/`` its online client files are made from, and which print-and-play kits it offers (not
+    their bytes: ``carddb.site.kit_files``)."""
     workspace = Workspace(root)
     held = set(catalogue.games())
     games = list(game_ids) if game_ids else [g for g in workspace.game_ids() if g in held]
@@ -36,7 +38,8 @@ def site_sources(root: Path, catalogue: Any, game_ids: Sequence[str] | None, fac
                          file_digest(faces / game_id / MANIFEST),
                          sorted(p.name for p in (faces / game_id).glob("*.png")),
                          exports_digest(exports, game_id),  # what the site's client files copy
-                         kits_digest(exports, game_id)])  # the print-and-play kits it offers
+                         # the print-and-play kits it offers (by name: the kit step links them in after the site)
+                         sorted(offered_kits(exports, game_id, kits_promised))])
     site = workspace.site_dir
     docs = root / "docs"
     return digest("site", code_digest(), site_url or "", configured_environment(site / "mkdocs.yml"), str(out),

@@ -266,3 +266,23 @@ def test_a_rulebook_element_the_typesetter_does_not_know_is_refused(tmp_path):
     with pytest.raises(InputError, match="cannot typeset a <iframe> element"):
         kit_of_game(root, "website", tmp_path / "out", db=str(tmp_path / "none.db"))
     assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.slow  # makes whole kits
+def test_the_kits_check_reads_the_rulebook_pages_from_the_rulebook_it_copied(kit, tmp_path):
+    from reportlab.lib.units import mm
+
+    from carddb.catalogue.game_cards import game_and_cards
+    from carddb.kit import style
+    from carddb.kit.check import check_book
+    from carddb.kit.rulebook import typeset_rulebook
+
+    paper, out = kit
+    game, cards = game_and_cards("minibattle", None, str(tmp_path / "none.db"), str(REPO))
+    book = typeset_rulebook(REPO, game, cards, style.PAPERS[paper], margins=18 * mm, base_size=10)
+    kit_pdf = (out / "minibattle-kit.pdf").read_bytes()
+    assert (out / "minibattle-rulebook.pdf").read_bytes() == book.pdf
+    assert check_book(kit_pdf, book.headings, toc=False, fold_rgb=FOLD, copied_from=(book.pdf, 2)) == []
+    # told the rulebook starts a page later than it does, every bookmark lands where its heading is not printed
+    wrong = check_book(kit_pdf, book.headings, toc=False, fold_rgb=FOLD, copied_from=(book.pdf, 3))
+    assert wrong and all("which does not print that heading there" in line for line in wrong)
