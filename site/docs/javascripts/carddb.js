@@ -285,8 +285,21 @@ function mountChecker(root) {
   }
 }
 
+// A "+" or "−" clicked before gallery.js has wired the buttons (it waits for the game's card data) is kept here and
+// clicked again once they answer (``takeEarlyClicks``), not lost.
+const earlyClicks = [];
+document.addEventListener("click", (event) => {
+  const button = event.target.closest && event.target.closest("[data-add-buttons] button[data-add], [data-add-buttons] button[data-remove]");
+  if (button && !button.closest("[data-add-buttons][data-wired]")) earlyClicks.push(button);
+}, true);
+function takeEarlyClicks(root) {
+  const mine = earlyClicks.filter((button) => root.contains(button));
+  earlyClicks.splice(0, earlyClicks.length, ...earlyClicks.filter((button) => !root.contains(button)));
+  return mine;
+}
+
 // What the page modules (gallery.js, builder.js) share with this one.
-const context = { getEngine, make, showEngine, manifest, ruleLink, SITE_ROOT };
+const context = { getEngine, make, showEngine, manifest, ruleLink, SITE_ROOT, takeEarlyClicks };
 
 // What the theme leaves out for assistive technology: its search dialog has no name, and a wide table scrolls in a
 // box that a keyboard cannot reach (the construction tables on a phone).

@@ -60,6 +60,8 @@ function wireAddButtons(root, ctx, store, data) {
     else store.remove(button.dataset.remove, key);
     check();
   });
+  root.querySelectorAll("[data-add-buttons]").forEach((holder) => { holder.dataset.wired = "1"; });
+  for (const button of ctx.takeEarlyClicks(root)) button.click();  // clicked before this answered
 }
 
 function showInDeck(root, store, data) {
