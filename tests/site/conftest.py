@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -152,6 +152,17 @@ def open_visit(chromium: Any, site: BuiltSite, init_script: str = "") -> Visit:
     page.set_default_timeout(120_000)  # the longest a wait for the page's state may take on a busy machine
     visit.page = page
     return visit
+
+
+def open_holding_script(page: Any, url: str, script: str) -> Callable[[], None]:
+    """Open ``url`` with the site's ``javascripts/<script>`` held back (a page module imported late, whose
+    listeners are not there yet): returns the function that lets it load. For what a visitor does before a
+    page's script has started."""
+    held: list[Any] = []
+    page.route(f"**/javascripts/{script}*", lambda route: held.append(route))
+    with page.expect_request(lambda request: f"/javascripts/{script}" in request.url):
+        page.goto(url)
+    return lambda: held[0].continue_()
 
 
 def wait_until(page: Any, expression: str, what: str, timeout: float = 60.0) -> None:

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.site.conftest import BuiltSite, open_visit
+from tests.site.conftest import BuiltSite, open_holding_script, open_visit
 from tests.site.test_site_playtest import kept_deck
 
 pytestmark = pytest.mark.browser
@@ -46,15 +46,12 @@ def test_a_card_added_before_the_gallery_starts_is_in_the_deck(visit: Any, site:
     # gallery.js wires the "+" buttons once the game's card data has come; a click before then is kept by
     # carddb.js and made again then, not lost.
     page = visit.page
-    held: list[Any] = []
-    page.route("**/javascripts/gallery.js*", lambda route: held.append(route))
-    with page.expect_request(lambda request: "/javascripts/gallery.js" in request.url):
-        page.goto(f"{site.url}games/shmod/cards/")
+    release = open_holding_script(page, f"{site.url}games/shmod/cards/", "gallery.js")
     tile = page.locator("li.carddb-card:has(button[data-add])").first
     key = tile.get_attribute("data-key")
     tile.locator("button[data-add]").first.click()
     assert page.evaluate("localStorage.getItem('carddb.deck.shmod')") is None  # nothing listened yet
-    held[0].continue_()
+    release()
     page.wait_for_function("() => document.querySelector('[data-deck-bar]').dataset.verdict !== undefined")
     zones = json.loads(page.evaluate("localStorage.getItem('carddb.deck.shmod')"))["zones"]
     assert [(k, n) for zone in zones.values() for k, n in zone.items()] == [(key, 1)]

@@ -17,7 +17,7 @@ from carddb.cli.main import app
 from carddb.core.checker.check import CardIndex
 from carddb.core.decks.parse import parse_deck
 from carddb.workspace import Workspace
-from tests.site.conftest import BuiltSite, open_visit
+from tests.site.conftest import BuiltSite, open_holding_script, open_visit
 
 pytestmark = pytest.mark.browser
 
@@ -148,14 +148,11 @@ def test_a_deck_file_chosen_before_the_builder_starts_is_opened(chromium: Any, s
     sample, entries = legal_sample(catalogue, loaded_db, "shmod")
     visit = open_visit(chromium, site)
     page = visit.page
-    held: list[Any] = []
-    page.route("**/javascripts/builder.js*", lambda route: held.append(route))
     try:
-        with page.expect_request(lambda request: "/javascripts/builder.js" in request.url):
-            page.goto(f"{site.url}games/shmod/checker/")
+        release = open_holding_script(page, f"{site.url}games/shmod/checker/", "builder.js")
         page.set_input_files("input[name=deck-file]", str(sample))
         assert page.locator("[data-deck-builder]").get_attribute("data-mounted") is None
-        held[0].continue_()
+        release()
         page.wait_for_selector("[data-deck-builder][data-ready]", state="attached")
         assert wait_verdict(page, "legal", "illegal") == "legal"
         assert sorted(shown_deck(page)) == sorted(entries)

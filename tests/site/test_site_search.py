@@ -10,7 +10,7 @@ import pytest
 
 from carddb.core.search.query import search_cards
 from carddb.site.search_example import example_query
-from tests.site.conftest import BuiltSite, Visit, WithHostileCard, open_visit
+from tests.site.conftest import BuiltSite, Visit, WithHostileCard, open_holding_script, open_visit
 
 pytestmark = pytest.mark.browser
 
@@ -67,14 +67,11 @@ def test_a_query_typed_before_the_gallery_starts_is_answered(visit: Visit, site:
     # The gallery's script is imported once the page has loaded; a visitor quick enough to type and press Enter
     # before that gets the answer when it starts, not an empty status.
     page = visit.page
-    held: list[Any] = []
-    page.route("**/javascripts/gallery.js*", lambda route: held.append(route))
-    with page.expect_request(lambda request: "/javascripts/gallery.js" in request.url):
-        page.goto(f"{site.url}games/shmod/cards/")
+    release = open_holding_script(page, f"{site.url}games/shmod/cards/", "gallery.js")
     page.locator("input[name=search-query]").fill("kind:spell")
     page.locator("input[name=search-query]").press("Enter")
     assert page.locator("[data-query-status]").get_attribute("data-state") is None
-    held[0].continue_()
+    release()
     page.wait_for_selector("[data-query-status][data-state=done]")
     assert page.locator("[data-query-status]").inner_text().endswith(" match kind:spell.")
     assert page.locator("li.carddb-card:not([hidden])").count() >= 1
