@@ -255,7 +255,6 @@ def _resize(face, size: tuple[int, int]):  # type: ignore[no-untyped-def]
 
 
 def back_image(path: Path, cell: tuple[int, int]) -> bytes:
-
     return _jpeg(_resize(open_face(path), cell))
 
 
