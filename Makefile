@@ -10,9 +10,10 @@ build: $(VENV)/.installed $(PYODIDE)
 	$(BIN)/carddb build
 
 # The tests run on every core (pytest-xdist); each test module runs whole on one worker, so what a module builds once
-# is built once. `make test WORKERS=0` runs them in one process.
+# is built once. The modules are given out in the order tests/conftest.py collects them, the longest first (xdist's
+# own reordering, by number of tests, put the longest module last). `make test WORKERS=0` runs them in one process.
 WORKERS ?= auto
-PARALLEL := -n $(WORKERS) --dist loadscope
+PARALLEL := -n $(WORKERS) --dist loadscope --no-loadscope-reorder
 
 # Every test, the browser ones too: run it before you push (about 18 minutes on 2 idle cores)
 test: $(VENV)/.installed $(PYODIDE)

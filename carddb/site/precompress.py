@@ -23,6 +23,9 @@ BROTLI_QUALITY = 9
 #: Pages: every one of at least this size, compressed faster (there are hundreds, each read once a visit).
 PAGE_MIN_BYTES = 8 * 1024
 PAGE_BROTLI_QUALITY = 5
+#: gzip's levels for the engine files and for pages (the pages', like their Brotli quality, quicker).
+GZIP_LEVEL = 9
+PAGE_GZIP_LEVEL = 6
 ENCODINGS = {"br": ".br", "gzip": ".gz"}
 #: Files at least this large have their copies kept in the build's cache: Pyodide's wasm alone costs 4 s of CPU.
 CACHED_BYTES = 256 * 1024
@@ -44,7 +47,8 @@ def settings_digest() -> str:
     from carddb.incremental import digest, file_digest
 
     brotli = _brotli()
-    return digest("precompress", file_digest(__file__), BROTLI_QUALITY, PAGE_BROTLI_QUALITY, MIN_BYTES,
+    return digest("precompress", file_digest(__file__), BROTLI_QUALITY, PAGE_BROTLI_QUALITY, GZIP_LEVEL,
+                  PAGE_GZIP_LEVEL, MIN_BYTES,
                   PAGE_MIN_BYTES, zlib.ZLIB_RUNTIME_VERSION, getattr(brotli, "__version__", None))
 
 
@@ -60,9 +64,9 @@ def precompress(site_dir: str | Path) -> int:
     copies are there already (kept from the previous site with them) is left as it is. Returns how many copies
     were written."""
     root = Path(site_dir)
-    chosen = [(path, size, BROTLI_QUALITY, 9) for path, size in _files(root, FOLDERS)
+    chosen = [(path, size, BROTLI_QUALITY, GZIP_LEVEL) for path, size in _files(root, FOLDERS)
               if path.suffix in SUFFIXES and size >= MIN_BYTES]
-    chosen += [(path, size, PAGE_BROTLI_QUALITY, 6) for path, size in _files(root, ("",))
+    chosen += [(path, size, PAGE_BROTLI_QUALITY, PAGE_GZIP_LEVEL) for path, size in _files(root, ("",))
                if path.suffix == ".html" and size >= PAGE_MIN_BYTES]
     settings = settings_digest() if any(size >= CACHED_BYTES for _, size, _, _ in chosen) else ""
     written = 0
