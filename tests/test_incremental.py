@@ -78,7 +78,30 @@ def assert_same_as_clean(root: Path, site_url: str | None = None) -> None:
     assert sorted(incremental) == sorted(clean), "files differ: " + ", ".join(
         sorted(set(incremental) ^ set(clean))[:10])
     differing = [name for name in clean if incremental[name] != clean[name]]
-    assert not differing, f"{len(differing)} files differ from a clean build, e.g. {differing[:5]}"
+    assert not differing, f"{len(differing)} files differ from a clean build, e.g. {differing[:5]}" + "".join(
+        json_difference(name, incremental[name], clean[name]) for name in differing[:3])
+
+
+def json_difference(name: str, incremental: bytes, clean: bytes) -> str:
+    """Where a JSON file (a manifest) differs from a clean build's: the first few paths to differing values, for
+    the failure's message (a file's name alone says nothing of which of its keys is stale)."""
+    import json
+
+    if not name.endswith(".json"):
+        return ""
+    found: list[str] = []
+
+    def walk(path: str, a: object, b: object) -> None:
+        if len(found) >= 5 or a == b:
+            return
+        if isinstance(a, dict) and isinstance(b, dict):
+            for key in sorted(set(a) | set(b)):
+                walk(f"{path}/{key}", a.get(key, "<absent>"), b.get(key, "<absent>"))
+        else:
+            found.append(f"{path}: incremental {str(a)[:200]!r}, clean {str(b)[:200]!r}")
+
+    walk("", json.loads(incremental), json.loads(clean))
+    return f"\n{name}:\n  " + "\n  ".join(found)
 
 
 def edit(path: Path, old: str, new: str) -> None:
@@ -97,18 +120,6 @@ def without_play_table(path: Path) -> None:
         if not dropping:
             kept.append(line)
     path.write_text("".join(kept), encoding="utf-8")
-
-
-@pytest.fixture(scope="module", autouse=True)
-def quick_compression():
-    """Brotli and gzip at their quickest: a clean build compresses the whole engine again (the same for both
-    builds)."""
-    from carddb.site import precompress
-
-    with pytest.MonkeyPatch.context() as patch:
-        for setting in ("BROTLI_QUALITY", "PAGE_BROTLI_QUALITY", "GZIP_LEVEL", "PAGE_GZIP_LEVEL"):
-            patch.setattr(precompress, setting, 1)
-        yield
 
 
 @pytest.fixture(scope="module")
@@ -361,6 +372,23 @@ def test_one_card_redoes_one_face_and_only_the_pages_that_show_it(workspace: Pat
     assert 0 < built <= 4 < total  # the card's page, the gallery, the deck builder's data ... not the rulebook
     assert "minibattle decks" in report.redone and "minibattle apprentice" in report.redone
     assert report.redone["minibattle lackey"] == "1 of 11 images converted"
+    assert_same_as_clean(workspace)
+
+
+def test_the_kit_takes_its_decks_from_the_sheets_printed_beside_the_site(workspace: Path,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """A card of a sample deck changed: the kit is made again on both papers, but prints no deck itself; the
+    proxy sheets' step, run beside the site, printed the deck on A4 and on Letter into the build's cache."""
+    from carddb.kit import make
+
+    printed: list[str] = []
+    real = make._print_deck
+    monkeypatch.setattr(make, "_print_deck", lambda *args: printed.append(args[4].paper) or real(*args))
+    change_card(workspace, "Charmander", hp=60)
+    report = run_build(workspace)
+    assert report.redone["minibattle kit"] == "2 of 2 kits"
+    assert printed == []
+    monkeypatch.undo()
     assert_same_as_clean(workspace)
 
 

@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_incremental import CHANGES, assert_same_as_clean, quick_compression, run_build, workspace
+from tests.test_incremental import CHANGES, assert_same_as_clean, run_build, workspace
 
 pytestmark = pytest.mark.slow
-__all__ = ["quick_compression", "workspace"]  # the fixtures this module shares with test_incremental
+__all__ = ["workspace"]  # the fixture this module shares with test_incremental: a workspace of its own
 
 
 @pytest.mark.parametrize("change", list(CHANGES))

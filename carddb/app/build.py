@@ -253,8 +253,13 @@ def _sheets(step: BuildContext) -> Redone:
         step.tell(line)
         step.report.warnings.append(line)
 
+    # the kit step, run after the site, prints the sample decks on these papers too: they are printed here, beside
+    # the site, on the pool (A4, the proxy sheets' own paper, is shared as it is)
+    from carddb.site.kit_files import KIT_PAPERS
+
     results = print_game_sheets(step.workspace, step.catalogue, game_id, out / "sheets", say=not_printed,
-                                progress=step.task, pool=step.pool)
+                                progress=step.task, pool=step.pool,
+                                kit_papers=() if "kit" in step.skip else KIT_PAPERS)
     pages = sum(getattr(r, "pages", 0) for r in results)
     step.tell(f"{game_id}: {count(len(results), 'proxy PDF')} in {out / 'sheets' / game_id}"
               + (f", {count(pages, 'page')}" if pages else ""))

@@ -9,6 +9,7 @@ faces by default, or JPEG faces rendered once into ``output/sheets/.faces`` with
 from __future__ import annotations
 
 import json
+import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -396,7 +397,7 @@ ALL_CARDS_VOLUME = 270
 def print_game_sheets(workspace: Any, catalogue: Any, game_id: str, out_dir: str | Path,
                       options: PrintOptions | None = None, say: Callable[[str], None] | None = None, *,
                       progress: Callable[[int, int], None] | None = None,
-                      pool: Pool | None = None) -> list[PrintResult]:
+                      pool: Pool | None = None, kit_papers: Sequence[str] = ()) -> list[PrintResult]:
     """For ``carddb build``: each sample deck of the game and one sheet of every card, into ``out_dir/<game>/``.
 
     Every deck prints twice, the layout in the file name: ``<deck>-fronts.pdf`` (fronts only, for any
@@ -407,12 +408,18 @@ def print_game_sheets(workspace: Any, catalogue: Any, game_id: str, out_dir: str
     are not printed. A deck that cannot be printed at all is reported through ``say`` and skipped; an error in
     the whole-game sheet is raised. ``options`` replaces the defaults (its layout is then the only one).
 
+    ``kit_papers``: the papers the build's kit step prints each sample deck on. A deck printed again here is printed
+    on those papers too, on the same processes, and kept in the build's cache only (``deck_print_key``): the kit
+    step, run after the site while these run beside it, then finds its decks printed. The proxy sheets' own A4
+    print is kept for the kit the same way.
+
     Incremental (``carddb.incremental``): each PDF is a part whose sources are carddb, the game, its options,
     its deck file and the face key of every card it holds; a PDF whose key is unchanged is kept, and a PDF this
     function made before but no longer makes (its deck gone) is removed. ``progress(n, m)``: PDFs written of
     those to write, on the processes of ``pool`` (the build's) when there are several.
     """
     from carddb.incremental import FACE_LAYERS, MANIFEST, Manifest, Plan, code_sources, game_sources, short
+    from carddb.incremental import cached_path as in_cache
     from carddb.paint.render import FaceKeys, digest_parts
 
     game = catalogue.game(game_id)
@@ -426,6 +433,9 @@ def print_game_sheets(workspace: Any, catalogue: Any, game_id: str, out_dir: str
     else:
         layouts = [(options.layout, options)]
     kit_deck = kit_deck_options("A4", has_back)  # a sample deck the kit prints on A4: kept in the cache for it
+    kit_only = [kit_deck_options(paper, has_back) for paper in kit_papers]
+    kit_only = [chosen for chosen in kit_only if chosen not in [option for _, option in layouts]]
+    kit_jobs: list[tuple[list[str], SheetJob]] = []  # the kit's prints of a deck, with the deck's own PDFs
     previous = Manifest.read(folder / MANIFEST)
     plan = Plan(previous, {**code_sources(FACE_LAYERS), **game_sources(game.raw)})
     face_keys = FaceKeys(workspace.root, game, 0, "pdf")
@@ -449,13 +459,19 @@ def print_game_sheets(workspace: Any, catalogue: Any, game_id: str, out_dir: str
         try:
             text = read_deck_file(path)
             deck_cards, problems = cards_of_deck(game, cards, text, path.name)
+            held = [face_keys.face(card) for card in deck_cards]
             for suffix, chosen in layouts:
                 out = folder / f"{path.stem}-{suffix}.pdf"
                 shared = "" if chosen != kit_deck else deck_print_key(
-                    game, chosen, text, path.name, problems, [face_keys.face(card) for card in deck_cards], back_key)
+                    game, chosen, text, path.name, problems, held, back_key)
                 sheet(out, chosen, deck_cards, ["deck", path.name, text, problems],
                       SheetJob(str(workspace.root), game, cards, out, chosen, text=text, filename=path.name,
                                shared_as=shared))
+            kit_jobs += [([f"{path.stem}-{suffix}.pdf" for suffix, _ in layouts],
+                          SheetJob(str(workspace.root), game, cards, folder / f"{path.stem}-kit.pdf", chosen,
+                                   text=text, filename=path.name, cache_only=True, shared_as=deck_print_key(
+                                       game, chosen, text, path.name, problems, held, back_key)))
+                         for chosen in kit_only]
         except InputError as error:
             if say:
                 say(f"{game_id}: {path.name} not printed: {str(error).splitlines()[0]}")
@@ -473,9 +489,11 @@ def print_game_sheets(workspace: Any, catalogue: Any, game_id: str, out_dir: str
     from carddb.workers import worker_pool
 
     todo = [job for name, job in sheets if name in plan.todo]
-    done = (lambda n: progress(n, len(todo))) if progress else None
+    for_kit = [job for names, job in kit_jobs if any(name in plan.todo for name in names)
+               and in_cache(job.shared_as) is None]  # a deck whose sheets change: the kit's print changes too
+    done = (lambda n: progress(min(n, len(todo)), len(todo))) if progress else None
     with worker_pool(pool) as workers:
-        made = dict(zip(plan.todo, workers.map(_print_sheet, todo, done=done), strict=True))
+        made = dict(zip(plan.todo, workers.map(_print_sheet, [*todo, *for_kit], done=done), strict=False))
     results: list[PrintResult] = []
     for name, _job in sheets:
         if name not in made:
@@ -539,9 +557,14 @@ class SheetJob:
     filename: str = ""
     title: str = "every card"
     shared_as: str = ""  # a deck the kit prints too: its ``deck_print_key``, to keep the PDF in the build's cache
+    cache_only: bool = False  # printed for the kit only: kept in the build's cache, no file of the sheets
 
 
-def _print_sheet(job: SheetJob) -> PrintResult:
+def _print_sheet(job: SheetJob) -> PrintResult | None:
+    if job.cache_only:  # printed beside the build's other PDFs, into a folder of its own, for the cache
+        with tempfile.TemporaryDirectory(prefix="carddb-kit-deck-") as folder:
+            _print_sheet(replace(job, out=Path(folder) / job.out.name, cache_only=False))
+        return None
     if job.text is None:
         return print_cards(job.workspace_root, job.game, job.cards, job.out, job.options, title=job.title)
     result = print_deck(job.workspace_root, job.game, job.cards, job.text, job.out, job.options, filename=job.filename)

@@ -64,14 +64,19 @@ def site(tmp_path_factory: pytest.TempPathFactory, repo_root: Path, catalogue: C
     # Built as `carddb build` builds it (for the configured site_url), once per run however many workers share it,
     # and served on a free port by each worker, as `carddb site serve` serves it: the server gives the sitemap its
     # own origin, which instant navigation needs.
+    # Its engine files compressed as a user's build compresses them (the suite's other builds compress at the
+    # quickest settings: tests/conftest.py), for the tests of what a visitor downloads.
     def build(shared: Path) -> SiteReport:
         from carddb.paint.render import render_faces
+        from carddb.site.precompress import QUICK_ENV
 
         faces = shared / "faces"
         render_faces(repo_root, catalogue.game(FACES_GAME), catalogue.cards(FACES_GAME), faces, dpi=100)
         # no exports: the repository's own output/ (whatever a developer built last) stays out of the tests
-        return build_site(repo_root, WithHostileCard(catalogue), shared / "site", faces_dir=faces,
-                          exports_dir=faces / "none")
+        with pytest.MonkeyPatch.context() as patch:
+            patch.delenv(QUICK_ENV, raising=False)
+            return build_site(repo_root, WithHostileCard(catalogue), shared / "site", faces_dir=faces,
+                              exports_dir=faces / "none")
 
     shared, report = built_once(tmp_path_factory, "site", build)
     folder = shared / "site"
