@@ -73,8 +73,11 @@ def timed_build(root: Path) -> Timing:
     return Timing(seconds, usage.ru_utime + usage.ru_stime)
 
 
-def redone(root: Path) -> str:
-    done = subprocess.run([*CARDDB, "--root", str(root), "build"], capture_output=True, text=True)
+def redone(root: Path, explained: list[str] | None = None) -> str:
+    """The build's summary line (what it redid); ``explained`` gets its ``--explain`` lines of the site."""
+    done = subprocess.run([*CARDDB, "--root", str(root), "build", "--explain"], capture_output=True, text=True)
+    if explained is not None:
+        explained += [line for line in done.stdout.splitlines() if line.startswith("site: ") and " redone (" in line]
     return next((line for line in done.stdout.splitlines() if line.startswith(("Redone", "Everything"))), "")
 
 
@@ -94,9 +97,11 @@ ADDED_CARD = """  - name: Bench Hound {run}
 """
 
 
-def card_adds_and_deletes(root: Path, runs: int) -> tuple[list[Timing], list[Timing], list[str]]:
+def card_adds_and_deletes(root: Path, runs: int, explained: list[str]) -> tuple[list[Timing], list[Timing],
+                                                                                  list[str]]:
     """Each run: a card appended to the card file and built, then deleted and built; the site's share of each
-    (``site (4 of 310 pages built)``) from the last build's summary."""
+    (``site (4 of 310 pages built)``) from the last build's summary, and in ``explained`` the site's pages named by
+    ``carddb build --explain`` for one more card added, then deleted."""
     path = root / CARD_FILE
     added, deleted, pages = [], [], []
     for run in range(runs):
@@ -106,9 +111,11 @@ def card_adds_and_deletes(root: Path, runs: int) -> tuple[list[Timing], list[Tim
         path.write_text(before, encoding="utf-8")
         deleted.append(timed_build(root))
     path.write_text(before + ADDED_CARD.format(run=runs), encoding="utf-8")
-    pages.append(site_pages(redone(root)))
+    explained.append("card added:")
+    pages.append(site_pages(redone(root, explained)))
     path.write_text(before, encoding="utf-8")
-    pages.append(site_pages(redone(root)))
+    explained.append("card deleted:")
+    pages.append(site_pages(redone(root, explained)))
     return added, deleted, pages
 
 
@@ -216,8 +223,10 @@ def main() -> None:
         card = card_edits(root, args.runs)
         replace_in(root / CARD_FILE, f"deck ({args.runs}).", f"deck ({args.runs + 1}).")  # one more edit, told
         print("  what one card redoes: " + redone(root))
-        added, deleted, pages = card_adds_and_deletes(root, args.runs)
+        explained: list[str] = []
+        added, deleted, pages = card_adds_and_deletes(root, args.runs, explained)
         print(f"  site pages built: card added {pages[0]}; card deleted {pages[1]} (target at most 10 pages)")
+        print("  `carddb build --explain`, the site's lines:\n" + "\n".join(f"    {line}" for line in explained))
         template = template_edits(root, args.runs)
         rows = [("nothing changed", nothing, 0.5), ("one card's text changed", card, 2.0),
                 ("one card added", added, 3.0), ("one card deleted", deleted, 3.0),
