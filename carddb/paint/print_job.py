@@ -8,6 +8,7 @@ faces by default, or JPEG faces rendered once into ``output/sheets/.faces`` with
 
 from __future__ import annotations
 
+import contextlib
 import json
 import tempfile
 from collections.abc import Callable, Sequence
@@ -562,7 +563,8 @@ class SheetJob:
 
 def _print_sheet(job: SheetJob) -> PrintResult | None:
     if job.cache_only:  # printed beside the build's other PDFs, into a folder of its own, for the cache
-        with tempfile.TemporaryDirectory(prefix="carddb-kit-deck-") as folder:
+        # a deck the kit cannot print on this paper is the kit step's failure to say, when it prints it itself
+        with tempfile.TemporaryDirectory(prefix="carddb-kit-deck-") as folder, contextlib.suppress(CarddbError):
             _print_sheet(replace(job, out=Path(folder) / job.out.name, cache_only=False))
         return None
     if job.text is None:
