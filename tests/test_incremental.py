@@ -392,6 +392,20 @@ def test_the_kit_takes_its_decks_from_the_sheets_printed_beside_the_site(workspa
     assert_same_as_clean(workspace)
 
 
+def test_the_compression_setting_is_an_input_of_the_site(workspace: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``CARDDB_QUICK_COMPRESSION`` (set for the whole suite) changed, and nothing else: the build does not take
+    the last build's stamp for its answer, and the site's compressed copies are made again, as a clean build of
+    that setting makes them."""
+    from carddb.site.precompress import QUICK_ENV
+
+    monkeypatch.setenv(QUICK_ENV, "0")
+    report = run_build(workspace)
+    assert "site" in report.redone, report.incremental_summary()
+    assert_same_as_clean(workspace)
+    monkeypatch.setenv(QUICK_ENV, "1")
+    assert "site" in run_build(workspace).redone
+
+
 def test_an_added_or_removed_card_builds_its_page_and_the_pages_that_list_it(workspace: Path) -> None:
     add_card(workspace, {"name": "Rapidash", "kind": "pokemon", "number": "078", "rarity": "common", "level": 40,
                          "hp": 70, "atk": 30, "def": 10, "type": "Fire", "stage": "basic"})

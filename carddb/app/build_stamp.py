@@ -89,9 +89,11 @@ def stamp_digest(root: Path, output: Path, catalogue_path: Path, options: Sequen
     catalogue = [(str(catalogue_path) + suffix, _status(Path(str(catalogue_path) + suffix)))
                  for suffix in ("", "-wal")]  # -shm changes on every open, the data does not
     import carddb
+    from carddb.site.precompress import QUICK_ENV  # a setting that changes the site's compressed copies
 
     code = _tree_status(PACKAGE, {"__pycache__"})  # carddb's own files, by status too
     return digest("stamp", carddb.__version__, code, library_versions(), sys.version, list(options),
+                  os.environ.get(QUICK_ENV, ""),
                   datetime.date.today().isoformat(), str(root), catalogue,
                   _tree_status(root, SKIPPED), _tree_status(pyodide, set()) if pyodide.is_dir() else None,
                   [(font, _status(Path(font))) for font in fonts],

@@ -40,9 +40,12 @@ def site_sources(root: Path, catalogue: Any, game_ids: Sequence[str] | None, fac
                          exports_digest(exports, game_id),  # what the site's client files copy
                          # the print-and-play kits it offers (by name: the kit step links them in after the site)
                          sorted(offered_kits(exports, game_id, kits_promised))])
+    from carddb.site.precompress import settings_digest
+
     site = workspace.site_dir
     docs = root / "docs"
     return digest("site", code_digest(), site_url or "", configured_environment(site / "mkdocs.yml"), str(out),
+                  settings_digest(),  # how its copies are compressed (CARDDB_QUICK_COMPRESSION)
                   per_game,
                   tree_digest(site, skip=("node_modules", "__pycache__")),
                   stat_digest(site / "node_modules" / "pyodide"),
