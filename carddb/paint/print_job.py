@@ -419,8 +419,7 @@ def print_game_sheets(workspace: Any, catalogue: Any, game_id: str, out_dir: str
     function made before but no longer makes (its deck gone) is removed. ``progress(n, m)``: PDFs written of
     those to write, on the processes of ``pool`` (the build's) when there are several.
     """
-    from carddb.incremental import FACE_LAYERS, MANIFEST, Manifest, Plan, code_sources, game_sources, short
-    from carddb.incremental import cached_path as in_cache
+    from carddb.incremental import FACE_LAYERS, MANIFEST, Manifest, Plan, cached_path, code_sources, game_sources, short
     from carddb.paint.render import FaceKeys, digest_parts
 
     game = catalogue.game(game_id)
@@ -434,8 +433,8 @@ def print_game_sheets(workspace: Any, catalogue: Any, game_id: str, out_dir: str
     else:
         layouts = [(options.layout, options)]
     kit_deck = kit_deck_options("A4", has_back)  # a sample deck the kit prints on A4: kept in the cache for it
-    kit_only = [kit_deck_options(paper, has_back) for paper in kit_papers]
-    kit_only = [chosen for chosen in kit_only if chosen not in [option for _, option in layouts]]
+    kit_only = [chosen for chosen in (kit_deck_options(paper, has_back) for paper in kit_papers)
+                if chosen not in [option for _, option in layouts]]  # a paper the sheets print already is shared
     kit_jobs: list[tuple[list[str], SheetJob]] = []  # the kit's prints of a deck, with the deck's own PDFs
     previous = Manifest.read(folder / MANIFEST)
     plan = Plan(previous, {**code_sources(FACE_LAYERS), **game_sources(game.raw)})
@@ -491,7 +490,7 @@ def print_game_sheets(workspace: Any, catalogue: Any, game_id: str, out_dir: str
 
     todo = [job for name, job in sheets if name in plan.todo]
     for_kit = [job for names, job in kit_jobs if any(name in plan.todo for name in names)
-               and in_cache(job.shared_as) is None]  # a deck whose sheets change: the kit's print changes too
+               and cached_path(job.shared_as) is None]  # a deck whose sheets change: the kit's print changes too
     done = (lambda n: progress(min(n, len(todo)), len(todo))) if progress else None
     with worker_pool(pool) as workers:
         made = dict(zip(plan.todo, workers.map(_print_sheet, [*todo, *for_kit], done=done), strict=False))
