@@ -19,6 +19,7 @@ from carddb.core.game.definition import GameDefinition
 from carddb.site.build import SiteReport, build_site
 from carddb.site.serve import make_server, server_url
 from tests.conftest import built_once
+from tests.site.engine_snapshot import seed_engine
 
 CHROMIUM = Path("/usr/bin/chromium")
 HOSTILE_GAME = "shmod"
@@ -134,7 +135,9 @@ SITEMAP_READ = """(() => {
 ENGINE_PATIENCE = "window.CARDDB_ENGINE_TIMEOUT_MS = 600000;"
 
 
-def open_visit(chromium: Any, site: BuiltSite, init_script: str = "") -> Visit:
+def open_visit(chromium: Any, site: BuiltSite, init_script: str = "", *, cold: bool = False) -> Visit:
+    """A fresh context on the site, every request outside it refused and recorded. Its engine starts from the
+    snapshot a first visit left (``engine_snapshot``), unless ``cold``: a first visit's boot."""
     context = chromium.new_context()
     context.add_init_script(SITEMAP_READ)
     context.add_init_script(ENGINE_PATIENCE)
@@ -152,6 +155,8 @@ def open_visit(chromium: Any, site: BuiltSite, init_script: str = "") -> Visit:
             request_route.abort()
 
     context.route("**/*", route)  # sees the worker's fetches too
+    if not cold:
+        seed_engine(context, chromium, site.url, site.folder)  # routed after, so its own route answers first
     page = context.new_page()
     page.on("dialog", lambda dialog: (visit.dialogs.append(dialog.message), dialog.dismiss()))
     page.set_default_timeout(120_000)  # the longest a wait for the page's state may take on a busy machine
@@ -240,7 +245,7 @@ def add_axe(page: Any, source: str) -> None:
 
 @pytest.fixture
 def visit(chromium: Any, site: BuiltSite) -> Iterator[Visit]:
-    """A fresh browser context (cold cache, so a cold engine start)."""
+    """A fresh browser context (cold cache; the engine from a first visit's snapshot, as a returning visitor's)."""
     opened = open_visit(chromium, site)
     yield opened
     opened.page.context.close()

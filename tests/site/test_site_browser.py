@@ -179,7 +179,7 @@ def test_no_main_thread_task_over_200_ms_while_the_engine_loads(chromium: Any, s
     observe = """window.__long = []; new PerformanceObserver((list) => {
         for (const e of list.getEntries()) window.__long.push([e.startTime, e.duration]) })
         .observe({type: "longtask", buffered: true});"""
-    opened = open_visit(chromium, site, observe)
+    opened = open_visit(chromium, site, observe, cold=True)  # a first visit's boot
     try:
         opened.page.goto(f"{site.url}games/ssbm/checker/")
         opened.page.wait_for_selector(READY)
@@ -218,6 +218,8 @@ def test_the_engine_loads_once_across_navigation(visit: Visit, site: BuiltSite, 
     assert got["verdict"] == "illegal"
     assert page.evaluate("window.__same_visit") is True  # no full page load happened
     assert visit.count("pyodide.asm.wasm") == 1 and visit.count("checker-worker.js") == 1
+    # the tests' visits return: their engines start from the first visit's snapshot (tests/site/engine_snapshot.py)
+    assert page.evaluate("window.carddbEngine.timings.restored") is True
     assert visit.external == []
 
 
@@ -270,7 +272,7 @@ def test_gallery_filters_by_kind(visit: Visit, site: BuiltSite, catalogue: Any) 
 
 
 def test_an_engine_that_never_loads_is_reported(chromium: Any, site: BuiltSite) -> None:
-    opened = open_visit(chromium, site, "window.CARDDB_ENGINE_TIMEOUT_MS = 2000;")
+    opened = open_visit(chromium, site, "window.CARDDB_ENGINE_TIMEOUT_MS = 2000;", cold=True)
     stalled: list[Any] = []
     opened.page.context.route("**/pyodide.asm.wasm", lambda route: stalled.append(route))  # never answered
     try:
@@ -292,7 +294,7 @@ def cli_json(db: str, *args: str) -> dict[str, Any]:
 
 
 def test_a_later_visit_starts_the_engine_from_its_snapshot(chromium: Any, site: BuiltSite, loaded_db: str) -> None:
-    opened = open_visit(chromium, site)
+    opened = open_visit(chromium, site, cold=True)
     path = next(p for g, p in SAMPLE_DECKS if g == "shmod")
     expected = cli_check(loaded_db, "shmod", path)
     try:
