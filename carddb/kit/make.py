@@ -115,8 +115,9 @@ def _back_painter(root: Path, game: GameDefinition) -> PaintBack | None:
 
 
 def _print_decks(root: Path, game: GameDefinition, cards: Sequence[Card], decks: Sequence[Deck], paper: str,
-                 has_back: bool) -> tuple[bytes, list[str], list[str]]:
-    """Every deck's sheets as ``carddb print`` makes them (checked by the print job itself), one after another."""
+                 has_back: bool) -> tuple[bytes, int, list[str], list[str]]:
+    """Every deck's sheets as ``carddb print`` makes them (checked by the print job itself), one after another;
+    and their number of pages."""
     from pypdf import PdfReader, PdfWriter
 
     from carddb.paint.print_job import kit_deck_options
@@ -134,7 +135,7 @@ def _print_decks(root: Path, game: GameDefinition, cards: Sequence[Card], decks:
         writer.append(PdfReader(io.BytesIO(pdf)), import_outline=False)
     buffer = io.BytesIO()
     writer.write(buffer)
-    return buffer.getvalue(), not_printed, warnings
+    return buffer.getvalue(), len(writer.pages), not_printed, warnings
 
 
 def _printed_deck(root: Path, game: GameDefinition, cards: Sequence[Card], deck: Deck, options: PrintOptions,
@@ -205,11 +206,12 @@ def make_kit(root: str | Path, game: GameDefinition, cards: Sequence[Card], out_
                            "plain paper or cardstock", "single-sided", "1", "cut out; sleeve each in front of a "
                            "backer card"))
     say("cards")
-    card_pdf, not_printed, warnings = _print_decks(root, game, cards, chosen, paper, paint_back is not None)
+    card_pdf, card_pages, not_printed, warnings = _print_decks(root, game, cards, chosen, paper,
+                                                               paint_back is not None)
     parts.append(_Part("cards", "Cards", card_pdf, "plain paper (80-120 g/m2)",
                        "double-sided, flip on long edge" if paint_back is not None else "single-sided", "1",
                        ", ".join(f"{deck.title} ({len(deck.cards)})" for deck in chosen)
-                       + "; cut on the crop marks and sleeve with a backer card"))
+                       + "; cut on the crop marks and sleeve with a backer card", pages=card_pages))
     say("tuck box")
     parts.append(_tuck_box_part(game, box, pagesize, options, paint_back, len(chosen)))
     if components.pieces:
@@ -254,7 +256,7 @@ def _rulebook_parts(root: Path, game: GameDefinition, cards: Sequence[Card], com
                              f"rules/{game.id}/{game.rulebook}")
     if not booklet:
         return book, [_Part("rulebook", "Rulebook", book.pdf, "plain paper", "single- or double-sided", "1",
-                            "read it, or staple it in the corner")], None
+                            "read it, or staple it in the corner", pages=book.pages)], None
     from carddb.kit.booklet import impose_booklet
 
     imposed = _Part("booklet", "Rulebook booklet", impose_booklet(book.pdf, pagesize), "plain paper",
@@ -296,7 +298,7 @@ def _with_cover_and_checklist(game: GameDefinition, parts: list[_Part], pagesize
                               paint_back: PaintBack | None, credits: str) -> list[_Part]:
     """Every part in the kit's order, the cover and checklist (one page each) first, listing the others' pages."""
     for part in parts:
-        part.pages = _pages(part.pdf)
+        part.pages = part.pages or _pages(part.pdf)  # the rulebook and the cards say theirs: no PDF read again
     lines = _lines(game, parts, first=3)
     front = [_Part("cover", "Cover", cover(game, pagesize, credits, lines, paint_back, game.card_size_mm),
                    "plain paper", "single-sided", "1", "the kit's first page", pages=1),
@@ -375,13 +377,14 @@ def _write(out_dir: Path, game: GameDefinition, parts: Sequence[_Part], kit_pdf:
     if out_dir.exists() and not out_dir.is_dir():
         raise InputError(f"{out_dir} is a file, not a folder")
     kit_path = out_dir / f"{slugify(game.id)}-kit.pdf"
+    kit_pages = sum(part.pages for part in parts)  # the kit is its parts, merged
     parts = [*parts, reading] if reading is not None else list(parts)
     files = [(kit_path, kit_pdf)] + [(out_dir / _filename(game, part.key), part.pdf) for part in parts]
     with staged_files([path for path, _ in files]) as staged:
         for stage, (_path, data) in zip(staged, files, strict=True):
             stage.write_bytes(data)
     return KitResult(kit_path, [(part.title, out_dir / _filename(game, part.key), part.pages) for part in parts],
-                     _pages(kit_pdf), not_printed, warnings)
+                     kit_pages, not_printed, warnings)
 
 
 def kit_of_game(root: str | Path | None, game_id: str, out_dir: str | Path, options: KitOptions = KitOptions(), *,

@@ -17,7 +17,7 @@ from pypdf import PdfReader
 from carddb.core.game.definition import load_game_text
 from carddb.errors import DefinitionError, InputError, KitCheckError
 from carddb.kit.booklet import booklet_order
-from carddb.kit.make import KitOptions, kit_of_game
+from carddb.kit.make import KitOptions, KitResult, kit_of_game
 from carddb.kit.tuckbox import TuckBox, tuck_box
 
 REPO = Path(__file__).resolve().parents[2]
@@ -40,8 +40,12 @@ def words(text: str) -> str:
 def kit(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> tuple[str, Path]:
     """Mini-Battle's kit (its decks are ten cards: the quickest whole kit), written once per paper."""
     out = tmp_path_factory.mktemp(f"kit-{request.param}")
-    kit_of_game(REPO, "minibattle", out, KitOptions(paper=request.param), db=str(out / "none.db"))
+    REPORTED[request.param] = kit_of_game(REPO, "minibattle", out, KitOptions(paper=request.param),
+                                          db=str(out / "none.db"))
     return request.param, out
+
+
+REPORTED: dict[str, KitResult] = {}  # what kit_of_game said it wrote, by paper
 
 
 @pytest.mark.slow  # makes whole kits
@@ -55,6 +59,10 @@ def test_the_kit_and_every_part_are_written_with_the_papers_size(kit):
     assert sizes <= {(width, height), (height, width)}  # the card sheets lie landscape when more cards fit
     total = sum(len(PdfReader(out / f"minibattle-{part}.pdf").pages) for part in PARTS)
     assert len(PdfReader(out / "minibattle-kit.pdf").pages) == total
+    # the page counts the command reports (and the checklist prints) are the files' own
+    assert REPORTED[paper].pages == total
+    assert [(path.name, pages) for _, path, pages in REPORTED[paper].parts] == [
+        (path.name, len(PdfReader(path).pages)) for _, path, _ in REPORTED[paper].parts]
 
 
 @pytest.mark.slow  # makes whole kits
