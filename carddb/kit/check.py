@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from carddb.errors import KitCheckError
+from carddb.incremental import Memo
 from carddb.kit import style
 from carddb.kit.markdown_flow import Heading
 from carddb.kit.tuckbox import TuckBox
@@ -27,6 +28,8 @@ _INK = tuple(round(v, 3) for v in style.INK.rgb())
 _STROKE = frozenset({"S", "s", "B", "B*", "b", "b*"})
 _PAINT = _STROKE | {"f", "F", "f*"}
 _TOC_LINE = re.compile(r"^(?P<title>.*?)(?:\s*(?:\.\s*)+)?\s+(?P<page>\d+)$")
+#: What the pages of the last few PDFs checked draw: a rulebook's pages are read once for both its checks.
+_READ: Memo[tuple[str, tuple[float, float, float]], Callable[[int], PageDrawing | None]] = Memo(4)
 
 
 def _words(text: str) -> str:
@@ -215,14 +218,14 @@ def check_book(pdf: bytes, headings: Sequence[Heading], *, toc: bool, fold_rgb: 
     on_book = [(title, number - first, top) for title, number, top in marks]
     # the findings name the kit's pages: the page the rulebook starts on is part of the question
     problems += _remembered_findings(("landing", on_book, first, fold_rgb), book,
-                                     lambda: _landing(_drawings(_reader(book), fold_rgb), on_book, shift=first))
+                                     lambda: _landing(_drawings(book, fold_rgb), on_book, shift=first))
     return problems + _links(reader, marks)
 
 
 def _check_book(pdf: bytes, headings: Sequence[Heading], *, toc: bool, fold_rgb: tuple[float, float, float]) \
         -> list[str]:
     reader = _reader(pdf)
-    drawing = _drawings(reader, fold_rgb)
+    drawing = _drawings(pdf, fold_rgb)
     marks, problems = _marks(reader, headings)
     problems += _landing(drawing, marks) + _links(reader, marks)
     if toc and len(marks) == len(headings):
@@ -230,8 +233,16 @@ def _check_book(pdf: bytes, headings: Sequence[Heading], *, toc: bool, fold_rgb:
     return problems
 
 
-def _drawings(reader: Any, fold_rgb: tuple[float, float, float]) -> Callable[[int], PageDrawing | None]:
-    """Page number -> what it draws (read once a page; None: no such page)."""
+def _drawings(pdf: bytes, fold_rgb: tuple[float, float, float]) -> Callable[[int], PageDrawing | None]:
+    """Page number -> what it draws (None: no such page), each page read once for the same bytes: the book check
+    and the area check of a rulebook read the same pages."""
+    import hashlib
+
+    key = (hashlib.sha256(pdf).hexdigest(), fold_rgb)
+    return _READ.get(key, lambda: _page_reader(_reader(pdf), fold_rgb))
+
+
+def _page_reader(reader: Any, fold_rgb: tuple[float, float, float]) -> Callable[[int], PageDrawing | None]:
     drawings: dict[int, PageDrawing] = {}
 
     def drawing(number: int) -> PageDrawing | None:
@@ -330,13 +341,15 @@ def check_area(pdf: bytes, margin_mm: float, pages: Iterable[int] | None = None,
 def _check_area(pdf: bytes, margin_mm: float, pages: Iterable[int] | None, *, what: str,
                 fold_rgb: tuple[float, float, float]) -> list[str]:
     reader = _reader(pdf)
+    drawings = _drawings(pdf, fold_rgb)
     problems = []
     slack = 0.5  # a line's half width and rounding
     for number in pages if pages is not None else range(len(reader.pages)):
         page = reader.pages[number]
         width, height = float(page.mediabox.width), float(page.mediabox.height)
         low = margin_mm * _PT_PER_MM - slack
-        drawing = read_drawing(page, fold_rgb)
+        drawing = drawings(number)
+        assert drawing is not None  # a page of the range
         outside = [(x, y) for x, y in drawing.points + [(x, y) for _t, x, y, _s in drawing.texts]
                    if not (low <= x <= width - low and low <= y <= height - low)]
         if outside:
