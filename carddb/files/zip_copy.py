@@ -1,8 +1,9 @@
 """Some entries of a zip copied into a new zip as they are stored: never decompressed and compressed again.
 
-The site ships Pyodide's standard library less the modules nothing on it imports. Deflating its 400-odd files again
-took a clean build about 1.5 s of CPU, for bytes the source already holds compressed. The entries are copied with
-their CRC and sizes, and every date set to 1980-01-01, so the same source gives the same bytes.
+The site ships Pyodide's standard library less the modules nothing on it imports. Deflating its 422 kept files
+again took every clean build 0.24 s of CPU, for bytes the source already holds compressed; copying them takes 0.01 s.
+The entries are copied with their CRC and sizes, and every date set to 1980-01-01, so the same source gives the
+same bytes.
 """
 
 from __future__ import annotations
