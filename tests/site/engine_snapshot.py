@@ -72,9 +72,9 @@ def _cache_key(url: str, name: str) -> str:
     return f"{url}carddb-engine-snapshot/{name}"  # as checker-worker.js names it
 
 
-def made_snapshot(chromium: Any, url: str, folder: Path) -> str:
-    """The address (on this process's server) of the snapshot a first visit to the site at ``url`` leaves behind,
-    made once per worker and engine."""
+def made_snapshot(chromium: Any, url: str, folder: Path) -> tuple[str, str]:
+    """The site's engine name, and the address (on this process's server) of the snapshot a first visit to the site
+    at ``url`` leaves behind, made once per worker and engine."""
     from urllib.parse import quote
 
     name, game = engine_name(folder)
@@ -97,14 +97,13 @@ def made_snapshot(chromium: Any, url: str, folder: Path) -> str:
         finally:
             context.close()
         assert len(_made.get(name, b"")) > 1_000_000, "the first visit handed over no snapshot"
-    return f"{_snapshot_server()}{list(_made).index(name)}"
+    return name, f"{_snapshot_server()}{list(_made).index(name)}"
 
 
 def seed_engine(context: Any, chromium: Any, url: str, folder: Path) -> None:
     """Give ``context`` the snapshot a first visit to ``url`` left, as if it had visited before. Its route for
     ``SNAPSHOT_PATH`` must be the context's last (the last route registered answers first)."""
-    served = made_snapshot(chromium, url, folder)
-    name = engine_name(folder)[0]
+    name, served = made_snapshot(chromium, url, folder)
     context.add_init_script(f"""window.CARDDB_BEFORE_ENGINE = async () => {{
       const key = {json.dumps(_cache_key(url, name))};
       const cache = await caches.open("carddb-engine-snapshot");
