@@ -34,10 +34,11 @@ def builder_section(game: GameDefinition, play_page: str | None = None) -> list[
     layouts = _options(list(PRINT_LAYOUTS), DEFAULTS.layout)
     bleed = "" if DEFAULTS.bleed is None else f"{DEFAULTS.bleed:g}"
     marks = " checked" if DEFAULTS.marks else ""
+    width, height = game.card_size_mm  # each face's box is reserved before it loads (builder.js)
     play = f' <a class="md-button" href="{html_url(play_page)}">Play</a>' if play_page else ""
     return [
         f'<div class="carddb-builder carddb-wide" data-deck-builder data-game="{html_text(game.id)}" '
-        "data-search-exclude>",
+        f'data-search-exclude data-face-height="{round(315 * height / width)}">',
         '<p class="carddb-engine" data-builder-engine role="status">The deck builder needs JavaScript.</p>',
         '<div class="carddb-row carddb-toolbar">',
         f'<label>Format <select name="deck-format">{formats}</select></label>',

@@ -8,6 +8,7 @@ from __future__ import annotations
 from carddb.core.cards.card import Card
 from carddb.site.card_data import GameCards
 from carddb.site.markup import (
+    face_box,
     html_lines,
     html_text,
     html_url,
@@ -26,7 +27,8 @@ def card_page(data: GameCards, card: Card, previous: Card | None, following: Car
     root = url_prefix(page)
     face = data.faces.get(card.key)
     kind = game.kinds[card.kind].label if card.kind in game.kinds else card.kind
-    picture = (f'<img src="{html_url(root + face)}" alt="{html_text(card.key)}: the card face" width="630">'
+    picture = (f'<img src="{html_url(root + face)}" alt="{html_text(card.key)}: the card face" '
+               f'{face_box(*game.card_size_mm, 630)}>'
                if face else '<span class="carddb-noface">no face rendered</span>')
     out = ["---", "hide:", "  - toc", "---", "", f"# {md_text(card.key)}", "",
            f'<div class="carddb-cardpage" data-card-page data-game="{html_text(game.id)}" '

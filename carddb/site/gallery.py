@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from carddb.core.cards.card import Card
 from carddb.site.card_data import GameCards, type_field, values_of
-from carddb.site.markup import html_lines, html_text, html_url, md_text, url_prefix
+from carddb.site.markup import face_box, html_lines, html_text, html_url, md_text, url_prefix
 from carddb.site.search_example import example_query
 
 #: A field gets a filter when the cards hold between 2 and this many different values of it.
@@ -98,7 +98,7 @@ def _tile(data: GameCards, card: Card, fields: list[str], root: str) -> str:
     face = data.faces.get(card.key)
     href = f"{stem}/"
     picture = (f'<img src="{html_url(root + face)}" alt="{html_text(card.key)}" loading="lazy" '
-               'decoding="async" width="315" height="440">' if face
+               f'decoding="async" {face_box(*data.game.card_size_mm, 315)}>' if face
                else '<span class="carddb-noface">no face rendered</span>')
     detail = f"{html_text(kind_label)}" + (f" · {html_text(', '.join(types))}" if types else "")
     text = f'<p class="carddb-text">{html_lines(card.text)}</p>' if card.text and not face else ""

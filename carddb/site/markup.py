@@ -109,3 +109,10 @@ def url_prefix(page: str) -> str:
     parts = page.split("/")
     depth = len(parts) - 1 if parts[-1] == "index.md" else len(parts)
     return "../" * depth
+
+
+def face_box(width_mm: float, height_mm: float, width: int) -> str:
+    """A face's ``width`` and ``height`` attributes in the card's own proportions: the browser reserves the face's
+    box before the picture arrives, so nothing below it moves while faces load (a click aimed below never lands
+    on what moved into its place)."""
+    return f'width="{width}" height="{round(width * height_mm / width_mm)}"'

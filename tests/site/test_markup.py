@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from carddb.site.markup import REFUSED_URL, css_colour, html_text, html_url, md_code, md_text
+from carddb.site.markup import REFUSED_URL, css_colour, face_box, html_text, html_url, md_code, md_text
 
 
 @pytest.mark.parametrize(("value", "shown"), [
@@ -38,3 +38,9 @@ def test_text_is_shown_as_written_whatever_syntax_it_holds() -> None:
         r"\{\{ config \}\} \{% raw %\} \[a\]\(javascript:x\) &lt;b&gt;"
     assert html_text("</title><img src=x onerror='1'>") == "&lt;/title&gt;&lt;img src=x onerror=&#x27;1&#x27;&gt;"
     assert md_code("a`b|c") == "<code>a`b&#124;c</code>"
+
+
+def test_a_face_box_keeps_the_cards_proportions() -> None:
+    assert face_box(63, 88, 315) == 'width="315" height="440"'  # the poker card most games use
+    assert face_box(88, 63, 630) == 'width="630" height="451"'  # a landscape card stays landscape
+    assert face_box(59, 86, 315) == 'width="315" height="459"'  # a smaller, narrower card

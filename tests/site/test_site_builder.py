@@ -180,7 +180,12 @@ def test_a_deck_prints_in_the_browser_as_the_command_line_prints_it(chromium: An
         page.wait_for_selector("[data-deck-builder][data-ready] [data-builder-engine][data-state=ready]")
         page.set_input_files("input[name=deck-file]", str(sample))
         assert wait_verdict(page, "legal", "illegal") == "legal"
-        page.click("details[data-print] summary")
+        summary = page.locator("details[data-print] summary")
+        summary.scroll_into_view_if_needed()
+        top = summary.bounding_box()["y"]
+        page.wait_for_function("() => [...document.querySelectorAll('[data-deck-view] img')].every((i) => i.complete)")
+        assert summary.bounding_box()["y"] == top  # each face's box was kept for it: nothing moved as faces loaded
+        summary.click()
         page.select_option("[data-print] select[name=paper]", "letter")
         page.fill("[data-print] input[name=bleed]", "2")
         page.click("button[data-action=print]")

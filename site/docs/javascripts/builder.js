@@ -102,6 +102,10 @@ function tile(ctx, entry, card, problems) {
     const img = document.createElement("img");
     img.src = new URL(card.face, ctx.SITE_ROOT).href;
     img.alt = entry.key;
+    // The face's box is reserved before the picture arrives: each check re-renders the deck, and without it the
+    // panel below jumped as faces reloaded, under the reader's pointer.
+    img.width = 315;
+    img.height = ctx.faceHeight;
     img.loading = "lazy";
     face.append(img);
   } else {
@@ -345,7 +349,7 @@ export function mountBuilder(root, ctx) {
   root.dataset.mounted = "1";
   root.dataset.mountedAt = performance.now().toFixed(0);
   const game = root.dataset.game;
-  const local = { ...ctx, game };
+  const local = { ...ctx, game, faceHeight: Number(root.dataset.faceHeight) || 440 };
   const status = root.querySelector("[data-builder-engine]");
   const note = root.querySelector("[data-builder-note]");
   const engine = ctx.getEngine();

@@ -222,7 +222,12 @@ export function scheduleCheck(engine, store) {
       state.last = outcome;
       state.running = false;
       for (const fn of [...state.listeners]) fn(outcome);
-      if (state.again) { state.again = false; scheduleCheck(engine, store); }
+      // Asked again while this check ran: check again only if the deck changed since it started (a second
+      // request for the same deck would re-render the same verdict, moving what the reader is about to click).
+      if (state.again) {
+        state.again = false;
+        if (store.changedAt !== changedAt) scheduleCheck(engine, store);
+      }
     });
 }
 
