@@ -75,7 +75,21 @@ LONGEST_FIRST = ("tests/test_incremental_changes.py",  # 276 s
                  "tests/site/test_site_attack.py",  # 75 s
                  "tests/site/test_site_playtest.py",  # 70 s
                  "tests/test_wheel.py",  # 53 s
-                 "tests/hostile/test_faults.py")  # 52 s
+                 "tests/hostile/test_faults.py",  # 52 s
+                 # the longest of `make test-fast` (which runs none of the above), as measured there
+                 "tests/catalogue/test_shared_catalogue.py",  # 15 s
+                 "tests/hostile/test_readers.py",  # 14 s
+                 "tests/hostile/test_plugins.py",  # 13 s
+                 "tests/sheets/test_cut_marks.py",  # 11 s
+                 "tests/exporters/test_printshop.py",  # 10 s
+                 "tests/site/test_site_build.py",  # 9 s
+                 "tests/catalogue/test_writers.py",  # 9 s
+                 "tests/faces/test_every_face.py",  # 9 s
+                 "tests/site/test_print_bundle.py",  # 8 s
+                 "tests/sheets/test_print_cli.py",  # 8 s
+                 "tests/catalogue/test_backup.py",  # 8 s
+                 "tests/sheets/test_game_sheets.py",  # 8 s
+                 "tests/site/test_studio_http.py")  # 8 s
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

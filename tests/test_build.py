@@ -12,6 +12,9 @@ from pypdf import PdfReader
 
 from carddb.catalogue.api import open_catalogue
 
+# A whole game built, every step (11 s): `make test` runs it, `make test-fast` not.
+pytestmark = pytest.mark.slow
+
 REPO = Path(__file__).resolve().parents[1]
 
 

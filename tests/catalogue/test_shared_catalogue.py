@@ -46,6 +46,7 @@ def _spells(prefix: str, count: int) -> list[str]:
     return [f"{prefix} {n},spell,{n % 9 + 1},{prefix} draws {n}.,base" for n in range(1, count + 1)]
 
 
+@pytest.mark.slow  # more than a few seconds: `make test` runs it, `make test-fast` not
 def test_two_members_import_then_build_and_keep_every_card(empty_db: str, tmp_path: Path) -> None:
     alice, bob = _member(tmp_path, "alice"), _member(tmp_path, "bob")
     open_catalogue(empty_db).engine  # noqa: B018  (a new, empty catalogue: its tables, no game yet)

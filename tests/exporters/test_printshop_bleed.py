@@ -10,6 +10,9 @@ from PIL import Image, ImageChops
 from carddb.exporters.printshop import export_printshop
 from carddb.exporters.printshop.reader import read_printshop
 
+# Every print service with every game's faces drawn at print size (10 s): `make test` runs it, `make test-fast` not.
+pytestmark = pytest.mark.slow
+
 
 def bleed_band(image: Image.Image, bleed_px: int) -> list[Image.Image]:
     width, height = image.size

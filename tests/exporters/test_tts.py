@@ -365,6 +365,7 @@ def big_export(tmp_path, out: str, render=None, *, sets_only: bool = False, extr
                       faces_dir=tmp_path / "faces", renderer=render or partial(pattern_render, size=SMALL_FACE))
 
 
+@pytest.mark.slow  # more than a few seconds: `make test` runs it, `make test-fast` not
 def test_sheets_are_drawn_on_one_pool_whatever_its_size(tmp_path, monkeypatch, small_sheets):
     """Every sheet of an export is drawn on one pool of threads, sized from the cores, none inside another; the
     sheets are the same whether one thread draws them or several, and drawn together or alone."""
@@ -392,6 +393,7 @@ def test_sheets_are_drawn_on_one_pool_whatever_its_size(tmp_path, monkeypatch, s
     assert drawn[1] == [path.read_bytes() for path in paths[3:]]  # the set's sheets hold the faces in this order
 
 
+@pytest.mark.slow  # more than a few seconds: `make test` runs it, `make test-fast` not
 def test_one_changed_face_draws_only_the_sheets_that_hold_it(tmp_path, small_sheets):
     """The export after one face changed draws again only that face's sheets (its deck's and its set's), and
     gives the same files as an export made from nothing."""

@@ -23,6 +23,10 @@ import pytest
 
 from tests.site.conftest import ENGINE_PATIENCE
 
+# A plugin wheel installed by pip, a workspace made with it and its site built (8 s): `make test` runs it,
+# `make test-fast` not.
+pytestmark = pytest.mark.slow
+
 ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "new-game.md"
 NODE_MODULES = ROOT / "site" / "node_modules"
