@@ -488,6 +488,39 @@ def remembered(key: str, make: Callable[[], bytes]) -> bytes:
     return _remembered.get(key, lambda: _from_cache_folder(key, make))
 
 
+def cache_folder() -> Path | None:
+    """The cache folder of the innermost open ``remember_in`` (None outside one): sent with a task to the pool's
+    processes, which open it too."""
+    return _cache_dirs[-1] if _cache_dirs else None
+
+
+@contextlib.contextmanager
+def keys_used() -> Iterator[set[str]]:
+    """The cache keys ``remembered``, ``cached_file`` and ``cached_path`` are asked for within the block: a task
+    run on the pool's processes returns them, and the build that sent it marks them used (``mark_used``), so that
+    pruning keeps what the task used."""
+    used: set[str] = set()
+    _used.append(used)
+    try:
+        yield used
+    finally:
+        _forget_set(used)
+
+
+def _forget_set(used: set[str]) -> None:
+    """``used`` out of ``_used``, found by identity (sets equal by value are other blocks' sets)."""
+    for index, held in enumerate(_used):
+        if held is used:
+            del _used[index]
+            return
+
+
+def mark_used(keys: Iterable[str]) -> None:
+    """``keys`` count as asked for in every open ``remember_in`` (they were asked for in a worker process)."""
+    for used in _used:
+        used.update(keys)
+
+
 def forget_remembered(key: str) -> None:
     """Drop what ``remembered`` keeps for ``key``, in the process and in the cache folder: an entry its reader
     found damaged is made again by the next ``remembered``."""
@@ -562,12 +595,12 @@ def remember_in(folder: str | Path, *, prune: bool = True, digests: Path | None 
     if outermost:
         _file_digests.open(digests)
     _cache_dirs.append(use.folder)
-    _used.append(set())
+    used: set[str] = set()
+    _used.append(used)
     completed = False
     try:
         yield use
         completed = True
-        used = _used[-1]
         if use.prune and len(_used) == 1:  # an inner block (the site within a build) leaves pruning to the build
             with contextlib.suppress(OSError):
                 for entry in os.scandir(folder):
@@ -576,7 +609,7 @@ def remember_in(folder: str | Path, *, prune: bool = True, digests: Path | None 
                             os.unlink(entry.path)
     finally:
         _cache_dirs.pop()
-        _used.pop()
+        _forget_set(used)  # its own set: a block of another thread (a step beside the site) may have opened since
         if outermost:
             _file_digests.close(digests, keep=completed)
 

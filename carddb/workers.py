@@ -42,6 +42,11 @@ def _cgroup_quota(path: str = "/sys/fs/cgroup/cpu.max") -> int | None:
         return None
 
 
+def in_worker() -> bool:
+    """Whether this process is one of a pool's workers."""
+    return _IN_WORKER
+
+
 def _mark_worker() -> None:
     global _IN_WORKER
     _IN_WORKER = True
@@ -55,10 +60,12 @@ class Pool:
         self._executor: Executor | None = None
 
     def map(self, function: Callable[[T], R], tasks: Sequence[T], *,
-            done: Callable[[int], None] | None = None) -> list[R]:
+            done: Callable[[int], None] | None = None, shared_from: int = IN_PROCESS_MAX) -> list[R]:
         """``function`` of each task, in the tasks' order; ``done(n)`` after each n finished (for progress).
-        ``function`` must be a module-level function (it is sent to the workers by name)."""
-        if _IN_WORKER or self.size == 1 or len(tasks) < IN_PROCESS_MAX:
+        ``function`` must be a module-level function (it is sent to the workers by name). Fewer than
+        ``shared_from`` tasks run in the calling process (a caller whose few tasks each take a second or more
+        shares them from 2)."""
+        if _IN_WORKER or self.size == 1 or len(tasks) < max(2, shared_from):
             results = []
             for task in tasks:
                 results.append(function(task))

@@ -11,8 +11,8 @@ The build is incremental (``carddb.incremental``): every step digests its inputs
 its work whose inputs changed (a face, a PDF, an exported image, a site page), or nothing at all; the report
 says, step by step, what was redone and what was up to date. The steps are an ordered list (``STAGES``) run by
 ``carddb.app.engine`` on one build context: each game's decks, faces and exports, then the site, which hosts the
-exports, with the proxy sheets drawn beside it, then the print-and-play kits, which the site offers and gets once
-they are made.
+exports, with the proxy sheets and the print-and-play kits made beside it; the site offers the kits and gets them
+once both are done.
 """
 
 from __future__ import annotations
@@ -253,8 +253,8 @@ def _sheets(step: BuildContext) -> Redone:
         step.tell(line)
         step.report.warnings.append(line)
 
-    # the kit step, run after the site, prints the sample decks on these papers too: they are printed here, beside
-    # the site, on the pool (A4, the proxy sheets' own paper, is shared as it is)
+    # the kit step, run after this one beside the site, prints the sample decks on these papers too: they are
+    # printed here, on the pool (A4, the proxy sheets' own paper, is shared as it is)
     from carddb.site.kit_files import KIT_PAPERS
 
     results = print_game_sheets(step.workspace, step.catalogue, game_id, out / "sheets", say=not_printed,
@@ -310,14 +310,20 @@ def _cockatrice(step: BuildContext) -> Redone:
 
 def _kit(step: BuildContext) -> Redone:
     from carddb.kit.build_part import build_game_kits
-    from carddb.site.kit_files import publish_kits
 
     game_id = step.game_id
-    done = build_game_kits(step.workspace, step.catalogue, game_id, step.out / "kit")
-    publish_kits(step.out / "site", step.out / "kit", game_id)  # the site, built before, offers them
+    done = build_game_kits(step.workspace, step.catalogue, game_id, step.out / "kit", pool=step.pool)
     step.tell(f"{game_id}: print-and-play kits in {step.out / 'kit' / game_id} ({', '.join(done.kits)})")
     step.report.explain(f"{game_id} kit", done.reasons)
     return f"{len(done.made)} of {count(len(done.kits), 'kit')}" if done.made else None
+
+
+def _publish_kits(context: BuildContext) -> None:
+    """Each game's kits linked into the site, once the site is in place (the kits are made beside it)."""
+    from carddb.site.kit_files import publish_kits
+
+    for game_id in context.games:
+        publish_kits(context.out / "site", context.out / "kit", game_id)
 
 
 def _exported(step: BuildContext, client: str, result: ExportReport, said: str) -> Redone:
@@ -344,7 +350,7 @@ def _site(step: BuildContext) -> Redone:
     from carddb.site.build import build_site
 
     out = step.out / "site"
-    # the kit step, run after the site, makes each game's kits (a saved card's page does not wait for them)
+    # the kit step, run beside the site, makes each game's kits (a saved card's page does not wait for them)
     promised = () if "kit" in step.skip else step.games
     result = build_site(step.workspace.root, step.catalogue, out, site_url=step.site_url, kits_promised=promised,
                         progress=step.task)
@@ -373,16 +379,16 @@ def _site_missing(workspace: Workspace) -> str | None:
 
 
 #: The build's steps in order (``carddb.app.engine``): each game's decks, faces and exports (the site hosts their
-#: files), then the site, with the proxy sheets, which no other step reads, drawn beside it on the pool; then the
-#: print-and-play kits, which the site offers without waiting for them (each is linked into the site once made:
-#: ``carddb.site.kit_files``), so that a saved card reaches its page before its kits are made again. No
-#: print-shop step: an order is one deck for one shop (``carddb export printshop``), and every game for every shop
-#: would be about half a gigabyte of images a build.
+#: files), then the site, with the proxy sheets and then the print-and-play kits made beside it on the pool (no
+#: other step reads them; the kits print their decks from the sheets' cache). The site offers the kits without
+#: waiting for them, and each is linked into the site once both are done (``carddb.site.kit_files``), so that a
+#: saved card reaches its page however long its kits take. No print-shop step: an order is one deck for one shop
+#: (``carddb export printshop``), and every game for every shop would be about half a gigabyte of images a build.
 STAGES = (
     Stage((Step("decks", _decks, decks_only=True), Step("faces", _faces, needs_faces=True),
            Step("lackey", _lackey, needs_faces=True), Step("apprentice", _apprentice),
            Step("tts", _tts, needs_faces=True), Step("cockatrice", _cockatrice, needs_faces=True))),
     Stage((Step("site", _site, per_game=False, needs_faces=True, missing=_site_missing),),
-          beside=(Step("sheets", _sheets, needs_faces=True),)),
-    Stage((Step("kit", _kit, needs_faces=True),)),
+          beside=(Step("sheets", _sheets, needs_faces=True),
+                  Step("kit", _kit, needs_faces=True, after=_publish_kits))),
 )

@@ -149,6 +149,9 @@ class Step:
     needs_faces: bool = False
     decks_only: bool = False
     missing: Callable[[Workspace], str | None] = lambda workspace: None
+    #: run once in the build's thread when the stage is done (a step beside the site links its files into the site
+    #: the stage built)
+    after: Callable[[BuildContext], None] | None = None
 
 
 @dataclass(frozen=True)
@@ -172,6 +175,9 @@ def run_stages(context: BuildContext, stages: Sequence[Stage], skip: Sequence[st
         beside = [step for step in stage.beside if step.name not in skip]
         with _beside(context, beside):
             _run_in_order(context, steps)
+        for step in (*steps, *beside):
+            if step.after is not None:
+                step.after(context)
 
 
 def _run_in_order(context: BuildContext, steps: Sequence[Step]) -> None:

@@ -3,8 +3,9 @@ for the site to offer. Incremental like the sheets (``carddb.incremental``): a p
 digests carddb's code, the game's definition, its rulebook and construction tables, its deck files and the face
 key of every card it prints and of the back; a kit whose key is unchanged is kept. A kit made again takes what did
 not change from the build's cache (``carddb.kit.make``: the rulebook typeset, each deck's sheets, the checks of the
-parts), so its cost follows the decks that hold a changed card. The step runs after the site, which offers the kits
-without waiting for them (``carddb.site.kit_files``).
+parts), so its cost follows the decks that hold a changed card. The step runs beside the site, after the proxy
+sheets (which print the kits' decks into the cache), its papers at once on the build's pool; the site offers the
+kits without waiting for them (``carddb.site.kit_files``).
 """
 
 from __future__ import annotations
@@ -29,8 +30,46 @@ class KitBuild:
     reasons: dict[str, list[str]] = field(default_factory=dict)
 
 
-def build_game_kits(workspace: Any, catalogue: Any, game_id: str, kit_dir: str | Path) -> KitBuild:
-    """Bring ``game_id``'s kits under ``kit_dir`` up to date."""
+@dataclass(frozen=True)
+class _PaperTask:
+    """One paper's kit, as sent to the pool: what ``make_kit`` is given, and the build's cache folder."""
+
+    root: Path
+    game: Any
+    cards: Any
+    out_dir: Path
+    paper: str
+    decks: Any
+    cache: Path | None
+
+
+def _make_paper(task: _PaperTask) -> tuple[str, set[str]]:
+    """Make one paper's kit: the paper, and (in a pool's worker) the cache keys it asked for, which the build's
+    process marks used. In line, the build's own cache block records them as they are asked for."""
+    import contextlib
+
+    from carddb.incremental import cache_folder, keys_used, remember_in
+    from carddb.kit.make import KitOptions, make_kit
+    from carddb.workers import in_worker
+
+    def make() -> None:
+        make_kit(task.root, task.game, task.cards, task.out_dir, KitOptions(paper=task.paper), decks=task.decks)
+
+    if not in_worker():
+        make()
+        return task.paper, set()
+    # a worker started by fork holds the build's cache block already; one started afresh opens it
+    opened = remember_in(task.cache, prune=False) if task.cache and cache_folder() != task.cache \
+        else contextlib.nullcontext()
+    with opened, keys_used() as used:
+        make()
+    return task.paper, set(used)
+
+
+def build_game_kits(workspace: Any, catalogue: Any, game_id: str, kit_dir: str | Path,
+                    pool: Any = None) -> KitBuild:
+    """Bring ``game_id``'s kits under ``kit_dir`` up to date: the papers made again are made at once, on ``pool``
+    (the build's; else a pool of its own)."""
     from carddb.incremental import MANIFEST, Manifest, Plan, code_sources, files_digest, game_sources, short
     from carddb.kit.decks import sample_decks
     from carddb.paint.render import FaceKeys
@@ -63,12 +102,17 @@ def build_game_kits(workspace: Any, catalogue: Any, game_id: str, kit_dir: str |
         plan.add(paper, {"paper": paper}, exists=target.is_file())
         done.kits[paper] = target
     if plan.todo:
-        from carddb.kit.make import KitOptions, make_kit
-    for paper in plan.todo:
-        make_kit(root, game, cards, done.kits[paper].parent, KitOptions(paper=paper), decks=decks)
-        plan.made(paper)
-        done.made.append(paper)
-        done.reasons[paper] = plan.reasons[paper]
+        from carddb.incremental import cache_folder, mark_used
+        from carddb.workers import worker_pool
+
+        tasks = [_PaperTask(root, game, cards, done.kits[paper].parent, paper, decks, cache_folder())
+                 for paper in plan.todo]
+        with worker_pool(pool) as workers:  # both papers at once, each a second or more of pypdf and checks
+            for paper, used in workers.map(_make_paper, tasks, shared_from=2):
+                mark_used(used)  # the cache entries a worker read stay for the next build
+                plan.made(paper)
+                done.made.append(paper)
+                done.reasons[paper] = plan.reasons[paper]
     if plan.changed:
         plan.new.write(folder / MANIFEST)
     return done

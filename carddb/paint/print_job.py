@@ -411,7 +411,7 @@ def print_game_sheets(workspace: Any, catalogue: Any, game_id: str, out_dir: str
 
     ``kit_papers``: the papers the build's kit step prints each sample deck on. A deck printed again here is printed
     on those papers too, on the same processes, and kept in the build's cache only (``deck_print_key``): the kit
-    step, run after the site while these run beside it, then finds its decks printed. The proxy sheets' own A4
+    step, run after this one beside the site, then finds its decks printed. The proxy sheets' own A4
     print is kept for the kit the same way.
 
     Incremental (``carddb.incremental``): each PDF is a part whose sources are carddb, the game, its options,

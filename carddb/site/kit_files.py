@@ -2,14 +2,14 @@
 under ``downloads/<game>/``, and the download box on the game's rulebook page.
 
 The build keeps a game's kit for each paper at ``output/kit/<game>/<paper>/<game>-kit.pdf`` (``kit_file``, the
-one place that path is spelled). The site does not wait for the kits: ``carddb build`` builds the site first (a
-saved card reaches its page without the kits being made again), its rulebook pages offering the kits the build's
-kit step is about to make (``offered_kits``, ``promised``); the site's folder gets the kits as they are then, linked
-in after MkDocs has built it and before it is swapped in (``link_kits``), and the kit step links each kit it makes
-into the served site (``publish_kits``), a file replaced whole. So the pages never depend on a kit's bytes: the box
-names each paper, not the size of its file, and a site rebuilt for a changed card is a site built from nothing,
-byte for byte. A site built without ``carddb build`` (``carddb site build``) offers the kits an earlier build left,
-and a game with none gets no box.
+one place that path is spelled). The site does not wait for the kits: ``carddb build`` makes them beside the
+site (a saved card reaches its page however long its kits take), its rulebook pages offering the kits the build's
+kit step is making (``offered_kits``, ``promised``); the site's folder gets the kits as they are then, linked in
+after MkDocs has built it and before it is swapped in (``link_kits``), and once both are done the build links
+each kit into the served site (``publish_kits``), a file replaced whole. So the pages never depend on a kit's
+bytes: the box names each paper, not the size of its file, and a site rebuilt for a changed card is a site built
+from nothing, byte for byte. A site built without ``carddb build`` (``carddb site build``) offers the kits an
+earlier build left, and a game with none gets no box.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ def kit_file(kit_dir: str | Path, game_id: str, paper: str) -> Path:
 
 def offered_kits(exports: Path, game_id: str, promised: Collection[str] = ()) -> dict[str, Path]:
     """Site path -> kit PDF, for each paper the site offers: every paper of a game in ``promised`` (the build's
-    kit step makes them after the site), else each paper whose kit an earlier build left."""
+    kit step makes them beside the site), else each paper whose kit an earlier build left."""
     found = {}
     for paper in KIT_PAPERS:
         path = kit_file(exports / "kit", game_id, paper)
@@ -53,7 +53,7 @@ def link_kits(site_dir: Path, kits: dict[str, Path]) -> None:
         try:
             made = os.stat(kit)
         except FileNotFoundError:
-            continue  # not made yet (its step runs after the site) or failed: the kit step links it when made
+            continue  # not made yet (its step runs beside the site) or failed: linked once made
         try:
             held = os.stat(target)
         except FileNotFoundError:
