@@ -2,7 +2,7 @@
 time instead of on the page's own state fails here first, since every step of the page and of the server takes
 longer than on a quiet machine.
 
-    .venv/bin/python bench/browser_loop.py [--runs 10] [--burners 1] [--workers auto] [--log FILE]
+    .venv/bin/python bench/browser_loop.py [--runs 10] [--burners 1] [--workers auto] [--log FILE] [TEST_FILE ...]
 
 Each run is ``pytest -m browser`` as ``make test`` runs it (the same workers and module order); the burners spin
 from the first run to the last. Prints, run by run, the tests passed and failed, the seconds it took and the load
@@ -32,11 +32,12 @@ def burn() -> None:  # pragma: no cover - runs in a process of its own until it 
         pass
 
 
-def run_once(workers: str) -> tuple[dict[str, int], list[str], str, float]:
-    """One run of the browser tests: the counts of its summary line, the failed tests, its output, its seconds."""
+def run_once(workers: str, paths: list[str]) -> tuple[dict[str, int], list[str], str, float]:
+    """One run of the browser tests (of ``paths`` only, when given): the counts of its summary line, the failed
+    tests, its output, its seconds."""
     started = time.monotonic()
     done = subprocess.run([sys.executable, "-m", "pytest", "-m", "browser", "-n", workers, "--dist", "loadscope",
-                           "--no-loadscope-reorder", "-p", "no:cacheprovider", "--durations=0"],
+                           "--no-loadscope-reorder", "-p", "no:cacheprovider", "--durations=0", *paths],
                           cwd=ROOT, capture_output=True, text=True)
     output = done.stdout + done.stderr
     counts = {"passed": 0, "failed": 0, "skipped": 0, "errors": 0}
@@ -56,6 +57,7 @@ def main() -> int:
     parser.add_argument("--burners", type=int, default=1, help="processes that keep a core busy (default 1)")
     parser.add_argument("--workers", default="auto", help="pytest-xdist workers, as make test's WORKERS")
     parser.add_argument("--log", type=Path, default=None, help="where pytest's output of a failed run is kept")
+    parser.add_argument("paths", nargs="*", help="test files to run (default: every browser test)")
     options = parser.parse_args()
     log = options.log or Path(tempfile.gettempdir()) / f"carddb-browser-loop-{os.getpid()}.log"
     burners = [multiprocessing.Process(target=burn, daemon=True) for _ in range(options.burners)]
@@ -67,7 +69,7 @@ def main() -> int:
     try:
         with log.open("w", encoding="utf-8") as kept:
             for run in range(1, options.runs + 1):
-                counts, failed, output, seconds = run_once(options.workers)
+                counts, failed, output, seconds = run_once(options.workers, options.paths)
                 whole += not failed
                 load = os.getloadavg()[0]
                 print(f"run {run:2d}: {counts['passed']} passed, {counts['failed']} failed, {counts['errors']} "

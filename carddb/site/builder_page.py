@@ -10,7 +10,7 @@ from __future__ import annotations
 from carddb.core.game.definition import GameDefinition
 from carddb.layout.impose import CARD_SIZES, PAPER_SIZES
 from carddb.paint.print_options import DEFAULTS
-from carddb.site.markup import html_text, html_url
+from carddb.site.markup import face_pixels, html_text, html_url
 
 #: The proxy layouts ``carddb print --layout`` offers, in words.
 PRINT_LAYOUTS = (("fronts", "fronts only"), ("duplex-long", "fronts and backs, long-edge duplex"),
@@ -34,11 +34,11 @@ def builder_section(game: GameDefinition, play_page: str | None = None) -> list[
     layouts = _options(list(PRINT_LAYOUTS), DEFAULTS.layout)
     bleed = "" if DEFAULTS.bleed is None else f"{DEFAULTS.bleed:g}"
     marks = " checked" if DEFAULTS.marks else ""
-    width, height = game.card_size_mm  # each face's box is reserved before it loads (builder.js)
+    face_width, face_height = face_pixels(*game.card_size_mm)  # each face's box is reserved before it loads
     play = f' <a class="md-button" href="{html_url(play_page)}">Play</a>' if play_page else ""
     return [
         f'<div class="carddb-builder carddb-wide" data-deck-builder data-game="{html_text(game.id)}" '
-        f'data-search-exclude data-face-height="{round(315 * height / width)}">',
+        f'data-search-exclude data-face-width="{face_width}" data-face-height="{face_height}">',
         '<p class="carddb-engine" data-builder-engine role="status">The deck builder needs JavaScript.</p>',
         '<div class="carddb-row carddb-toolbar">',
         f'<label>Format <select name="deck-format">{formats}</select></label>',

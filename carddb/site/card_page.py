@@ -28,7 +28,7 @@ def card_page(data: GameCards, card: Card, previous: Card | None, following: Car
     face = data.faces.get(card.key)
     kind = game.kinds[card.kind].label if card.kind in game.kinds else card.kind
     picture = (f'<img src="{html_url(root + face)}" alt="{html_text(card.key)}: the card face" '
-               f'{face_box(*game.card_size_mm, 630)}>'
+               f'{face_box(*game.card_size_mm)}>'
                if face else '<span class="carddb-noface">no face rendered</span>')
     out = ["---", "hide:", "  - toc", "---", "", f"# {md_text(card.key)}", "",
            f'<div class="carddb-cardpage" data-card-page data-game="{html_text(game.id)}" '

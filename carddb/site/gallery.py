@@ -98,7 +98,7 @@ def _tile(data: GameCards, card: Card, fields: list[str], root: str) -> str:
     face = data.faces.get(card.key)
     href = f"{stem}/"
     picture = (f'<img src="{html_url(root + face)}" alt="{html_text(card.key)}" loading="lazy" '
-               f'decoding="async" {face_box(*data.game.card_size_mm, 315)}>' if face
+               f'decoding="async" {face_box(*data.game.card_size_mm)}>' if face
                else '<span class="carddb-noface">no face rendered</span>')
     detail = f"{html_text(kind_label)}" + (f" · {html_text(', '.join(types))}" if types else "")
     text = f'<p class="carddb-text">{html_lines(card.text)}</p>' if card.text and not face else ""

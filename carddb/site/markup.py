@@ -111,8 +111,17 @@ def url_prefix(page: str) -> str:
     return "../" * depth
 
 
-def face_box(width_mm: float, height_mm: float, width: int) -> str:
-    """A face's ``width`` and ``height`` attributes in the card's own proportions: the browser reserves the face's
-    box before the picture arrives, so nothing below it moves while faces load (a click aimed below never lands
-    on what moved into its place)."""
-    return f'width="{width}" height="{round(width * height_mm / width_mm)}"'
+def face_pixels(width_mm: float, height_mm: float) -> tuple[int, int]:
+    """The pixels of a rendered face of a card this size, as the painter rounds them (``carddb.paint.raster``)."""
+    from carddb.paint.raster import DEFAULT_DPI
+
+    k = DEFAULT_DPI / 25.4
+    return max(1, round(width_mm * k)), max(1, round(height_mm * k))
+
+
+def face_box(width_mm: float, height_mm: float) -> str:
+    """A face's ``width`` and ``height`` attributes: its own pixels, so the browser reserves the box the picture
+    will fill, to the pixel, before it arrives (the style sheet scales it), and nothing below it moves as faces
+    load (a click aimed below never lands on what moved into its place)."""
+    width, height = face_pixels(width_mm, height_mm)
+    return f'width="{width}" height="{height}"'

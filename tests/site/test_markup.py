@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from carddb.site.markup import REFUSED_URL, css_colour, face_box, html_text, html_url, md_code, md_text
+from carddb.layout.ops import FaceLayout
+from carddb.paint.raster import render_image
+from carddb.site.markup import REFUSED_URL, css_colour, face_box, face_pixels, html_text, html_url, md_code, md_text
 
 
 @pytest.mark.parametrize(("value", "shown"), [
@@ -40,7 +42,8 @@ def test_text_is_shown_as_written_whatever_syntax_it_holds() -> None:
     assert md_code("a`b|c") == "<code>a`b&#124;c</code>"
 
 
-def test_a_face_box_keeps_the_cards_proportions() -> None:
-    assert face_box(63, 88, 315) == 'width="315" height="440"'  # the poker card most games use
-    assert face_box(88, 63, 630) == 'width="630" height="451"'  # a landscape card stays landscape
-    assert face_box(59, 86, 315) == 'width="315" height="459"'  # a smaller, narrower card
+def test_a_face_box_is_the_rendered_faces_own_pixels() -> None:
+    assert face_box(63, 88) == 'width="744" height="1039"'  # the poker card most games use, at 300 dpi
+    assert face_box(88, 63) == 'width="1039" height="744"'  # a landscape card stays landscape
+    for size in ((63, 88), (59, 86), (88, 63), (57.5, 89)):  # what the painter draws is the box reserved for it
+        assert render_image(FaceLayout(*size)).size == face_pixels(*size)

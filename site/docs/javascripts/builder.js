@@ -104,7 +104,7 @@ function tile(ctx, entry, card, problems) {
     img.alt = entry.key;
     // The face's box is reserved before the picture arrives: each check re-renders the deck, and without it the
     // panel below jumped as faces reloaded, under the reader's pointer.
-    img.width = 315;
+    img.width = ctx.faceWidth;  // the face's own pixels: the style sheet scales it, the ratio is exact
     img.height = ctx.faceHeight;
     img.loading = "lazy";
     face.append(img);
@@ -349,7 +349,8 @@ export function mountBuilder(root, ctx) {
   root.dataset.mounted = "1";
   root.dataset.mountedAt = performance.now().toFixed(0);
   const game = root.dataset.game;
-  const local = { ...ctx, game, faceHeight: Number(root.dataset.faceHeight) || 440 };
+  const local = { ...ctx, game, faceWidth: Number(root.dataset.faceWidth) || 744,
+    faceHeight: Number(root.dataset.faceHeight) || 1039 };
   const status = root.querySelector("[data-builder-engine]");
   const note = root.querySelector("[data-builder-note]");
   const engine = ctx.getEngine();
