@@ -19,7 +19,7 @@ PARALLEL := -n $(WORKERS) --dist loadscope --no-loadscope-reorder
 test: $(VENV)/.installed $(PYODIDE)
 	$(BIN)/pytest $(PARALLEL)
 
-# The tests without a browser and without the slow ones: run it before every commit (about 3 minutes on 2 idle cores)
+# The tests without a browser and without the slow ones: run it before every commit (about 2 minutes on 2 idle cores)
 test-fast: $(VENV)/.installed
 	$(BIN)/pytest $(PARALLEL) -m "not browser and not slow"
 
