@@ -30,7 +30,7 @@ import os
 import re
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -397,6 +397,8 @@ def plain_report(values: Mapping[str, Any]) -> dict[str, Any]:
 # -- the one bounded memo and the one cache folder ---------------------------------------------------------------
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
+T = TypeVar("T")
+R = TypeVar("R")
 
 
 class Memo(Generic[K, V]):
@@ -479,13 +481,15 @@ _cache_dirs: list[Path] = []
 _used: list[set[str]] = []  # per open ``remember_in``: the keys asked for within it
 
 
-def remembered(key: str, make: Callable[[], bytes]) -> bytes:
+def remembered(key: str, make: Callable[[], bytes], memo: Memo[str, bytes] | None = None) -> bytes:
     """``make()``, made once for ``key`` (a digest of all it is made from): kept for the life of the process and,
     inside ``remember_in``, in the build's cache folder for the next process. For costly outputs that seldom
-    change (the site's trimmed Pyodide library, its printing bundle, each rulebook page with its drawn faces)."""
+    change (the site's trimmed Pyodide library, its printing bundle, each rulebook page with its drawn faces).
+    ``memo``: the process's memo for a kind of output that comes by the hundred (a PDF's compressed streams), so
+    that it does not push the few large ones out of the common memo."""
     for used in _used:
         used.add(key)
-    return _remembered.get(key, lambda: _from_cache_folder(key, make))
+    return (_remembered if memo is None else memo).get(key, lambda: _from_cache_folder(key, make))
 
 
 def cache_folder() -> Path | None:
@@ -519,6 +523,32 @@ def mark_used(keys: Iterable[str]) -> None:
     """``keys`` count as asked for in every open ``remember_in`` (they were asked for in a worker process)."""
     for used in _used:
         used.update(keys)
+
+
+@dataclass(frozen=True)
+class _KeepingKeys(Generic[T, R]):
+    """``function`` as a pool's worker runs it: inside the build's cache block (opened there when the worker did not
+    inherit it by fork), returning its result with the cache keys it asked for."""
+
+    function: Callable[[T], R]
+    cache: Path | None
+
+    def __call__(self, task: T) -> tuple[R, set[str]]:
+        opened = remember_in(self.cache, prune=False) if self.cache is not None and cache_folder() != self.cache \
+            else contextlib.nullcontext()
+        with opened, keys_used() as used:
+            result = self.function(task)
+        return result, set(used)
+
+
+def map_sharing_cache(pool: Any, function: Callable[[T], R], tasks: Sequence[T], **options: Any) -> list[R]:
+    """``pool.map(function, tasks, **options)`` (``carddb.workers.Pool``) with the build's cache shared: what a
+    worker process keeps in the cache folder is marked used in this one (``mark_used``), so the build's pruning
+    keeps it for the next build instead of removing what it never saw asked for."""
+    results = pool.map(_KeepingKeys(function, cache_folder()), tasks, **options)
+    for _result, used in results:
+        mark_used(used)
+    return [result for result, _used in results]
 
 
 def forget_remembered(key: str) -> None:

@@ -7,12 +7,15 @@ from __future__ import annotations
 import threading
 from pathlib import Path
 
+import pytest
+
 from carddb import incremental
-from carddb.incremental import cache_folder, keys_used, mark_used, remember_in, remembered
+from carddb.incremental import cache_folder, keys_used, map_sharing_cache, remember_in, remembered
 from carddb.workers import Pool, in_worker
 
 KEPT = "a" * 64
 UNUSED = "b" * 64
+OTHER = "e" * 64
 
 
 def _ask(key: str) -> tuple[bool, set[str]]:
@@ -22,21 +25,31 @@ def _ask(key: str) -> tuple[bool, set[str]]:
     return in_worker(), set(used)
 
 
-def test_what_a_worker_used_survives_the_builds_pruning(tmp_path: Path) -> None:
+def _make(key: str) -> tuple[bool, Path | None]:
+    """A pool task that knows nothing of the cache: it asks for one entry (``map_sharing_cache`` does the rest)."""
+    remembered(key, lambda: f"made in a worker for {key[:1]}".encode())
+    return in_worker(), cache_folder()
+
+
+@pytest.mark.parametrize("started", ["in the build", "before the build"])
+def test_what_a_worker_used_survives_the_builds_pruning(tmp_path: Path, started: str) -> None:
+    """Whether the workers were forked inside the build's cache block (they inherit it) or before it (they open
+    it): what they keep is in the build's cache folder, and pruning keeps it."""
     cache = tmp_path / "cache"
     cache.mkdir()
     (cache / UNUSED).write_bytes(b"left by an earlier build")
     pool = Pool(2)
+    if started == "before the build":
+        pool.start()
     try:
         with remember_in(cache):  # a whole build: prunes what it did not ask for
             assert cache_folder() == cache
-            results = pool.map(_ask, [KEPT, KEPT], shared_from=2)
-            assert [ran_in_worker for ran_in_worker, _ in results] == [True, True]  # shared_from=2: on the pool
-            for _, used in results:
-                mark_used(used)
+            results = map_sharing_cache(pool, _make, [KEPT, OTHER], shared_from=2)
     finally:
         pool.close()
-    assert (cache / KEPT).read_bytes() == b"made in a worker"
+    assert results == [(True, cache), (True, cache)]  # on the pool (shared_from=2), each in the build's cache
+    assert (cache / KEPT).read_bytes() == b"made in a worker for a"
+    assert (cache / OTHER).read_bytes() == b"made in a worker for e"
     assert not (cache / UNUSED).exists()
 
 

@@ -32,7 +32,7 @@ class KitBuild:
 
 @dataclass(frozen=True)
 class _PaperTask:
-    """One paper's kit, as sent to the pool: what ``make_kit`` is given, and the build's cache folder."""
+    """One paper's kit, as sent to the pool: what ``make_kit`` is given."""
 
     root: Path
     game: Any
@@ -40,30 +40,14 @@ class _PaperTask:
     out_dir: Path
     paper: str
     decks: Any
-    cache: Path | None
 
 
-def _make_paper(task: _PaperTask) -> tuple[str, set[str]]:
-    """Make one paper's kit: the paper, and (in a pool's worker) the cache keys it asked for, which the build's
-    process marks used. In line, the build's own cache block records them as they are asked for."""
-    import contextlib
-
-    from carddb.incremental import cache_folder, keys_used, remember_in
+def _make_paper(task: _PaperTask) -> str:
+    """Make one paper's kit (on a pool's worker, inside the build's cache: ``map_sharing_cache``)."""
     from carddb.kit.make import KitOptions, make_kit
-    from carddb.workers import in_worker
 
-    def make() -> None:
-        make_kit(task.root, task.game, task.cards, task.out_dir, KitOptions(paper=task.paper), decks=task.decks)
-
-    if not in_worker():
-        make()
-        return task.paper, set()
-    # a worker started by fork holds the build's cache block already; one started afresh opens it
-    opened = remember_in(task.cache, prune=False) if task.cache and cache_folder() != task.cache \
-        else contextlib.nullcontext()
-    with opened, keys_used() as used:
-        make()
-    return task.paper, set(used)
+    make_kit(task.root, task.game, task.cards, task.out_dir, KitOptions(paper=task.paper), decks=task.decks)
+    return task.paper
 
 
 def build_game_kits(workspace: Any, catalogue: Any, game_id: str, kit_dir: str | Path,
@@ -102,14 +86,12 @@ def build_game_kits(workspace: Any, catalogue: Any, game_id: str, kit_dir: str |
         plan.add(paper, {"paper": paper}, exists=target.is_file())
         done.kits[paper] = target
     if plan.todo:
-        from carddb.incremental import cache_folder, mark_used
+        from carddb.incremental import map_sharing_cache
         from carddb.workers import worker_pool
 
-        tasks = [_PaperTask(root, game, cards, done.kits[paper].parent, paper, decks, cache_folder())
-                 for paper in plan.todo]
+        tasks = [_PaperTask(root, game, cards, done.kits[paper].parent, paper, decks) for paper in plan.todo]
         with worker_pool(pool) as workers:  # both papers at once, each a second or more of pypdf and checks
-            for paper, used in workers.map(_make_paper, tasks, shared_from=2):
-                mark_used(used)  # the cache entries a worker read stay for the next build
+            for paper in map_sharing_cache(workers, _make_paper, tasks, shared_from=2):
                 plan.made(paper)
                 done.made.append(paper)
                 done.reasons[paper] = plan.reasons[paper]

@@ -255,7 +255,8 @@ def print_cards(workspace_root: str | Path, game: GameDefinition, cards: Sequenc
 
 def _raster_cache(workspace_root: str | Path, options: PrintOptions) -> Any:
     """Raster faces go to the build's one cache folder (``output/.carddb/cache``, pruned by the next whole build)
-    unless ``faces_dir`` names another place; vector sheets cache nothing."""
+    unless ``faces_dir`` names another place. A vector sheet's deflated streams are kept in the cache of the build that
+    prints it (``carddb.paint.pdf_streams``), not in a cache of its own."""
     import contextlib
 
     from carddb.incremental import remember_in
@@ -486,6 +487,7 @@ def print_game_sheets(workspace: Any, catalogue: Any, game_id: str, out_dir: str
                                                                       title=title))
     if progress:
         progress(0, len(plan.todo))
+    from carddb.incremental import map_sharing_cache
     from carddb.workers import worker_pool
 
     todo = [job for name, job in sheets if name in plan.todo]
@@ -493,7 +495,7 @@ def print_game_sheets(workspace: Any, catalogue: Any, game_id: str, out_dir: str
                and cached_path(job.shared_as) is None]  # a deck whose sheets change: the kit's print changes too
     done = (lambda n: progress(min(n, len(todo)), len(todo))) if progress else None
     with worker_pool(pool) as workers:
-        made = dict(zip(plan.todo, workers.map(_print_sheet, [*todo, *for_kit], done=done), strict=False))
+        made = dict(zip(plan.todo, map_sharing_cache(workers, _print_sheet, [*todo, *for_kit], done=done), strict=False))
     results: list[PrintResult] = []
     for name, _job in sheets:
         if name not in made:
