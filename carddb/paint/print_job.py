@@ -495,7 +495,8 @@ def print_game_sheets(workspace: Any, catalogue: Any, game_id: str, out_dir: str
                and cached_path(job.shared_as) is None]  # a deck whose sheets change: the kit's print changes too
     done = (lambda n: progress(min(n, len(todo)), len(todo))) if progress else None
     with worker_pool(pool) as workers:
-        made = dict(zip(plan.todo, map_sharing_cache(workers, _print_sheet, [*todo, *for_kit], done=done), strict=False))
+        printed = map_sharing_cache(workers, _print_sheet, [*todo, *for_kit], done=done)
+    made = dict(zip(plan.todo, printed, strict=False))
     results: list[PrintResult] = []
     for name, _job in sheets:
         if name not in made:
