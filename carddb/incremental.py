@@ -364,15 +364,19 @@ class Plan:
         kept = self.previous.part(name, key)
         if kept is not None and exists:
             self.new.parts[name] = kept
+            keep_cache_of(key)
         else:
             self.new.parts[name] = {"key": key, "sources": dict(sources)} if sources else {"key": key}
             self.todo.append(name)
             self.reasons[name] = self.previous.why(name, self.common, sources)
         return key
 
-    def made(self, name: str, **kept: Any) -> None:
-        """What is worth keeping about a part just made (its report), beside its key."""
+    def made(self, name: str, *, cache_keys: Iterable[str] = (), **kept: Any) -> None:
+        """What is worth keeping about a part just made (its report), beside its key. ``cache_keys``: the entries
+        of the build's cache its making asked for, kept for as long as the part is (``keep_cache_of``)."""
         self.new.parts[name].update(kept)
+        if cache_keys:
+            note_cache_of(self.new.parts[name]["key"], cache_keys)
 
     def gone(self) -> list[str]:
         """The parts the previous manifest had and this plan has not, whose names are plain (safe to remove)."""
@@ -525,6 +529,33 @@ def mark_used(keys: Iterable[str]) -> None:
         used.update(keys)
 
 
+def _keys_of_part(key: str) -> str:
+    return digest("the cache entries of the part made from", key)
+
+
+def note_cache_of(part_key: str, cache_keys: Iterable[str]) -> None:
+    """Note, in the build's cache folder, the entries a part made from ``part_key`` asked for (``Plan.made``)."""
+    if not _cache_dirs:
+        return
+    name = _keys_of_part(part_key)
+    mark_used([name])
+    _store(_cache_dirs[-1] / name, "".join(f"{key}\n" for key in sorted(set(cache_keys))).encode("ascii"))
+
+
+def keep_cache_of(part_key: str) -> None:
+    """A part kept as it is keeps the cache entries its making asked for: pruning would otherwise remove them, and
+    the next change to the part would make all of them again (a PDF whose one card changed would deflate every
+    face it holds, not that card's). Nothing to keep outside a build's cache, or when the note is gone."""
+    if not _cache_dirs:
+        return
+    name = _keys_of_part(part_key)
+    try:
+        text = (_cache_dirs[-1] / name).read_text(encoding="ascii")
+    except (OSError, UnicodeDecodeError):
+        return
+    mark_used([name, *(line for line in text.splitlines() if _CACHE_KEY.fullmatch(line))])
+
+
 @dataclass(frozen=True)
 class _KeepingKeys(Generic[T, R]):
     """``function`` as a pool's worker runs it: inside the build's cache block (opened there when the worker did not
@@ -541,14 +572,16 @@ class _KeepingKeys(Generic[T, R]):
         return result, set(used)
 
 
-def map_sharing_cache(pool: Any, function: Callable[[T], R], tasks: Sequence[T], **options: Any) -> list[R]:
-    """``pool.map(function, tasks, **options)`` (``carddb.workers.Pool``) with the build's cache shared: what a
-    worker process keeps in the cache folder is marked used in this one (``mark_used``), so the build's pruning
-    keeps it for the next build instead of removing what it never saw asked for."""
+def map_with_cache_keys(pool: Any, function: Callable[[T], R], tasks: Sequence[T],
+                        **options: Any) -> list[tuple[R, set[str]]]:
+    """``pool.map(function, tasks, **options)`` (``carddb.workers.Pool``) with the build's cache shared, each result
+    with the cache keys its task asked for (for ``Plan.made``). What a worker process keeps in the cache folder is
+    marked used in this one (``mark_used``), so the build's pruning keeps it instead of removing what it never saw
+    asked for."""
     results = pool.map(_KeepingKeys(function, cache_folder()), tasks, **options)
     for _result, used in results:
         mark_used(used)
-    return [result for result, _used in results]
+    return results
 
 
 def forget_remembered(key: str) -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from carddb import incremental
-from carddb.incremental import cache_folder, keys_used, map_sharing_cache, remember_in, remembered
+from carddb.incremental import Manifest, Plan, cache_folder, keys_used, map_with_cache_keys, remember_in, remembered
 from carddb.workers import Pool, in_worker
 
 KEPT = "a" * 64
@@ -26,7 +26,7 @@ def _ask(key: str) -> tuple[bool, set[str]]:
 
 
 def _make(key: str) -> tuple[bool, Path | None]:
-    """A pool task that knows nothing of the cache: it asks for one entry (``map_sharing_cache`` does the rest)."""
+    """A pool task that knows nothing of the cache: it asks for one entry (``map_with_cache_keys`` does the rest)."""
     remembered(key, lambda: f"made in a worker for {key[:1]}".encode())
     return in_worker(), cache_folder()
 
@@ -44,10 +44,11 @@ def test_what_a_worker_used_survives_the_builds_pruning(tmp_path: Path, started:
     try:
         with remember_in(cache):  # a whole build: prunes what it did not ask for
             assert cache_folder() == cache
-            results = map_sharing_cache(pool, _make, [KEPT, OTHER], shared_from=2)
+            results = map_with_cache_keys(pool, _make, [KEPT, OTHER], shared_from=2)
     finally:
         pool.close()
-    assert results == [(True, cache), (True, cache)]  # on the pool (shared_from=2), each in the build's cache
+    # on the pool (shared_from=2), each in the build's cache, each with the key it asked for
+    assert results == [((True, cache), {KEPT}), ((True, cache), {OTHER})]
     assert (cache / KEPT).read_bytes() == b"made in a worker for a"
     assert (cache / OTHER).read_bytes() == b"made in a worker for e"
     assert not (cache / UNUSED).exists()
@@ -88,3 +89,24 @@ def test_a_block_closed_in_one_thread_leaves_another_threads_block_open(tmp_path
         thread.join()
     assert seen == [{"d" * 64}]
     assert incremental._used == []
+
+
+def test_a_kept_part_keeps_the_cache_entries_it_was_made_with(tmp_path: Path) -> None:
+    """Pruning keeps what the parts a build kept were made with (a PDF's deflated faces), not only what the build
+    asked for: the next change to such a part finds them. A part made again without them lets them go."""
+    cache = tmp_path / "cache"
+    with remember_in(cache):  # a build that makes the part, asking for one entry
+        first = Plan(Manifest(), {"code": "1"})
+        first.add("deck.pdf", {"card": "a"})
+        remembered(KEPT, lambda: b"a face, deflated")
+        first.made("deck.pdf", cache_keys={KEPT})
+    with remember_in(cache):  # nothing changed: the part is kept, nothing is asked for
+        kept = Plan(first.new, {"code": "1"})
+        kept.add("deck.pdf", {"card": "a"})
+        assert kept.todo == []
+    assert (cache / KEPT).read_bytes() == b"a face, deflated"
+    with remember_in(cache):  # the part changed, and was made without the entry
+        again = Plan(kept.new, {"code": "1"})
+        again.add("deck.pdf", {"card": "b"})
+        again.made("deck.pdf")
+    assert not (cache / KEPT).exists()

@@ -43,7 +43,7 @@ class _PaperTask:
 
 
 def _make_paper(task: _PaperTask) -> str:
-    """Make one paper's kit (on a pool's worker, inside the build's cache: ``map_sharing_cache``)."""
+    """Make one paper's kit (on a pool's worker, inside the build's cache: ``map_with_cache_keys``)."""
     from carddb.kit.make import KitOptions, make_kit
 
     make_kit(task.root, task.game, task.cards, task.out_dir, KitOptions(paper=task.paper), decks=task.decks)
@@ -86,13 +86,13 @@ def build_game_kits(workspace: Any, catalogue: Any, game_id: str, kit_dir: str |
         plan.add(paper, {"paper": paper}, exists=target.is_file())
         done.kits[paper] = target
     if plan.todo:
-        from carddb.incremental import map_sharing_cache
+        from carddb.incremental import map_with_cache_keys
         from carddb.workers import worker_pool
 
         tasks = [_PaperTask(root, game, cards, done.kits[paper].parent, paper, decks) for paper in plan.todo]
         with worker_pool(pool) as workers:  # both papers at once, each a second or more of pypdf and checks
-            for paper in map_sharing_cache(workers, _make_paper, tasks, shared_from=2):
-                plan.made(paper)
+            for paper, cache_keys in map_with_cache_keys(workers, _make_paper, tasks, shared_from=2):
+                plan.made(paper, cache_keys=cache_keys)
                 done.made.append(paper)
                 done.reasons[paper] = plan.reasons[paper]
     if plan.changed:

@@ -487,7 +487,7 @@ def print_game_sheets(workspace: Any, catalogue: Any, game_id: str, out_dir: str
                                                                       title=title))
     if progress:
         progress(0, len(plan.todo))
-    from carddb.incremental import map_sharing_cache
+    from carddb.incremental import map_with_cache_keys
     from carddb.workers import worker_pool
 
     todo = [job for name, job in sheets if name in plan.todo]
@@ -495,17 +495,17 @@ def print_game_sheets(workspace: Any, catalogue: Any, game_id: str, out_dir: str
                and cached_path(job.shared_as) is None]  # a deck whose sheets change: the kit's print changes too
     done = (lambda n: progress(min(n, len(todo)), len(todo))) if progress else None
     with worker_pool(pool) as workers:
-        printed = map_sharing_cache(workers, _print_sheet, [*todo, *for_kit], done=done)
-    made = dict(zip(plan.todo, printed, strict=False))
+        printed = map_with_cache_keys(workers, _print_sheet, [*todo, *for_kit], done=done)
+    made = dict(zip(plan.todo, printed, strict=False))  # the kit's prints, after the sheets, are in the cache only
     results: list[PrintResult] = []
     for name, _job in sheets:
         if name not in made:
             results.append(_kept_result(folder, plan.new.parts[name]))
             continue
-        result = made[name]
+        result, cache_keys = made[name]
         plan.made(name, files=[path.name for path in result.report.files], pages=result.report.pages,
                   cards=result.report.cards, backs=result.report.backs, bytes=result.report.bytes,
-                  not_printed=result.not_printed, warnings=result.warnings)
+                  not_printed=result.not_printed, warnings=result.warnings, cache_keys=cache_keys)
         result.reasons = plan.reasons[name]
         results.append(result)
     written = {name for part in plan.new.parts.values() for name in part.get("files", [])}

@@ -139,32 +139,42 @@ def _tts(found: GameClients, folder: Path, game: GameDefinition, cards: list[Any
     objects = folder / plugin_name(game, [])
     local = objects.resolve()
     saved = []
+    rewritten: dict[str, str] = {}  # a sheet's address is named by every card on it: rewritten once
     for relative, path in _files(objects):
         if path.suffix == ".json":
             data = json.loads(path.read_text(encoding="utf-8"))
-            _rewrite_tts(data, local, site_url + base)
-            found.data[f"{base}/{relative}"] = (json.dumps(data, ensure_ascii=False, indent=2) + "\n").encode()
+            _rewrite_tts(data, local, site_url + base, rewritten)
+            # compact: the indented export is for reading; a download is for Tabletop Simulator, and Python's JSON
+            # encoder indents in Python, not C (a second of every build that changes a card of the game)
+            found.data[f"{base}/{relative}"] = (json.dumps(data, ensure_ascii=False, separators=(",", ":")) + "\n"
+                                                ).encode()
             saved.append(f"{base}/{relative}")
         else:
             found.copies[f"{base}/{relative}"] = path
     return {"files": saved}
 
 
-def _rewrite_tts(value: Any, local: Path, base: str) -> None:
+def _rewrite_tts(value: Any, local: Path, base: str, rewritten: dict[str, str]) -> None:
     """Each ``FaceURL`` and ``BackURL`` naming a file of the exported folder, as the same file on the site."""
     if isinstance(value, list):
         for item in value:
-            _rewrite_tts(item, local, base)
+            _rewrite_tts(item, local, base, rewritten)
     elif isinstance(value, dict):
         for key, item in value.items():
             if key in ("FaceURL", "BackURL") and isinstance(item, str) and item.startswith("file:"):
-                path = Path(unquote(urlsplit(item).path))
-                if not path.is_relative_to(local):  # an export made elsewhere: its images are not these files
-                    raise OutputError(f"the Tabletop Simulator export in {local} names an image outside it "
-                                      f"({brief(item)}); run `carddb build` to export it again")
-                value[key] = url_for(base, path.relative_to(local).as_posix())
+                if item not in rewritten:
+                    rewritten[item] = _site_address(item, local, base)
+                value[key] = rewritten[item]
             else:
-                _rewrite_tts(item, local, base)
+                _rewrite_tts(item, local, base, rewritten)
+
+
+def _site_address(file_url: str, local: Path, base: str) -> str:
+    path = Path(unquote(urlsplit(file_url).path))
+    if not path.is_relative_to(local):  # an export made elsewhere: its images are not these files
+        raise OutputError(f"the Tabletop Simulator export in {local} names an image outside it "
+                          f"({brief(file_url)}); run `carddb build` to export it again")
+    return url_for(base, path.relative_to(local).as_posix())
 
 
 def _lackey(found: GameClients, folder: Path, game: GameDefinition, cards: list[Any], base: str,
