@@ -631,3 +631,23 @@ def test_a_builds_file_digests_are_kept_by_status_and_a_write_is_seen(tmp_path: 
     _digest_of.cache_clear()
     with remember_in(tmp_path / "cache", digests=digests):
         assert file_digest(card) != first
+
+
+def test_a_card_file_saved_unchanged_keeps_the_sites_and_the_sheets_cache(workspace: Path) -> None:
+    """A card file saved as it was (every step runs, every output is kept) keeps in the build's cache what the site
+    and the proxy PDFs were made with (the site's Python library and printing bundle, each face's deflated drawing),
+    so the next real change finds them instead of making them again."""
+    from carddb.incremental import MANIFEST, Manifest, _keys_of_part
+
+    run_build(workspace)
+    cache = workspace / "output" / CACHE
+    site_inputs = Manifest.read(workspace / "output" / "site" / MANIFEST).inputs
+    sheets = Manifest.read(workspace / "output" / "sheets" / "minibattle" / MANIFEST)
+    notes = [_keys_of_part(site_inputs), *(_keys_of_part(part["key"]) for part in sheets.parts.values())]
+    noted = {key for note in notes for key in (cache / note).read_text(encoding="ascii").split()}
+    assert len(noted) > len(notes)  # the site's bundles, the PDFs' deflated faces
+    path = workspace / "rules" / "minibattle" / "cards" / "base.yaml"
+    path.write_bytes(path.read_bytes())
+    report = run_build(workspace)
+    assert report.redone == {}  # every step ran and kept its outputs
+    assert sorted(key for key in noted if not (cache / key).is_file()) == []

@@ -102,15 +102,16 @@ def build_site(workspace_root: str | Path, catalogue: CatalogueLike, out_dir: st
     out = Path(out_dir).resolve()
     address = effective_site_url(root / "site" / "mkdocs.yml", site_url)  # refused here, before anything runs
     sources = site_sources(root, catalogue, game_ids, faces_dir, site_url, out, exports_dir, kits_promised)
+    from carddb.incremental import keep_cache_of, keys_used, note_cache_of, remember_in
+
     kept = kept_report(out, sources)
     if kept is not None:  # nothing the site is made from changed since it was built (carddb.incremental)
+        keep_cache_of(sources)  # in a build, its bundles stay in the cache for the next change
         return SiteReport(**{**kept, "out_dir": out, "kept": True, "seconds": time.perf_counter() - started})
-    from carddb.incremental import remember_in
-
     if cache_dir is None and out == Workspace(root).output_dir / "site":
         cache_dir = workspace_cache(Workspace(root))
     cache = Path(cache_dir) if cache_dir is not None else None
-    with remember_in(cache) if cache else contextlib.nullcontext():
+    with remember_in(cache) if cache else contextlib.nullcontext(), keys_used() as used:
         content = generate_content(root, catalogue, game_ids, faces_dir, site_url=address, exports_dir=exports_dir,
                                    kits_promised=kits_promised)
         version = next((p.split("/")[2].split("-")[0] for p in content.copies if p.startswith("assets/pyodide/")),
@@ -122,6 +123,7 @@ def build_site(workspace_root: str | Path, catalogue: CatalogueLike, out_dir: st
                             notes=notes, built_for=address)
         report.pages_built = run_mkdocs(root, content, out, site_url, inputs=sources, report=report, cache=cache,
                                         progress=progress)
+        note_cache_of(sources, used)  # what a build that finds this site up to date keeps in the cache
     report.seconds = time.perf_counter() - started
     return report
 
