@@ -493,7 +493,13 @@ def remembered(key: str, make: Callable[[], bytes], memo: Memo[str, bytes] | Non
     that it does not push the few large ones out of the common memo."""
     for used in _used:
         used.add(key)
-    return (_remembered if memo is None else memo).get(key, lambda: _from_cache_folder(key, make))
+    read: list[bool] = []
+    value = (_remembered if memo is None else memo).get(key, lambda: read.append(True) or _from_cache_folder(key, make))
+    if not read and _cache_dirs and not os.path.exists(_cache_dirs[-1] / key):
+        # known to this process, pruned from the folder by a build in between (a long ``site serve``): put back, so
+        # that the folder holds what this build asked for, as the parts that note it expect
+        _store(_cache_dirs[-1] / key, value)
+    return value
 
 
 def cache_folder() -> Path | None:

@@ -110,3 +110,15 @@ def test_a_kept_part_keeps_the_cache_entries_it_was_made_with(tmp_path: Path) ->
         again.add("deck.pdf", {"card": "b"})
         again.made("deck.pdf")
     assert not (cache / KEPT).exists()
+
+
+def test_an_entry_this_process_remembers_is_put_back_when_a_build_pruned_it(tmp_path: Path) -> None:
+    """A long-lived process (``site serve``) remembers an entry a build in between pruned from the folder: asked
+    for again in a build, it is in the folder again, as the parts that note it expect."""
+    cache = tmp_path / "cache"
+    with remember_in(cache):
+        remembered(OTHER, lambda: b"made once")
+    (cache / OTHER).unlink()  # as a build that did not ask for it prunes it
+    with remember_in(cache):
+        assert remembered(OTHER, lambda: b"made again") == b"made once"  # from this process's memo
+    assert (cache / OTHER).read_bytes() == b"made once"

@@ -634,9 +634,10 @@ def test_a_builds_file_digests_are_kept_by_status_and_a_write_is_seen(tmp_path: 
 
 
 def test_a_card_file_saved_unchanged_keeps_the_sites_and_the_sheets_cache(workspace: Path) -> None:
-    """A card file saved as it was (every step runs, every output is kept) keeps in the build's cache what the site
-    and the proxy PDFs were made with (the site's Python library and printing bundle, each face's deflated drawing),
-    so the next real change finds them instead of making them again."""
+    """A card file saved as it was (every step runs, every output is kept) keeps in the build's cache what the site,
+    the proxy PDFs and the Tabletop Simulator export were made with (the site's Python library and printing bundle,
+    each face's deflated drawing, each face resized to a sheet's cell), so the next real change finds them instead
+    of making them again."""
     from carddb.incremental import MANIFEST, Manifest, _keys_of_part
 
     run_build(workspace)
@@ -646,8 +647,10 @@ def test_a_card_file_saved_unchanged_keeps_the_sites_and_the_sheets_cache(worksp
     notes = [_keys_of_part(site_inputs), *(_keys_of_part(part["key"]) for part in sheets.parts.values())]
     noted = {key for note in notes for key in (cache / note).read_text(encoding="ascii").split()}
     assert len(noted) > len(notes)  # the site's bundles, the PDFs' deflated faces
+    cells = {entry.name for entry in cache.iterdir() if entry.suffix == ".rgb"}
+    assert cells  # the Tabletop Simulator export's resized faces
     path = workspace / "rules" / "minibattle" / "cards" / "base.yaml"
     path.write_bytes(path.read_bytes())
     report = run_build(workspace)
     assert report.redone == {}  # every step ran and kept its outputs
-    assert sorted(key for key in noted if not (cache / key).is_file()) == []
+    assert sorted(key for key in noted | cells if not (cache / key).is_file()) == []

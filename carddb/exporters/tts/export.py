@@ -90,14 +90,19 @@ def export_tts(workspace_root: str | Path, catalogue: Any, game_id: str, out_dir
     previous = PreviousExport(out_dir)
     inputs = export_inputs("tts", game, cards, keys, deck_files(workspace_root, game.id), str(out_dir.resolve()),
                            base, deck_text, sets)
+    from carddb.incremental import keep_cache_of, keys_used, note_cache_of, sources_key
+
     if (kept := previous.up_to_date(inputs)) is not None:
+        keep_cache_of(sources_key(inputs))  # its sheets' resized cells, for the next change
         return kept
 
     def url(relative: str) -> str:
         return url_for(base, relative) if base else (out_dir.resolve() / folder / relative).as_uri()
 
     names = client_names(cards, "Tabletop Simulator", report.warnings)
-    files = _Writer(game, faces, back, names, url, report, _Reuse(previous, keys, folder)).write(tables)
+    with keys_used() as cells:
+        files = _Writer(game, faces, back, names, url, report, _Reuse(previous, keys, folder)).write(tables)
+    note_cache_of(sources_key(inputs), cells)
     marker = {"carddb": "export", "client": "tts", "game": game_id}
     return previous.write_export(out_dir, marker, files, inputs, report, under=folder)
 
@@ -165,6 +170,9 @@ class _Writer:
         for relative, grid, faces in jobs:
             self.files[relative] = self.reuse(relative, ("sheet", grid.columns, grid.rows, grid.cell),
                                               [self.key_of[p] for p in faces], lambda r=relative: _later(drawn, r))
+        for relative, grid, faces in jobs:
+            if relative not in drawn:
+                sheets.keep_cells(faces, grid.cell)
         wanted = {relative: (grid, faces) for relative, grid, faces in jobs if relative in drawn}
         for relative, data in zip(wanted, sheets.compose_all(list(wanted.values())), strict=True):
             self.files[relative] = data

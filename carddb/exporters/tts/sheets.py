@@ -225,7 +225,7 @@ def _resized(path: Path, size: tuple[int, int]):  # type: ignore[no-untyped-def]
     import deflate
     from PIL import Image
 
-    from carddb.incremental import cached_file, code_digest, digest, file_digest
+    from carddb.incremental import cached_file, file_digest
 
     found = file_digest(path)
     if found == "missing":
@@ -236,7 +236,7 @@ def _resized(path: Path, size: tuple[int, int]):  # type: ignore[no-untyped-def]
         made.append(_resize(open_face(path), size))
         return bytes(deflate.deflate_compress(made[0].tobytes(), 6))
 
-    kept = cached_file(digest("tts sheet cell", code_digest(("exporters",)), found, size), make, ".rgb")
+    kept = cached_file(_cell_key(found, size), make, CELL_SUFFIX)
     if made:
         return made[0]
     if kept is not None:
@@ -276,3 +276,22 @@ def _jpeg(image) -> bytes:  # type: ignore[no-untyped-def]
     buffer = io.BytesIO()
     image.save(buffer, "JPEG", quality=JPEG_QUALITY, optimize=True)
     return buffer.getvalue()
+
+
+#: A resized cell's entry in the build's cache: its key and this suffix.
+CELL_SUFFIX = ".rgb"
+
+
+def _cell_key(face_digest: str, size: tuple[int, int]) -> str:
+    from carddb.incremental import code_digest, digest
+
+    return digest("tts sheet cell", code_digest(("exporters",)), face_digest, size)
+
+
+def keep_cells(faces: Sequence[Path], size: tuple[int, int]) -> None:
+    """The cached cells of a sheet taken from the previous export as it is stay in the build's cache (pruning
+    would otherwise remove them, and the sheet's next change would resize every face on it again)."""
+    from carddb.incremental import file_digest, mark_used
+
+    digests = {file_digest(path) for path in faces}
+    mark_used(_cell_key(found, size) + CELL_SUFFIX for found in digests if found != "missing")
