@@ -141,12 +141,25 @@ def rules_zip(package_root: Path) -> bytes:
     and an ``entry_points.txt`` that registers them, as a reproducible zip.
 
     The browser unpacks it on ``sys.path``, so ``carddb.core.play.registry`` finds the same plugins there through
-    ``importlib.metadata`` as on the command line; a sixth game's package is shipped as installed."""
+    ``importlib.metadata`` as on the command line; a sixth game's package is shipped as installed. Made again only
+    when one of those files or the plugins changed (``carddb.incremental.remembered``): every site build asks for it,
+    and zipping it took a tenth of the build of a site whose one card was added."""
+    import zlib
+
+    from carddb.incremental import code_digest, digest, file_digest, remembered
+
+    plugin_files = engine_plugin_files()
+    key = digest("rules-zip", code_digest(), str(package_root), plugin_entry_points(), zlib.ZLIB_RUNTIME_VERSION,
+                 sorted((name, file_digest(path)) for name, path in plugin_files.items()))
+    return remembered(key, lambda: _rules_zip(package_root, plugin_files))
+
+
+def _rules_zip(package_root: Path, plugin_files: dict[str, Path]) -> bytes:
     files = {p: package_root / p for p in PACKAGE_FILES}
     for folder in PACKAGE_DIRS:
         files |= {path.relative_to(package_root).as_posix(): path
                   for path in sorted((package_root / folder).rglob("*.py"))}
-    files |= engine_plugin_files()
+    files |= plugin_files
     members = {name: path.read_bytes() for name, path in files.items()}
     name = ENGINE_DIST.split("-")[0]
     members[f"{ENGINE_DIST}/METADATA"] = f"Metadata-Version: 2.1\nName: {name}\nVersion: 0\n".encode()

@@ -121,3 +121,17 @@ def test_the_untouched_panel_prints_the_bytes_carddb_print_writes(tmp_path: Path
     assert in_browser.read_bytes() == on_cli.read_bytes()
     with pdfplumber.open(on_cli) as pdf:  # and they are the sheets with the automatic bleed and every mark
         assert len(pdf.pages) >= 2
+
+
+def test_the_rules_zip_is_made_once_for_the_same_code(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every site build asks for the rules engine's zip: it is zipped once for the same code, and what is kept is
+    what zipping it afresh gives."""
+    from carddb.site import bundle
+
+    zipped: list[Path] = []
+    real = bundle._rules_zip
+    monkeypatch.setattr(bundle, "_rules_zip", lambda root, files: zipped.append(root) or real(root, files))
+    first, again = rules_zip(REPO), rules_zip(REPO)
+    assert again == first
+    assert len(zipped) <= 1  # none when an earlier test of this process made it
+    assert first == real(REPO, bundle.engine_plugin_files())
