@@ -438,6 +438,9 @@ class Memo(Generic[K, V]):
     def __len__(self) -> int:
         return len(self._items)
 
+    def __contains__(self, key: object) -> bool:
+        return key in self._items
+
 
 class _FileDigests:
     """The digests of the files the last build read, by each file's status (size, modification and change times,
@@ -493,9 +496,10 @@ def remembered(key: str, make: Callable[[], bytes], memo: Memo[str, bytes] | Non
     that it does not push the few large ones out of the common memo."""
     for used in _used:
         used.add(key)
-    read: list[bool] = []
-    value = (_remembered if memo is None else memo).get(key, lambda: read.append(True) or _from_cache_folder(key, make))
-    if not read and _cache_dirs and not os.path.exists(_cache_dirs[-1] / key):
+    memo = _remembered if memo is None else memo
+    held = key in memo
+    value = memo.get(key, lambda: _from_cache_folder(key, make))
+    if held and _cache_dirs and not os.path.exists(_cache_dirs[-1] / key):
         # known to this process, pruned from the folder by a build in between (a long ``site serve``): put back, so
         # that the folder holds what this build asked for, as the parts that note it expect
         _store(_cache_dirs[-1] / key, value)
