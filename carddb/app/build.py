@@ -10,9 +10,9 @@ which are also written to ``output/build-warnings.txt``. Each step is a task of 
 The build is incremental (``carddb.incremental``): every step digests its inputs and does again only the part of
 its work whose inputs changed (a face, a PDF, an exported image, a site page), or nothing at all; the report
 says, step by step, what was redone and what was up to date. The steps are an ordered list (``STAGES``) run by
-``carddb.app.engine`` on one build context: each game's decks, faces and exports, then the site, which hosts the
-exports, with the proxy sheets and the print-and-play kits made beside it; the site offers the kits and gets them
-once both are done.
+``carddb.app.engine`` on one build context: each game's decks and faces, then each game's exports and the site,
+which hosts the exports, with the proxy sheets and the print-and-play kits made beside them; the site offers the
+kits and gets them once both are done.
 """
 
 from __future__ import annotations
@@ -378,17 +378,19 @@ def _site_missing(workspace: Workspace) -> str | None:
     return None
 
 
-#: The build's steps in order (``carddb.app.engine``): each game's decks, faces and exports (the site hosts their
-#: files), then the site, with the proxy sheets and then the print-and-play kits made beside it on the pool (no
-#: other step reads them; the kits print their decks from the sheets' cache). The site offers the kits without
-#: waiting for them, and each is linked into the site once both are done (``carddb.site.kit_files``), so that a
-#: saved card reaches its page however long its kits take. No print-shop step: an order is one deck for one shop
+#: The build's steps in order (``carddb.app.engine``): each game's decks and faces (a template that fails is found
+#: here, once); then each game's exports and the site, which hosts their files, with the proxy sheets and then the
+#: print-and-play kits made beside them on the pool (no other step reads them; the kits print their decks from the
+#: sheets' cache). The PDFs are drawn while the exporters and MkDocs run in this process, not after the exports: on
+#: two cores, one changed card's build takes a twentieth less time (docs/designer-loop.md). The site offers the kits without waiting for them,
+#: and each is linked into the site once both are done (``carddb.site.kit_files``), so that a saved card reaches
+#: its page however long its kits take. No print-shop step: an order is one deck for one shop
 #: (``carddb export printshop``), and every game for every shop would be about half a gigabyte of images a build.
 STAGES = (
-    Stage((Step("decks", _decks, decks_only=True), Step("faces", _faces, needs_faces=True),
-           Step("lackey", _lackey, needs_faces=True), Step("apprentice", _apprentice),
-           Step("tts", _tts, needs_faces=True), Step("cockatrice", _cockatrice, needs_faces=True))),
-    Stage((Step("site", _site, per_game=False, needs_faces=True, missing=_site_missing),),
+    Stage((Step("decks", _decks, decks_only=True), Step("faces", _faces, needs_faces=True))),
+    Stage((Step("lackey", _lackey, needs_faces=True), Step("apprentice", _apprentice),
+           Step("tts", _tts, needs_faces=True), Step("cockatrice", _cockatrice, needs_faces=True),
+           Step("site", _site, per_game=False, needs_faces=True, missing=_site_missing)),
           beside=(Step("sheets", _sheets, needs_faces=True),
                   Step("kit", _kit, needs_faces=True, after=_publish_kits))),
 )
