@@ -381,11 +381,11 @@ def _site_missing(workspace: Workspace) -> str | None:
 #: The build's steps in order (``carddb.app.engine``): each game's decks and faces (a template that fails is found
 #: here, once); then each game's exports and the site, which hosts their files, with the proxy sheets and then the
 #: print-and-play kits made beside them on the pool (no other step reads them; the kits print their decks from the
-#: sheets' cache). The PDFs are drawn while the exporters and MkDocs run in this process, not after the exports: on
-#: two cores, one changed card's build takes a twentieth less time (docs/designer-loop.md). The site offers the kits without waiting for them,
-#: and each is linked into the site once both are done (``carddb.site.kit_files``), so that a saved card reaches
-#: its page however long its kits take. No print-shop step: an order is one deck for one shop
-#: (``carddb export printshop``), and every game for every shop would be about half a gigabyte of images a build.
+#: sheets' cache). The PDFs are drawn while this process writes the exports and runs MkDocs, not after the exports
+#: (docs/designer-loop.md). The site offers the kits without waiting for them, and each is linked into the site once
+#: both are done (``carddb.site.kit_files``), so that a saved card reaches its page however long its kits take. No
+#: print-shop step: an order is one deck for one shop (``carddb export printshop``), and every game for every shop
+#: would be about half a gigabyte of images a build.
 STAGES = (
     Stage((Step("decks", _decks, decks_only=True), Step("faces", _faces, needs_faces=True))),
     Stage((Step("lackey", _lackey, needs_faces=True), Step("apprentice", _apprentice),
