@@ -11,6 +11,8 @@ workspace once).
 from __future__ import annotations
 
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -471,10 +473,50 @@ def test_a_font_changed(workspace: Path, tmp_path: Path, monkeypatch: pytest.Mon
     monkeypatch.setattr(fonts, "BUILTIN_STYLES", styles)
     run_build(workspace)
     shutil.copy(fonts.BUILTIN_STYLES["bold"][0], regular)  # other letters in the same file
-    fonts.font_metrics.cache_clear()
+    # in the same process, as a long `build --watch` or `site serve` builds again: what it read of the font before
+    # (its metrics, its registrations with the painters) is forgotten, not drawn from
     report = run_build(workspace)
     assert report.redone["minibattle faces"] == "11 of 11 faces"
     assert_same_as_clean(workspace)
+
+
+def test_a_font_saved_over_in_a_long_process_is_read_again(workspace: Path, tmp_path: Path) -> None:
+    """As a designer's `build --watch` or `site serve` lives: one card edited (its face laid out and drawn in this
+    process, which reads the game's own font file), then a new font saved over that file. Every face is drawn again
+    from the new file, here and in the drawing processes forked from here, as a clean build draws it."""
+    from carddb.layout import fonts
+
+    styles = workspace / "templates" / "minibattle" / "fonts.toml"
+    kept = styles.read_text(encoding="utf-8")
+    display = workspace / "fonts" / "Display.ttf"
+    display.parent.mkdir(exist_ok=True)
+    shutil.copy(fonts.BUILTIN_STYLES["regular"][0], display)
+    styles.write_text('display = "fonts/Display.ttf"\n', encoding="utf-8")
+    try:
+        run_build(workspace)
+        change_card(workspace, "Bulbasaur", ability="Psn Atk: 35%")
+        assert run_build(workspace).redone["minibattle faces"] == "1 of 11 faces"  # laid out in this process
+        assert str(display.resolve()) in fonts._READ_AS  # which read the font then
+        shutil.copy(fonts.BUILTIN_STYLES["bold"][0], display)  # a new font saved over it: other letters
+        assert run_build(workspace).redone["minibattle faces"] == "11 of 11 faces"
+        # the clean build in a process of its own: one in this process would read what this one remembers
+        clean = tmp_path / "clean"
+        for name in ("rules", "templates", "docs", "site", "fonts"):
+            shutil.copytree(workspace / name, clean / name, symlinks=True)
+        built = subprocess.run([sys.executable, "-m", "carddb", "--root", str(clean), "build", "--skip", "site",
+                                "--skip", "kit"], capture_output=True, text=True, check=False)
+        assert built.returncode == 0, built.stderr
+        faces = workspace / "output" / "faces" / "minibattle"
+        drawn = sorted(path.name for path in faces.glob("*.png"))
+        assert len(drawn) == 11 and drawn == sorted(path.name for path in (clean / "output" / "faces" /
+                                                                           "minibattle").glob("*.png"))
+        stale = [name for name in drawn if (faces / name).read_bytes() !=
+                 (clean / "output" / "faces" / "minibattle" / name).read_bytes()]
+        assert not stale, f"drawn with the font as it was before it was saved over: {stale}"
+    finally:
+        styles.write_text(kept, encoding="utf-8")
+        display.unlink()
+        run_build(workspace)
 
 
 def test_a_new_carddb_version_makes_everything_again(workspace: Path, monkeypatch: pytest.MonkeyPatch) -> None:

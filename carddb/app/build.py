@@ -85,6 +85,7 @@ def build(workspace: Workspace, catalogue: Catalogue | Callable[[], Catalogue],
     forget_stamp(out)  # from here on the outputs change: an interrupted build leaves no stamp behind
     opened = catalogue() if callable(catalogue) and not hasattr(catalogue, "cards") else catalogue
     skipped = (*skip, *(["site"] if not games else []))
+    _forget_changed_fonts()
     _run_steps(BuildContext(workspace, opened, games, tell, report, progress, _pool(), take_files, site_url,
                             served_here=served_here, skip=skipped), skipped)
     from carddb.core.play.registry import broken_plugins
@@ -114,6 +115,17 @@ def _finish(report: BuildReport, games: list[str], out: Path, started: float, te
          + (f" with {count(len(report.failures), 'failure')}" if report.failures else "")
          + (f", {count(len(report.warnings), 'warning')}" if report.warnings else ""))
     return report
+
+
+def _forget_changed_fonts() -> None:
+    """A font file saved over since this process read it (a long ``--watch`` or ``site serve``) is read again,
+    before any face is laid out or drawn, here or in the drawing processes forked after. A process that has read
+    no font yet has nothing to forget (and is spared importing the fonts)."""
+    import sys
+
+    fonts = sys.modules.get("carddb.layout.fonts")
+    if fonts is not None:
+        fonts.forget_changed_fonts()
 
 
 def _pool() -> Pool:

@@ -56,6 +56,7 @@ def build_game_kits(workspace: Any, catalogue: Any, game_id: str, kit_dir: str |
     (the build's; else a pool of its own)."""
     from carddb.incremental import MANIFEST, Manifest, Plan, code_sources, files_digest, game_sources, short
     from carddb.kit.decks import sample_decks
+    from carddb.kit.style import font_files
     from carddb.paint.render import FaceKeys
     from carddb.site.construction import construction_page, game_data_page
 
@@ -75,6 +76,7 @@ def build_game_kits(workspace: Any, catalogue: Any, game_id: str, kit_dir: str |
     plan = Plan(previous, {
         **code_sources(KIT_LAYERS), **game_sources(game.raw),
         "rulebook": files_digest([root / "rules" / game_id / game.rulebook]),
+        "fonts": files_digest(font_files()),
         "decks": files_digest(deck_files, relative_to=root),
         "faces": short([faces.face(card) for _, card in sorted(printed.items())], faces.face(None)),
         "construction tables": short(construction_page(game, cards, page) if game.deck_game

@@ -137,7 +137,8 @@ def typeset_rulebook(root: Path, game: GameDefinition, cards: Sequence[Card], pa
     for the same text, tables and page (``carddb.incremental.remembered``): a build whose change is a card's
     art or numbers makes the kit again without setting the rulebook again."""
     from carddb.files.reading import read_text_file
-    from carddb.incremental import code_digest, digest, remembered
+    from carddb.incremental import code_digest, digest, files_digest, remembered
+    from carddb.kit.style import font_files
     from carddb.site.construction import construction_page, game_data_page
 
     path = root / "rules" / game.id / game.rulebook
@@ -147,7 +148,7 @@ def typeset_rulebook(root: Path, game: GameDefinition, cards: Sequence[Card], pa
     page = f"games/{game.id}/construction.md"
     made = construction_page(game, cards, page) if game.deck_game else game_data_page(game, page)
     key = digest("kit-rulebook", code_digest(("core", "site", "kit")), text, made, pagesize, margins, base_size,
-                 game.id, game.name, game.authors, game.origin)
+                 game.id, game.name, game.authors, game.origin, files_digest(font_files()))
     packed = remembered(key, lambda: _packed(_typeset(path, text, made, game, pagesize, margins, base_size)))
     header, _, pdf = packed.partition(b"\n")
     said = json.loads(header)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import html
 from functools import cache
+from pathlib import Path
 
 from reportlab.lib import colors
 from reportlab.lib.units import inch, mm
@@ -15,7 +16,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
 from carddb.errors import InputError
-from carddb.layout.fonts import BUILTIN_STYLES, REPLACEMENT, font_metrics
+from carddb.layout.fonts import BUILTIN_STYLES, REPLACEMENT, also_forget, font_metrics
 from carddb.layout.impose import DEFAULT_MARGIN_MM
 
 SANS, BOLD, ITALIC, BOLD_ITALIC, FALLBACK = "KitSans", "KitSans-Bold", "KitSans-Italic", "KitSans-BoldItalic", \
@@ -47,6 +48,13 @@ def paper(name: str) -> str:
     raise InputError(f"--paper must be A4 or Letter, not {name!r}")
 
 
+def font_files() -> list[Path]:
+    """The files of the kit's fonts: a source of every kit and typeset rulebook (a font changed, the kit changes,
+    whatever the library versions say)."""
+    return [Path(BUILTIN_STYLES[style][0]) for style in ("regular", "bold", "italic", "bold-italic")] + \
+        [Path(BUILTIN_STYLES["regular"][1])]
+
+
 @cache
 def register_fonts() -> None:
     """Register the kit's font family once (embedded subsets: every page's text is extractable and printable)."""
@@ -67,6 +75,10 @@ def _has() -> tuple[frozenset[int], frozenset[int]]:
     main = font_metrics(str(BUILTIN_STYLES["regular"][0]))
     extra = font_metrics(str(BUILTIN_STYLES["regular"][1]))
     return frozenset(main.advances), frozenset(extra.advances)
+
+
+also_forget(register_fonts.cache_clear)
+also_forget(_has.cache_clear)
 
 
 def plain(text: str) -> str:

@@ -14,8 +14,10 @@ raster painter reproduces by placing every word at its computed position.
 from __future__ import annotations
 
 import importlib.util
+import os
 import re
 import tomllib
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from itertools import repeat
@@ -104,8 +106,43 @@ class FontMetrics:
         return sum(map(self.advances.get, map(ord, text), repeat(0.5, len(text))))
 
 
+#: What a font file was (its modification time and size) when this process read it, by path: a long ``build
+#: --watch`` or ``site serve`` reads a font again when a designer saves a new one over it (``forget_changed_fonts``).
+_READ_AS: dict[str, tuple[int, int] | None] = {}
+#: What else keeps a font file's contents in this process (the painters' loaded fonts): forgotten with the metrics.
+_ALSO_FORGET: list[Callable[[], None]] = []
+
+
+def _file_version(path: str) -> tuple[int, int] | None:
+    try:
+        stat = os.stat(path)
+    except OSError:
+        return None
+    return stat.st_mtime_ns, stat.st_size
+
+
+def also_forget(forget: Callable[[], None]) -> None:
+    """Have ``forget`` run whenever a font file this process read has changed (a painter's cache of loaded
+    fonts, by path)."""
+    _ALSO_FORGET.append(forget)
+
+
+def forget_changed_fonts() -> bool:
+    """Forget every font this process read when any of their files changed since: the next face is laid out and
+    drawn from the file as it is, as a clean build would (the build calls this before it starts; its drawing
+    processes are forked after). Whether any had changed."""
+    if all(_file_version(path) == version for path, version in _READ_AS.items()):
+        return False
+    _READ_AS.clear()
+    font_metrics.cache_clear()
+    for forget in _ALSO_FORGET:
+        forget()
+    return True
+
+
 @cache
 def font_metrics(path: str) -> FontMetrics:
+    _READ_AS[path] = _file_version(path)
     try:
         from fontTools.ttLib import TTFont  # here: listing the font files (a face's cache key) needs no fontTools
 

@@ -21,7 +21,7 @@ from carddb.core.cards.card import COMMON_KEYS, PRINTING_KEYS
 from carddb.core.game.definition import GameDefinition
 from carddb.errors import TemplateError
 from carddb.incremental import Memo
-from carddb.layout.fonts import GAME_FONTS, FontBook, game_styles
+from carddb.layout.fonts import GAME_FONTS, FontBook, also_forget, game_styles
 from carddb.layout.icon_set import PACKAGE, IconSet, load_icon_set, mtime_key
 from carddb.layout.icons import IconDef, load_icons
 from carddb.layout.ornaments import ORNAMENTS
@@ -166,6 +166,8 @@ def _draws_icon(box: Box) -> bool:
 
 
 _LOADED: Memo[str, TemplateSet] = Memo(16)  # a long watch keeps only the recent ones
+# A font file saved over: the template sets go too (what they laid out was measured with the font as it was).
+also_forget(_LOADED.clear)
 
 
 def loaded_templates(workspace_root: str | Path, game: GameDefinition) -> TemplateSet:

@@ -17,9 +17,11 @@ def face_png(workspace_root: str | Path, game: GameDefinition, card: Card, dpi: 
     """The card's face as PNG bytes, and what its layout report says of it (text shrunk or cut, a legibility
     rule broken): ``{"box", "rule", "message"}`` each."""
     from carddb.layout import layout_face
+    from carddb.layout.fonts import forget_changed_fonts
     from carddb.layout.template import loaded_templates
     from carddb.paint.raster import png_bytes, render_image
 
+    forget_changed_fonts()  # the studio's process lives long: a font saved over since is read again
     face = layout_face(loaded_templates(workspace_root, game), card)
     said = [{"box": fit.box, "rule": "shrunk",
              "message": f"{fit.box}: text shrunk from {fit.wanted:g} pt to {fit.size:g} pt to fit"}

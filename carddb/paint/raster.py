@@ -24,7 +24,7 @@ from PIL import Image, ImageChops, ImageColor, ImageDraw, ImageFont, features
 
 from carddb.errors import OutputError
 from carddb.files.replacing import staged_file
-from carddb.layout.fonts import font_metrics
+from carddb.layout.fonts import also_forget, font_metrics
 from carddb.layout.ops import Contours, Ellipse, FaceLayout, ImageOp, Line, Op, Polygon, Rect, TextRun, outlines
 from carddb.paint import IMAGE_FORMATS
 
@@ -42,6 +42,8 @@ _FEATURES = ["-kern"] if _RAQM else None
 @lru_cache(maxsize=256)
 def _font(path: str, px: float) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(path, px, layout_engine=_LAYOUT)
+
+
 
 
 def _image(path: str, crop: tuple[int, int, int, int], w: int, h: int) -> Image.Image:
@@ -199,6 +201,13 @@ def _word_mask(text: str, path: str, px: float, phase_x: int, phase_y: int) -> S
     mask, (dx, dy) = _font(path, px).getmask2(text, "L", features=_FEATURES, anchor="ls",
                                               start=(phase_x / PHASES, phase_y / PHASES))
     return mask, dx, dy
+
+
+# A font file saved over is loaded again, and what was drawn with it is drawn again: the words' masks, and the
+# layers of drawn operations (text runs among them) kept by their operations.
+also_forget(_font.cache_clear)
+also_forget(_word_mask.cache_clear)
+also_forget(_LAYERS.clear)
 
 
 @lru_cache(maxsize=256)

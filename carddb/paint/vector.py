@@ -20,11 +20,12 @@ from reportlab.pdfgen.pathobject import PDFPathObject
 from carddb.errors import OutputError
 from carddb.files.replacing import staged_file
 from carddb.incremental import Memo
-from carddb.layout.fonts import BUILTIN_STYLES
+from carddb.layout.fonts import BUILTIN_STYLES, also_forget
 from carddb.layout.ops import Contours, Ellipse, FaceLayout, ImageOp, Line, Op, Polygon, Rect, TextRun
 from carddb.paint import pdf_streams  # noqa: F401  (every PDF written alike, quickly)
 
 _REGISTERED: dict[str, str] = {}
+also_forget(_REGISTERED.clear)  # a font file saved over is registered again, under its name (replacing the old)
 
 
 def font_name(path: str) -> str:

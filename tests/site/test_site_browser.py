@@ -213,6 +213,9 @@ def test_the_engine_loads_once_across_navigation(visit: Visit, site: BuiltSite, 
     page.go_back()
     page.wait_for_function("() => document.querySelector('article h1')?.textContent.startsWith('Shmod: deck builder')")
     page.wait_for_selector(READY)
+    # back on the page, its address opens the sample deck again and checks it: that check done first, so that it is
+    # not the one the check below waits for (it could end between the count read and the click)
+    page.wait_for_function("() => Number(document.querySelector('[data-result]')?.dataset.checks || 0) > 0")
     page.fill("textarea[name=deck]", "Side:\n1 Replenish\n")
     got = run_check(page, lambda: page.click("button[type=submit]"))
     assert got["verdict"] == "illegal"
