@@ -420,6 +420,41 @@ SQUIRTLE = {"name": "Squirtle", "kind": "pokemon", "number": "010", "rarity": "c
 
 
 @pytest.mark.slow
+def test_art_saved_before_its_folder_is_watched_is_built_all_the_same(tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """The folder of art a card names outside the watched folders is watched once a build has loaded that card;
+    a save between that build's start and the watch (no event reaches anyone) is built all the same. The save is
+    made exactly there: just before the watcher learns what the build read."""
+    from carddb.app import watch
+    from carddb.app.build import build
+    from carddb.catalogue.api import open_catalogue
+
+    root = two_games(tmp_path / "ws")
+    paint(root / "art" / "bulbasaur.png", (40, 160, 60))
+    set_card(root, "minibattle", "Bulbasaur", art="art/bulbasaur.png")  # art/ is outside every watched folder
+    read_files, saves = watch._read_files, []
+
+    def saved_meanwhile(*args: object) -> object:
+        if saves == ["first"]:  # after the first build: the moment between its end and the watch on art/
+            paint(root / "art" / "bulbasaur.png", (200, 40, 60))
+        saves.append("first" if not saves else "later")
+        return read_files(*args)
+
+    monkeypatch.setattr(watch, "_read_files", saved_meanwhile)
+    faces = root / "output" / "faces" / "minibattle"
+    with Watching(root) as watching:
+        watching.settle()
+        assert watching.builds[:2] == [None, ["minibattle"]], watching.said
+        assert any("art/bulbasaur.png changed: building minibattle" in line for line in watching.said)
+    clean = tmp_path / "clean"
+    for name in ("rules", "templates", "art"):
+        shutil.copytree(root / name, clean / name)
+    build(Workspace(clean), open_catalogue(str(clean / "output" / "catalogue.db"), str(clean)), skip=FAST)
+    assert (faces / "bulbasaur.png").read_bytes() == (clean / "output" / "faces" / "minibattle" /
+                                                      "bulbasaur.png").read_bytes()
+
+
+@pytest.mark.slow
 def test_art_named_from_the_workspace_root_builds_the_game_using_it(tmp_path: Path) -> None:
     root = two_games(tmp_path / "ws")
     paint(root / "art" / "bulbasaur.png", (40, 160, 60))

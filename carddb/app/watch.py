@@ -84,10 +84,25 @@ class Watcher:
             self._observer.start()
         self.refresh()
 
-    def follow(self, inputs: ReadFiles) -> None:
-        """Watch the files a build reads outside the watched folders (as a build left them: they follow cards)."""
+    def follow(self, inputs: ReadFiles, since: float | None = None) -> None:
+        """Watch the files a build reads outside the watched folders (as a build left them: they follow cards).
+        ``since``: when that build began (``time.time()``, the clock of the files' times). A file it reads in a
+        folder watched only from now on, saved since then, was heard by no one: it is taken as a change (art a card
+        names for the first time, saved again while the build that found it ran)."""
+        before = set(self._watches)
         self.inputs = inputs
         self.refresh()
+        if since is None:
+            return
+        new = [folder for folder in self._watches if folder not in before]
+        for path in inputs.readers:
+            if any(path.is_relative_to(folder) for folder in new):
+                try:
+                    saved = path.stat().st_mtime
+                except OSError:
+                    continue  # not there (yet): its making is an event in the folder now watched
+                if saved >= since:
+                    self.changed(str(path))
 
     def refresh(self) -> None:
         """Watch what the plan says now (again after a watched folder is made or renamed back, a folder of art
@@ -240,6 +255,7 @@ def watch_build(workspace: Workspace, catalogue: Catalogue,
         status.builds += 1
         status.changed = changed
         status.games = built if built is not None else chosen
+        began = time.time()
         try:
             report = build_once(status.games, follower.catalogue)
         except CarddbError as exc:
@@ -254,7 +270,7 @@ def watch_build(workspace: Workspace, catalogue: Catalogue,
         finally:
             status.building = False
         said()
-        watcher.follow(_read_files(workspace, follower))
+        watcher.follow(_read_files(workspace, follower), since=began)
 
     def on_changes(changes: Changes) -> None:
         touched = games_touched(changes.paths, workspace, watcher.inputs) if changes.paths else []
