@@ -44,8 +44,6 @@ def _font(path: str, px: float) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(path, px, layout_engine=_LAYOUT)
 
 
-
-
 def _image(path: str, crop: tuple[int, int, int, int], w: int, h: int) -> Image.Image:
     """The art as drawn, remembered only while its file is unchanged: ``build --watch`` draws a face again in
     the same process after the art file at the same path is saved."""
