@@ -226,6 +226,34 @@ def test_the_engine_loads_once_across_navigation(visit: Visit, site: BuiltSite, 
     assert visit.external == []
 
 
+def test_a_deck_typed_before_the_sample_deck_arrives_is_kept(chromium: Any, site: BuiltSite) -> None:
+    # The builder opened from a sample deck's link: the reader starts typing before the deck's file has come (a slow
+    # connection). The sample deck, arriving after, does not replace what they typed.
+    path = next(p for g, p in SAMPLE_DECKS if g == "shmod" and p.suffix == ".txt")
+    visit = open_visit(chromium, site)
+    page = visit.page
+    held: list[Any] = []
+    page.route(f"**/assets/decks/shmod/*-{path.name}", lambda route: held.append(route))
+    try:
+        with page.expect_request(lambda request: request.url.endswith(f"-{path.name}")):
+            page.goto(f"{site.url}games/shmod/checker/?deck={path.name}")
+        page.fill("textarea[name=deck]", "Main:\n3 Replenish\n")
+        while not held:  # the route's handler runs when Playwright next reads its messages: its request is made
+            page.wait_for_timeout(10)
+        held[0].continue_()
+        page.wait_for_selector("[data-deck-checker][data-sample-deck]", state="attached")
+        assert page.locator("[data-deck-checker]").get_attribute("data-sample-deck") == "not opened"
+        assert page.input_value("textarea[name=deck]") == "Main:\n3 Replenish\n"
+        # Untouched, the same link opens the sample deck.
+        page.unroute(f"**/assets/decks/shmod/*-{path.name}")
+        page.goto(f"{site.url}games/shmod/checker/?deck={path.name}")
+        page.wait_for_selector("[data-deck-checker][data-sample-deck=opened]", state="attached")
+        assert page.input_value("textarea[name=deck]") == path.read_text(encoding="utf-8")
+        assert visit.external == []
+    finally:
+        page.context.close()
+
+
 def test_every_page_loads_nothing_from_another_host(visit: Visit, site: BuiltSite) -> None:
     # The checker and calculator pages are visited (engine and all) by the tests above, which assert the same.
     pages = sorted(p.parent.relative_to(site.folder).as_posix() for p in site.folder.rglob("index.html"))

@@ -206,6 +206,7 @@ function mountChecker(root) {
   const fileLabel = root.querySelector("[data-filename]");
   let filename = "";
   let held = null;  // a deck too large to show in the textarea, checked as it came
+  let touched = false;  // the reader typed, pasted or opened a deck: a sample deck arriving after it is not wanted
   const current = getEngine(Number(root.dataset.timeoutMs));
   current.watch(root, (state) => {
     showEngine(status, state);
@@ -247,17 +248,24 @@ function mountChecker(root) {
 
   form.addEventListener("submit", (event) => { event.preventDefault(); check(); });
   form.elements.game.addEventListener("change", () => fillFormats(form, form.elements.game.value));
-  form.elements.deck.addEventListener("input", () => { held = null; filename = ""; fileLabel.textContent = ""; });
+  form.elements.deck.addEventListener("input", () => {
+    touched = true;
+    held = null;
+    filename = "";
+    fileLabel.textContent = "";
+  });
   form.elements.deck.addEventListener("paste", (event) => {
     const text = event.clipboardData ? event.clipboardData.getData("text") : "";
     if (text.length <= EDITABLE_CHARS) return;
     event.preventDefault();
+    touched = true;
     filename = "";
     setDeck(text, "Pasted deck");
   });
   form.elements.file.addEventListener("change", async () => {
     const file = form.elements.file.files[0];
     if (!file) return;
+    touched = true;
     if (file.size > MAX_DECK_CHARS) {
       showError(box, `${file.name} is ${(file.size / 1048576).toFixed(1)} MB; a deck file may be at most 10 MB.`);
       return;
@@ -274,7 +282,8 @@ function mountChecker(root) {
     }
   });
 
-  // ?deck=NAME opens one of the game's sample decks (the sample decks page links here).
+  // ?deck=NAME opens one of the game's sample decks (the sample decks page links here), unless the reader has
+  // started a deck of their own before it arrived. data-sample-deck says which happened.
   const wanted = new URLSearchParams(location.search).get("deck");
   if (wanted) {
     manifest().then(async (m) => {
@@ -282,7 +291,13 @@ function mountChecker(root) {
       if (!path) return;
       const response = await fetch(new URL(path, SITE_ROOT));
       if (!response.ok) return;
-      setDeck(await response.text(), `Sample deck ${wanted}`);
+      const text = await response.text();
+      if (touched) {
+        root.dataset.sampleDeck = "not opened";
+        return;
+      }
+      setDeck(text, `Sample deck ${wanted}`);
+      root.dataset.sampleDeck = "opened";
       filename = wanted;
       current.watch(root, (state) => { if (state.state === "ready" && !box.dataset.verdict) check(); });
     });
