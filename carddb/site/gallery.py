@@ -13,6 +13,7 @@ from carddb.core.cards.card import Card
 from carddb.site.card_data import GameCards, type_field, values_of
 from carddb.site.markup import face_box, html_lines, html_text, html_url, md_text, url_prefix
 from carddb.site.search_example import example_query
+from carddb.site.verbatim import verbatim
 
 #: A field gets a filter when the cards hold between 2 and this many different values of it.
 MAX_FILTER_VALUES = 30
@@ -45,19 +46,19 @@ def gallery_page(data: GameCards, page: str) -> str:
     out = ["---", "hide:", "  - navigation", "  - toc", "search:", "  exclude: true", "---", "",
            f"# {md_text(game.name)}: cards", "",
            f"{len(cards)} cards. Click a card for its page (every field, its sets, its legality). Faces are "
-           "rendered from the catalogue by `carddb render`.", "",
-           f'<div class="carddb-gallery carddb-wide" data-card-gallery data-game="{html_text(game.id)}" '
-           "data-search-exclude>",
-           '<form class="carddb-filter" role="search">',
-           '<label>Name or text <input type="search" name="text" placeholder="name or text" autocomplete="off">'
-           "</label>",
-           '<label class="carddb-query">Search <input type="search" name="search-query" autocomplete="off" '
-           f'spellcheck="false" placeholder="{html_text(example_query(game, cards))}" '
-           'title="The search language of carddb cards search: field:value, field&lt;=N, -term, or, (...)">'
-           "</label>",
-           '<label>Kind <select name="kind"><option value="">all</option>'
-           + "".join(f'<option value="{html_text(k)}">{html_text(game.kinds[k].label if k in game.kinds else k)}'
-                     "</option>" for k in kinds) + "</select></label>"]
+           "rendered from the catalogue by `carddb render`.", ""]
+    block = [f'<div class="carddb-gallery carddb-wide" data-card-gallery data-game="{html_text(game.id)}" '
+             "data-search-exclude>",
+             '<form class="carddb-filter" role="search">',
+             '<label>Name or text <input type="search" name="text" placeholder="name or text" autocomplete="off">'
+             "</label>",
+             '<label class="carddb-query">Search <input type="search" name="search-query" autocomplete="off" '
+             f'spellcheck="false" placeholder="{html_text(example_query(game, cards))}" '
+             'title="The search language of carddb cards search: field:value, field&lt;=N, -term, or, (...)">'
+             "</label>",
+             '<label>Kind <select name="kind"><option value="">all</option>'
+             + "".join(f'<option value="{html_text(k)}">{html_text(game.kinds[k].label if k in game.kinds else k)}'
+                       "</option>" for k in kinds) + "</select></label>"]
     for key in fields:
         fdef = game.fields[key]
         name = "type" if key == type_field(game) else f"f-{key}"
@@ -66,17 +67,17 @@ def gallery_page(data: GameCards, page: str) -> str:
         else:
             values = sorted({v for c in cards for v in values_of(c, key)}, key=str.casefold)
             options = "".join(f'<option value="{html_text(v)}">{html_text(v)}</option>' for v in values)
-        out.append(f'<label>{html_text(fdef.label)} <select name="{html_text(name)}" data-field="{html_text(key)}">'
-                   f'<option value="">all</option>{options}</select></label>')
-    out += ['<output class="carddb-count" aria-live="polite"></output>', "</form>",
-            '<p class="carddb-query-status" data-query-status aria-live="polite"></p>']
+        block.append(f'<label>{html_text(fdef.label)} <select name="{html_text(name)}" data-field="{html_text(key)}">'
+                     f'<option value="">all</option>{options}</select></label>')
+    block += ['<output class="carddb-count" aria-live="polite"></output>', "</form>",
+              '<p class="carddb-query-status" data-query-status aria-live="polite"></p>']
     if game.deck_game:
-        out.append('<div class="carddb-deckbar" data-deck-bar aria-live="polite"></div>')
-    out.append('<ul class="carddb-cards">')
-    for card in cards:
-        out.append(_tile(data, card, fields, url_prefix(page)))
-    out += ["</ul>", "</div>", ""]
-    return "\n".join(out)
+        block.append('<div class="carddb-deckbar" data-deck-bar aria-live="polite"></div>')
+    block.append('<ul class="carddb-cards">')
+    root = url_prefix(page)
+    block += [_tile(data, card, fields, root) for card in cards]
+    block += ["</ul>", "</div>"]
+    return "\n".join([*out, *verbatim(block), ""])
 
 
 def _tile(data: GameCards, card: Card, fields: list[str], root: str) -> str:

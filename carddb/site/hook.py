@@ -32,9 +32,19 @@ def on_config(config: MkDocsConfig, **_: Any) -> MkDocsConfig:
 
         _current = content_from_workspace(Path(config.config_file_path).resolve().parent.parent)
     config.nav = _current.nav
+    _verbatim_blocks(config)
     config.extra["carddb_policy"] = PAGE_POLICY  # for the <meta> of every page (site/overrides/main.html)
     _carddb_theme_behind(config)
     return config
+
+
+def _verbatim_blocks(config: MkDocsConfig) -> None:
+    """The generated pages' marked HTML set aside whole (``carddb.site.verbatim``): a gallery of thousands of cards
+    is not read twice by HTML parsers in every build that changes one."""
+    from carddb.site.verbatim import VerbatimExtension
+
+    if not any(isinstance(extension, VerbatimExtension) for extension in config.markdown_extensions):
+        config.markdown_extensions.append(VerbatimExtension())
 
 
 def _carddb_theme_behind(config: MkDocsConfig) -> None:
@@ -66,9 +76,10 @@ def on_post_build(config: MkDocsConfig, **_: Any) -> None:
     """Compressed copies of the engine files beside them, for ``site serve`` and hosts that serve them; in a plain
     MkDocs build, the print-and-play kits the rulebook pages offer (carddb's own build links them after the site's
     manifest is written: ``carddb.site.build.run_mkdocs``)."""
+    from carddb.site.handoff import pages_written
     from carddb.site.precompress import precompress
 
-    precompress(config.site_dir)
+    precompress(config.site_dir, pages=pages_written())
     if _current is not None and provided() is None:
         from carddb.site.kit_files import link_kits
 
