@@ -11,7 +11,7 @@ from __future__ import annotations
 import contextlib
 import gzip
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 #: The folders and kinds of file that get compressed copies.
@@ -71,15 +71,17 @@ def may_have_copies(relative: str) -> bool:
                                           and any(relative.startswith(f"{folder}/") for folder in FOLDERS))
 
 
-def precompress(site_dir: str | Path) -> int:
+def precompress(site_dir: str | Path, pages: Iterable[str] | None = None) -> int:
     """Write the compressed copies under ``site_dir``; a copy not smaller than its file is not kept. A file whose
-    copies are there already (kept from the previous site with them) is left as it is. Returns how many copies
-    were written."""
+    copies are there already (kept from the previous site with them) is left as it is. ``pages``: the HTML files
+    (relative paths) this build wrote, when the others were kept with their copies; else every page of the site is
+    looked at. Returns how many copies were written."""
     root = Path(site_dir)
     quality, level, page_quality, page_level = _levels()
     chosen = [(path, size, quality, level) for path, size in _files(root, FOLDERS)
               if path.suffix in SUFFIXES and size >= MIN_BYTES]
-    chosen += [(path, size, page_quality, page_level) for path, size in _files(root, ("",))
+    html = _files(root, ("",)) if pages is None else _sizes(root, pages)
+    chosen += [(path, size, page_quality, page_level) for path, size in html
                if path.suffix == ".html" and size >= PAGE_MIN_BYTES]
     settings = settings_digest() if any(size >= CACHED_BYTES for _, size, _, _ in chosen) else ""
     written = 0
@@ -114,6 +116,16 @@ def _files(root: Path, folders: tuple[str, ...]) -> list[tuple[Path, int]]:
                 with contextlib.suppress(OSError):
                     found[path] = os.stat(path).st_size
     return [(Path(path), size) for path, size in found.items()]
+
+
+def _sizes(root: Path, relatives: Iterable[str]) -> list[tuple[Path, int]]:
+    """The files at ``relatives`` under ``root`` that are there, with their sizes."""
+    found = []
+    for relative in relatives:
+        path = root / relative
+        with contextlib.suppress(OSError):
+            found.append((path, path.stat().st_size))
+    return found
 
 
 def _packers(quality: int, level: int) -> dict[str, Callable[[bytes], bytes]]:

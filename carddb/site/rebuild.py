@@ -251,8 +251,11 @@ class Rebuild:
 
         Plain strings and one system call a file (copies are looked for only beside the kinds of file that get
         them): a site of thousands of kept files is linked in every build."""
+        from carddb.site import handoff
         from carddb.site.precompress import may_have_copies
 
+        handoff.note_pages_written(sorted({dest for dest in self.new.parts if dest.endswith(".html")} - self.kept
+                                          | {dest for dest in ALWAYS_BUILT if dest.endswith(".html")}))
         previous, stage = str(self.previous), str(self.stage)
         folders: set[str] = set()
         for dest in sorted(self.kept):
