@@ -16,6 +16,7 @@ Print-shop files are not here: ``carddb build`` does not make them (a game for o
 
 from __future__ import annotations
 
+import html
 import io
 import json
 import os
@@ -27,7 +28,6 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
-from xml.etree import ElementTree as ET
 
 from carddb.core.game.definition import GameDefinition
 from carddb.core.limits import brief
@@ -207,7 +207,6 @@ def _cockatrice(found: GameClients, folder: Path, game: GameDefinition, cards: l
                 site_url: str) -> dict[str, Any]:
     from carddb.core.cards.slugs import card_stems
     from carddb.exporters.card_names import client_names
-    from carddb.exporters.cockatrice.mapping import picture_path
 
     ordered = sorted(cards, key=lambda c: c.key.casefold())  # as export_cockatrice names them
     names = client_names(ordered, "Cockatrice", [])
@@ -215,7 +214,9 @@ def _cockatrice(found: GameClients, folder: Path, game: GameDefinition, cards: l
     stem_of = {names[id(card)]: stems[card.key] for card in ordered}
     database = f"customsets/carddb-{game.id}.xml"
     on_site: dict[str, str] = {}  # exported picture -> its path on the site
+    exported: set[str] = set()
     for relative, path in _files(folder):
+        exported.add(relative)
         if relative == database:
             continue
         placed = relative
@@ -224,23 +225,53 @@ def _cockatrice(found: GameClients, folder: Path, game: GameDefinition, cards: l
         if placed:
             found.copies[f"{base}/{placed}"] = path
             on_site[relative] = placed
-    root = ET.fromstring((folder / database).read_bytes())
-    for card in root.iter("card"):
-        name = card.findtext("name") or ""
-        for printing in card.findall("set"):
-            picture = picture_path(name, printing.text or "", printing.get("num", ""))
-            if picture is None or not (folder / picture).is_file():
-                continue
-            if picture not in on_site:
-                stem = stem_of.get(name, "card")
-                on_site[picture] = f"pics/CUSTOM/{printing.text}/{stem}_{printing.text}_{printing.get('num')}.jpg"
-                found.copies[f"{base}/{on_site[picture]}"] = folder / picture
-            printing.set("picurl", url_for(site_url + base, on_site[picture]))
-    ET.indent(root, space="  ")
-    found.data[f"{base}/{database}"] = (b'<?xml version="1.0" encoding="UTF-8"?>\n'
-                                        + ET.tostring(root, encoding="utf-8") + b"\n")
+    text = (folder / database).read_text(encoding="utf-8")
+    found.data[f"{base}/{database}"] = _with_picture_urls(text, folder, exported, on_site, stem_of, found, base,
+                                                          site_url).encode("utf-8")
     decks = sorted(f"{base}/{rel}" for rel in on_site.values() if rel.startswith("decks/"))
     return {"files": [f"{base}/{database}"], "decks": decks, "pictures": site_url + f"{base}/pics/CUSTOM/"}
+
+
+#: In a Cockatrice database as ``database.write_database`` writes it: a card's name, and each of its printings (a
+#: ``<set>`` holding text only; the ``<set>`` of the sets' list holds elements).
+_NAME_OR_PRINTING = re.compile(r'<name>([^<]*)</name>|<set((?: [\w-]+="[^"]*")*)>([^<]*)</set>')
+_NUMBER = re.compile(r' num="([^"]*)"')
+
+
+def _with_picture_urls(text: str, folder: Path, exported: set[str], on_site: dict[str, str],
+                       stem_of: dict[str, str], found: GameClients, base: str, site_url: str) -> str:
+    """The exported database ``text`` with a ``picurl`` on each printing whose picture was exported, the picture's
+    address on the site (pictures whose names are no safe address are put on the site under their card's stem).
+    The database's other bytes are the export's: it is rewritten as text, not parsed and written again (a
+    game of 5,000 cards spent most of a second of every site build on that)."""
+    from carddb.exporters.cockatrice.mapping import picture_path
+
+    name = ""
+
+    def rewrite(match: re.Match[str]) -> str:
+        nonlocal name
+        if match.group(1) is not None:
+            name = html.unescape(match.group(1))
+            return match.group(0)
+        attributes = match.group(2)
+        numbered = _NUMBER.search(attributes)
+        number, set_code = html.unescape(numbered.group(1) if numbered else ""), html.unescape(match.group(3))
+        picture = picture_path(name, set_code, number)
+        if picture is None or picture not in exported:
+            return match.group(0)
+        if picture not in on_site:
+            on_site[picture] = f"pics/CUSTOM/{set_code}/{stem_of.get(name, 'card')}_{set_code}_{number}.jpg"
+            found.copies[f"{base}/{on_site[picture]}"] = folder / picture
+        address = _xml_attribute(url_for(site_url + base, on_site[picture]))
+        return f'<set{attributes} picurl="{address}">{match.group(3)}</set>'
+
+    return _NAME_OR_PRINTING.sub(rewrite, text)
+
+
+def _xml_attribute(value: str) -> str:
+    """``value`` escaped as ElementTree escapes an attribute's value."""
+    return (value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+            .replace("\r", "&#13;").replace("\n", "&#10;").replace("\t", "&#09;"))
 
 
 def _apprentice(found: GameClients, folder: Path, game: GameDefinition, cards: list[Any], base: str,

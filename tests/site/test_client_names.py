@@ -48,3 +48,12 @@ def test_an_unsafe_card_name_is_named_by_its_stem_on_the_site(tmp_path: Path) ->
     assert f'picurl="{SITE}{quote(unsafe_site_path)}"' in database
     assert f'picurl="{SITE}{quote(plain_site_path)}"' in database
     assert set(found.offered) == {"cockatrice"}
+    # The rest of the database is the export's: it still reads, each name as it was, a picurl on every printing.
+    from xml.etree import ElementTree as ET
+
+    read = ET.fromstring(database.encode("utf-8"))
+    assert [card.findtext("name") for card in read.iter("card")] == names
+    assert all(printing.get("picurl") for printing in read.iter("set") if printing.get("num"))
+    assert database.replace(f' picurl="{SITE}{quote(unsafe_site_path)}"', "").replace(
+        f' picurl="{SITE}{quote(plain_site_path)}"', "") == (folder / "customsets" / "carddb-demo.xml").read_text(
+        encoding="utf-8")
