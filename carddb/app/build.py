@@ -135,13 +135,16 @@ def _pool() -> Pool:
 
 
 def _run_steps(context: BuildContext, skip: Sequence[str]) -> None:
+    from carddb.files.replacing import removing_in_background
     from carddb.incremental import remember_in
 
     whole = set(context.games) >= set(context.workspace.game_ids())
     try:
-        # One cache folder for every step; a build of every game leaves in it only what it used.
+        # One cache folder for every step; a build of every game leaves in it only what it used. The old copies of
+        # the folders it replaces are deleted while the later steps run, and all gone when the build returns.
         cache_dir = context.out / STATE_DIR / "cache"
-        with remember_in(cache_dir, prune=whole, digests=cache_dir / "file-digests.json") as cache:
+        with remember_in(cache_dir, prune=whole, digests=cache_dir / "file-digests.json") as cache, \
+                removing_in_background():
             run_stages(context, STAGES, skip)
             if whole:
                 _remove_gone_games(context.workspace, context.catalogue, context.out, context.tell)
