@@ -19,7 +19,9 @@ DECK = "rules/mini/decks/legal-starter.txt"
 def _checkpointed_copy(hostile_ws: Path, target: Path) -> Path:
     """The catalogue as one self-contained file (its write-ahead log folded in), as a backup would be."""
     target.parent.mkdir(parents=True, exist_ok=True)
-    source = sqlite3.connect(hostile_ws / "output" / "catalogue.db")
+    # read as the unchanging file it is: a plain connection would make its -wal and -shm files beside it, in the
+    # workspace every worker copies (a copy made meanwhile failed on them vanishing)
+    source = sqlite3.connect(f"{(hostile_ws / 'output' / 'catalogue.db').as_uri()}?immutable=1", uri=True)
     copy = sqlite3.connect(target)
     try:
         source.backup(copy)
