@@ -8,10 +8,11 @@ saved file while the server keeps sending the last good site.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from carddb.catalogue.studio_edits import Studio
+from carddb.errors import InputError
 from carddb.progress import SILENT, Reporter
 from carddb.site.live import LiveReload
 from carddb.site.serve import make_server, server_url
@@ -24,28 +25,35 @@ if TYPE_CHECKING:
 
 
 def serve_build(workspace: Workspace, catalogue: Catalogue, games: list[str] | None = None, *,
-                say: Callable[[str], None] = lambda line: None, progress: Reporter = SILENT) -> BuildReport:
+                say: Callable[[str], None] = lambda line: None, progress: Reporter = SILENT,
+                skip: Sequence[str] = ()) -> BuildReport:
     """One build of ``carddb site serve``: ``carddb build``, into the same ``output/`` and cache and with the same
     ``site_url``, so that neither redoes what the other made. The site is built once, after the exports it hosts,
     with the proxy sheets drawn beside it: every output, the sheets a designer prints included, is brought up to
-    date by the same save."""
+    date by the same save, but the steps in ``skip`` (never the site, which is what is served)."""
     from carddb.app.build import build
 
-    return build(workspace, catalogue, games, say=say, progress=progress, served_here=True)
+    return build(workspace, catalogue, games, skip=skip, say=say, progress=progress, served_here=True)
 
 
 def watch_and_serve(workspace: Workspace, catalogue: Catalogue, *, host: str = "127.0.0.1", port: int = 8000,
                     say: Callable[[str], None], error: Callable[[str], None], progress: object = None,
                     stop: threading.Event | None = None, on_ready: Callable[[str], None] = lambda url: None,
-                    studio: bool = True) -> None:
+                    studio: bool = True, skip: Sequence[str] = ()) -> None:
     """``carddb site serve``: build (the card files loaded, the faces drawn, the site), serve ``output/site`` on
     ``http://host:port/``, and build again whenever a file of the workspace changes; open pages reload
     themselves, and show a failed build's error until a build succeeds (``carddb.app.watch``). With ``studio``,
-    the served pages can edit their cards (``docs/studio.md``): what they save, the watcher builds."""
-    from carddb.app.build import STATE_DIR
+    the served pages can edit their cards (``docs/studio.md``): what they save, the watcher builds. Every build
+    leaves out the steps in ``skip``."""
+    from carddb.app.build import STATE_DIR, STEPS
     from carddb.app.build_stamp import STUDIO_UNDO_FILE
     from carddb.app.watch import watch_build
 
+    unknown = sorted(set(skip) - set(STEPS))
+    if unknown:
+        raise InputError(f"unknown build step {unknown[0]!r}; steps are {', '.join(STEPS)}")
+    if "site" in skip:
+        raise InputError("site serve cannot skip the site: it is what it serves")
     site = workspace.output_dir / "site"
     # the last edit is kept beside the build's state, so that Undo still works after the server is started again
     undo_file = workspace.output_dir / STATE_DIR / STUDIO_UNDO_FILE
@@ -59,7 +67,8 @@ def watch_and_serve(workspace: Workspace, catalogue: Catalogue, *, host: str = "
     def once(games: list[str] | None, watched: Catalogue) -> object:
         first = not ready
         try:
-            report = serve_build(workspace, watched, games, say=say, progress=progress or SILENT)  # type: ignore[arg-type]
+            report = serve_build(workspace, watched, games, say=say, progress=progress or SILENT,  # type: ignore[arg-type]
+                                 skip=skip)
         finally:
             if first:
                 ready.append(url)

@@ -57,6 +57,9 @@ def serve(
     studio: Annotated[bool, typer.Option(
         "--studio/--no-studio", help="Let the served pages edit their cards while watching (the card studio, "
              "docs/studio.md; the default); --no-studio serves them read-only.")] = True,
+    skip: Annotated[list[str] | None, typer.Option(
+        "--skip", help="While watching, skip a step of every build (repeatable), as `carddb build --skip` does: "
+             "`--skip sheets --skip kit` leaves the PDFs as they were and shows a save sooner.")] = None,
 ) -> None:
     """Build the site and serve it on http://127.0.0.1:PORT/ until Ctrl-C; with watching (the default), every saved
     change of the workspace is built and shown in open pages within moments."""
@@ -64,13 +67,16 @@ def serve(
     from carddb.site.serve import serve_workspace_site
 
     st = state(ctx)
+    if skip and not watch:
+        raise InputError("--skip is for watching: --no-watch builds the site alone")
     if watch:
         if out is not None:
             raise InputError("--out is for --no-watch: watching builds output/site with the rest of the build")
         with st.progress() as progress:
             watch_and_serve(st.workspace, st.catalogue(), port=port, say=st.say, progress=progress,
                             error=lambda line: typer.echo(line, err=True),
-                            on_ready=lambda url: st.show(f"Serving on {url} (Ctrl-C to stop)."), studio=studio)
+                            on_ready=lambda url: st.show(f"Serving on {url} (Ctrl-C to stop)."), studio=studio,
+                            skip=list(skip or []))
         return
 
     def ready(report, url: str) -> None:  # type: ignore[no-untyped-def]

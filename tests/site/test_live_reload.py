@@ -50,7 +50,9 @@ def server(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped
         pytest.skip("the site's Pyodide is not installed (npm ci --prefix site)")
     (root / "site" / "node_modules").symlink_to(REPO / "site" / "node_modules", target_is_directory=True)
     process = subprocess.Popen([sys.executable, "-m", "carddb", "--root", str(root), "--db",
-                                str(root / "output" / "catalogue.db"), "site", "serve", "--port", "0"],
+                                str(root / "output" / "catalogue.db"), "site", "serve", "--port", "0",
+                                # what these tests never look at, left out of every build (``--skip``, tested below)
+                                "--skip", "sheets", "--skip", "kit"],
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=root)
     url = None
     deadline = time.monotonic() + 240
@@ -139,6 +141,21 @@ def test_a_saved_card_shows_on_its_open_page_and_an_error_over_it(served, chromi
     wait_for_text(page, again)
     assert page.locator("#carddb-build-error").count() == 0
     context.close()
+
+
+def test_the_steps_serve_skips_are_left_out_and_the_site_is_not_skippable(served) -> None:  # type: ignore[no-untyped-def]
+    root, _url, _process = served
+    assert (root / "output" / "faces" / "shmod").is_dir() and (root / "output" / "site" / "index.html").is_file()
+    assert not (root / "output" / "sheets").exists() and not (root / "output" / "kit").exists()
+    from typer.testing import CliRunner
+
+    from carddb.cli.main import app
+
+    for skip, said in (("site", "cannot skip the site"), ("pdfs", "unknown build step 'pdfs'")):
+        result = CliRunner().invoke(app, ["--root", str(root), "site", "serve", "--port", "0", "--skip", skip])
+        assert result.exit_code != 0 and said in result.output, result.output
+    result = CliRunner().invoke(app, ["--root", str(root), "site", "serve", "--no-watch", "--skip", "kit"])
+    assert result.exit_code != 0 and "--skip is for watching" in result.output, result.output
 
 
 def test_the_built_site_has_no_live_reload_script(served) -> None:  # type: ignore[no-untyped-def]

@@ -59,7 +59,8 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[Path, str
     git(root, "add", "rules")
     git(root, "-c", "user.name=t", "-c", "user.email=t@example.invalid", "commit", "-qm", "cards")
     process = subprocess.Popen([sys.executable, "-m", "carddb", "--root", str(root), "--db",
-                                str(root / "output" / "catalogue.db"), "site", "serve", "--port", "0"],
+                                str(root / "output" / "catalogue.db"), "site", "serve", "--port", "0",
+                                "--skip", "kit"],  # the print-and-play kits: no test here reads them
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=root)
     url, lines = None, []
     deadline = time.monotonic() + 300
