@@ -15,7 +15,7 @@ build: $(VENV)/.installed $(PYODIDE)
 WORKERS ?= auto
 PARALLEL := -n $(WORKERS) --dist loadscope --no-loadscope-reorder
 
-# Every test, the browser ones too: run it before you push (about 11 minutes on 2 idle cores)
+# Every test, the browser ones too: run it before you push (about 10 minutes on 2 idle cores)
 test: $(VENV)/.installed $(PYODIDE)
 	$(BIN)/pytest $(PARALLEL)
 
