@@ -6,7 +6,8 @@
 - one card added to rules/shmod/cards/base.yaml, and the same card deleted (with the site pages each built, from the
   build's own summary: at most 10);
 - one template changed (templates/shmod/spell.toml, one kind of one game);
-- `carddb site serve` running: a card file saved, until the open card page in Chromium shows the new text.
+- `carddb site serve` running: a card file saved, until the open card page in Chromium shows the new text; and the
+  same with `site serve --skip sheets --skip kit` (the PDFs left out of every build).
 
 Targets (issues 22 and 34; design.md "Performance targets"): nothing changed under 0.5 s; one card's text changed,
 every output updated, under 2 s and under 0.03x the build from nothing; one card added or deleted under 3 s with at
@@ -148,14 +149,16 @@ def template_edits(root: Path, runs: int) -> list[Timing]:
     return times
 
 
-def save_to_page(root: Path, runs: int) -> list[float]:
-    """Seconds from writing the card file to the open page showing its new text, with `site serve` watching."""
+def save_to_page(root: Path, runs: int, skip: tuple[str, ...] = ()) -> list[float]:
+    """Seconds from writing the card file to the open page showing its new text, with `site serve` watching (less
+    the steps in ``skip``: `site serve --skip`)."""
     if not Path(CHROMIUM).exists():
         print(f"  (no {CHROMIUM}: the watch figure is not measured)")
         return []
     from playwright.sync_api import sync_playwright
 
-    process = subprocess.Popen([*CARDDB, "--root", str(root), "site", "serve", "--port", "0"],
+    process = subprocess.Popen([*CARDDB, "--root", str(root), "site", "serve", "--port", "0",
+                                *(option for step in skip for option in ("--skip", step))],
                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     url = None
     while url is None:
@@ -177,7 +180,8 @@ def save_to_page(root: Path, runs: int) -> list[float]:
             for run in range(runs):
                 text = (root / CARD_FILE).read_text(encoding="utf-8")
                 current = re.search(r"Shuffle your Graveyard into your deck[^\"]*", text).group(0)  # type: ignore[union-attr]
-                wanted = f"Shuffle your Graveyard into your deck (watched {run})."
+                less = f" less {', '.join(skip)}" if skip else ""
+                wanted = f"Shuffle your Graveyard into your deck (watched {run}{less})."
                 temp = (root / CARD_FILE).with_name(".base.yaml.swp")
                 temp.write_text(text.replace(current, wanted, 1), encoding="utf-8")
                 started = time.perf_counter()
@@ -246,6 +250,11 @@ def main() -> None:
             wall = statistics.median(watched)
             print(f"{'saved card -> open page shows it':<38} {wall:6.2f} s {'':>8}  {2.0:5.1f} s  {wall / 2.0:9.2f}x"
                   f"   (runs {', '.join(f'{t:.2f}' for t in watched)}; each after the last one's build ended)")
+        quicker = save_to_page(root, args.runs, skip=("sheets", "kit"))
+        if quicker:
+            wall = statistics.median(quicker)
+            print(f"{'  the same, serve --skip sheets --skip kit':<38} {wall:6.2f} s {'':>8}  {2.0:5.1f} s  "
+                  f"{wall / 2.0:9.2f}x   (runs {', '.join(f'{t:.2f}' for t in quicker)}; the PDFs left as they were)")
     print(f"load average at end: {load()}")
 
 
