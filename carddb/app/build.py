@@ -57,9 +57,7 @@ def build(workspace: Workspace, catalogue: Catalogue | Callable[[], Catalogue],
         report.lines.append(line)
         say(line)
 
-    unknown = set(skip) - set(STEPS)
-    if unknown:
-        raise CarddbError(f"unknown build step {sorted(unknown)[0]!r}; steps are {', '.join(STEPS)}")
+    check_steps(skip)
     games = list(game_ids or workspace.game_ids())
     out = workspace.output_dir
     address_warnings: list[str] = []
@@ -132,6 +130,13 @@ def _pool() -> Pool:
     from carddb.workers import Pool
 
     return Pool()  # the build's one pool of drawing processes, started only when a step has work to share
+
+
+def check_steps(skip: Sequence[str]) -> None:
+    """Refuse a step name that is none of ``STEPS`` (``--skip``)."""
+    unknown = set(skip) - set(STEPS)
+    if unknown:
+        raise CarddbError(f"unknown build step {sorted(unknown)[0]!r}; steps are {', '.join(STEPS)}")
 
 
 def _run_steps(context: BuildContext, skip: Sequence[str]) -> None:

@@ -45,13 +45,11 @@ def watch_and_serve(workspace: Workspace, catalogue: Catalogue, *, host: str = "
     themselves, and show a failed build's error until a build succeeds (``carddb.app.watch``). With ``studio``,
     the served pages can edit their cards (``docs/studio.md``): what they save, the watcher builds. Every build
     leaves out the steps in ``skip``."""
-    from carddb.app.build import STATE_DIR, STEPS
+    from carddb.app.build import STATE_DIR, check_steps
     from carddb.app.build_stamp import STUDIO_UNDO_FILE
     from carddb.app.watch import watch_build
 
-    unknown = sorted(set(skip) - set(STEPS))
-    if unknown:
-        raise InputError(f"unknown build step {unknown[0]!r}; steps are {', '.join(STEPS)}")
+    check_steps(skip)  # before serving: the first build runs once the server is up, and shows its errors there
     if "site" in skip:
         raise InputError("site serve cannot skip the site: it is what it serves")
     site = workspace.output_dir / "site"

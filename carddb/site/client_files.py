@@ -270,8 +270,9 @@ def _with_picture_urls(text: str, folder: Path, exported: set[str], on_site: dic
 
 def _xml_attribute(value: str) -> str:
     """``value`` escaped as ElementTree escapes an attribute's value."""
-    return (value.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
-            .replace("\r", "&#13;").replace("\n", "&#10;").replace("\t", "&#09;"))
+    from xml.sax.saxutils import escape
+
+    return escape(value, {'"': "&quot;", "\r": "&#13;", "\n": "&#10;", "\t": "&#09;"})
 
 
 def _apprentice(found: GameClients, folder: Path, game: GameDefinition, cards: list[Any], base: str,

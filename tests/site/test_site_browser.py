@@ -5,6 +5,7 @@ card data is shown as text."""
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -238,8 +239,10 @@ def test_a_deck_typed_before_the_sample_deck_arrives_is_kept(chromium: Any, site
         with page.expect_request(lambda request: request.url.endswith(f"-{path.name}")):
             page.goto(f"{site.url}games/shmod/checker/?deck={path.name}")
         page.fill("textarea[name=deck]", "Main:\n3 Replenish\n")
+        deadline = time.monotonic() + 60
         while not held:  # the route's handler runs when Playwright next reads its messages: its request is made
-            page.wait_for_timeout(10)
+            assert time.monotonic() < deadline, "the sample deck's request never reached its route"
+            page.wait_for_timeout(10)  # the polling interval, not a wait for something to happen
         held[0].continue_()
         page.wait_for_selector("[data-deck-checker][data-sample-deck]", state="attached")
         assert page.locator("[data-deck-checker]").get_attribute("data-sample-deck") == "not opened"
