@@ -22,29 +22,37 @@ from carddb.files.replacing import replacing_folder
 MARKER = "carddb-export.json"
 
 
-def inside(root: Path, relative: str) -> Path:
-    """``root / relative``, refusing any path that would land outside ``root`` (``..``, absolute, drive)."""
+def inside(root: Path, relative: str, plain: set[str] | None = None) -> Path:
+    """``root / relative``, refusing any path that would land outside ``root`` (``..``, absolute, drive).
+    ``plain``: folders already found to be no links, by a caller writing or reading many files in one folder (each
+    found so is added to it)."""
     parts = relative.replace("\\", "/").split("/")
     if relative.startswith("/") or any(p in ("", ".", "..") or ":" in p for p in parts):
         raise OutputError(f"refusing to write {relative!r}: not a plain path inside the output folder")
     path = root.joinpath(*parts)
-    if _link_below(root, parts) and root.resolve() not in path.resolve().parents:
+    if _link_below(root, parts, plain) and root.resolve() not in path.resolve().parents:
         raise OutputError(f"refusing to write {relative!r}: it resolves outside {root}")
     return path
 
 
-def _link_below(root: Path, parts: list[str]) -> bool:
+def _link_below(root: Path, parts: list[str], plain: set[str] | None = None) -> bool:
     """Whether a name on the way from ``root`` to ``root/parts`` is a symbolic link. With plain parts and no link,
     the path is inside ``root`` whatever ``root`` itself resolves to: a few ``lstat`` calls a file, where resolving
-    both paths cost two dozen (every file of an export of 5,000 images goes through ``inside``)."""
+    both paths cost two dozen (every file of an export of 5,000 images goes through ``inside``); one a file, with
+    ``plain`` (the folders on the way are looked at once)."""
     current = os.fspath(root)
-    for part in parts:
+    last = len(parts) - 1
+    for index, part in enumerate(parts):
         current = os.path.join(current, part)
+        if plain is not None and current in plain:
+            continue
         try:
             if stat.S_ISLNK(os.lstat(current).st_mode):
                 return True
         except OSError:  # not there: nothing below it is either
             return False
+        if plain is not None and index < last:
+            plain.add(current)
     return False
 
 
@@ -75,28 +83,43 @@ def staged_folder(out_dir: Path, marker: dict[str, object]) -> Iterator[Path]:
         check_target(out_dir)  # checked again: another process may have filled it meanwhile
 
 
-class Kept(bytes):
-    """The bytes of a file of the previous export (``source``), taken as they are: written as a hard link to it, so
-    an export of 5,000 images that one card changed writes one image, not 5,000 (a file system without links gets
-    a copy)."""
+class Kept:
+    """A file of the previous export (``source``), taken as it is: written as a hard link to it, so an export of
+    5,000 images that one card changed writes one image, not 5,000 (a file system without links gets a copy). Its
+    bytes are read only where they are needed (``contents``): an export that links them never reads them."""
 
-    source: Path
+    __slots__ = ("source",)
+
+    def __init__(self, source: Path) -> None:
+        self.source = source
+
+    def read(self) -> bytes:
+        return self.source.read_bytes()
 
 
-def kept(data: bytes, source: Path) -> Kept:
-    found = Kept(data)
-    found.source = source
-    return found
+#: What an exporter writes into a file: its bytes, or a file of the previous export taken as it is.
+Contents = bytes | Kept
 
 
-def write_bytes(root: Path, relative: str, data: bytes) -> Path:
-    path = inside(root, relative)
-    path.parent.mkdir(parents=True, exist_ok=True)
+def contents(data: Contents) -> bytes:
+    """The bytes of ``data``, read from the previous export's file when it is one."""
+    return data.read() if isinstance(data, Kept) else data
+
+
+def write_bytes(root: Path, relative: str, data: Contents, plain: set[str] | None = None) -> Path:
+    path = inside(root, relative, plain)
+    folder = os.path.dirname(path)
+    if plain is None or folder not in plain:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if plain is not None:
+            plain.add(folder)  # made here: a folder, no link
     path.unlink(missing_ok=True)  # never written through: a file placed before may be a link to the previous export
     if isinstance(data, Kept):
-        with contextlib.suppress(OSError):
+        try:
             os.link(data.source, path)
             return path
+        except OSError:  # no hard links here: a copy
+            data = data.read()
     path.write_bytes(data)
     return path
 

@@ -11,6 +11,7 @@ from the previous folder instead of converting it again.
 from __future__ import annotations
 
 import contextlib
+import os
 import threading
 from collections.abc import Callable
 from dataclasses import asdict
@@ -20,7 +21,7 @@ from typing import Any
 from carddb.core.cards.card import Card
 from carddb.core.game.definition import GameDefinition
 from carddb.errors import CarddbError
-from carddb.exporters.output import MARKER, inside, kept, listing, staged_folder, write_bytes
+from carddb.exporters.output import MARKER, Contents, Kept, inside, listing, staged_folder, write_bytes
 from carddb.exporters.report import ExportReport
 from carddb.incremental import MANIFEST, Manifest, digest, plain_report, sources_key
 
@@ -64,6 +65,7 @@ class PreviousExport:
         self.reused = 0
         self.made = 0
         self.reasons: list[str] = []  # why the export is written again (``up_to_date`` fills it)
+        self._plain: set[str] = set()  # the previous export's folders found to be no links
 
     def up_to_date(self, inputs: dict[str, str]) -> ExportReport | None:
         """The report of the previous export when it was made from ``inputs`` and all its files are there; else
@@ -91,15 +93,16 @@ class PreviousExport:
         if self.progress:
             self.progress(0, images)
 
-    def image(self, key: str, make: Callable[[], bytes]) -> bytes:
-        """The bytes of an image made from ``key``: a previous file's made from the same key, else ``make()``.
-        Where the image goes is told with ``place``. Safe to call from several threads."""
+    def image(self, key: str, make: Callable[[], bytes]) -> Contents:
+        """The image made from ``key``: a previous file made from the same key (``Kept``: linked, not read), else
+        ``make()``. Where the image goes is told with ``place``. Safe to call from several threads."""
         relative = self._by_key.get(key)
-        data: bytes | None = None
+        data: Contents | None = None
         if relative is not None:
             with contextlib.suppress(OSError, CarddbError):  # gone, or a hand-edited name outside the folder
-                source = inside(self.out_dir, relative)
-                data = kept(source.read_bytes(), source)  # written as a link to it (``output.write_bytes``)
+                source = inside(self.out_dir, relative, self._plain)
+                if os.path.isfile(source):
+                    data = Kept(source)
         reused = data is not None
         if data is None:
             data = make()
@@ -124,20 +127,21 @@ class PreviousExport:
         entry[name] = make() if value is None else value
         return entry[name]
 
-    def placed(self, relative: str, key: str, make: Callable[[], bytes]) -> bytes:
+    def placed(self, relative: str, key: str, make: Callable[[], bytes]) -> Contents:
         """``image`` and ``place`` at once, for an image written to one file."""
         self.place(relative, key)
         return self.image(key, make)
 
-    def write_export(self, out_dir: Path, marker: dict[str, object], files: dict[str, bytes], inputs: dict[str, str],
+    def write_export(self, out_dir: Path, marker: dict[str, object], files: dict[str, Contents], inputs: dict[str, str],
                      report: ExportReport, *, under: str = "",
                      finish: Callable[[Path], None] | None = None) -> ExportReport:
         """Every exporter's last step: ``files`` (paths relative to ``under`` in the folder) into a staged folder
         with the manifest that describes them, swapped in whole; ``finish(stage)`` adds what is made from them
         (Lackey's zip) before the listing."""
         with staged_folder(out_dir, marker) as stage:
+            plain: set[str] = set()  # the stage's folders, each looked at once
             for relative, data in files.items():
-                write_bytes(stage, f"{under}/{relative}" if under else relative, data)
+                write_bytes(stage, f"{under}/{relative}" if under else relative, data, plain)
             if finish is not None:
                 finish(stage)
             report.files = listing(stage)

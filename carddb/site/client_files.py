@@ -21,7 +21,6 @@ import io
 import json
 import os
 import re
-import zipfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
@@ -43,8 +42,6 @@ SITE_FOLDER = "clients"
 _OWN_FILES = frozenset({MARKER, MANIFEST})
 #: A path segment any web server serves as it is named (``url_for`` quotes the spaces).
 _SAFE_SEGMENT = re.compile(r"^[A-Za-z0-9][A-Za-z0-9 ._()'+,-]*$")
-#: The time stamp of every member of the zips made here, so that a zip depends on its files alone.
-_ZIP_TIME = (2000, 1, 1, 0, 0, 0)
 
 
 @dataclass
@@ -63,12 +60,13 @@ class GameClients:
     #: LackeyCCG plugin's zip holds every image, and as bytes it was packed, digested twice and written whole
     store: ZipStore | None = field(default=None, compare=False, repr=False)
 
-    def add_zip(self, site_path: str, members: dict[str, bytes | Path]) -> None:
+    def add_zip(self, site_path: str, members: dict[str, bytes | Path], earlier: Path | None = None) -> None:
         """A zip of ``members`` (name -> bytes, or the file holding them) at ``site_path``: a copy of a file in the
-        build's cache, keyed by what the cache named it, else bytes."""
-        placed = self.store(site_path, lambda: _zip(members)) if self.store is not None else None
+        build's cache, keyed by what the cache named it, else bytes. ``earlier``: a zip of the files among
+        ``members`` under the same names (``_zip``)."""
+        placed = self.store(site_path, lambda: _zip(members, earlier)) if self.store is not None else None
         if placed is None:
-            self.data[site_path] = _zip(members)
+            self.data[site_path] = _zip(members, earlier)
             return
         path, key = placed
         self.copies[site_path] = path
@@ -199,7 +197,9 @@ def _lackey(found: GameClients, folder: Path, game: GameDefinition, cards: list[
     found.data[f"{plugin_base}/version.txt"] = version
     found.data[f"{plugin_base}/updatelist.txt"] = updatelist
     everything: dict[str, bytes | Path] = {**files, "version.txt": version, "updatelist.txt": updatelist}
-    found.add_zip(f"{base}/{plugin}.zip", {f"{plugin}/{rel}": data for rel, data in everything.items()})
+    # the export's zip holds the same images under the same names (the export's folder and zip are swapped in whole)
+    found.add_zip(f"{base}/{plugin}.zip", {f"{plugin}/{rel}": data for rel, data in everything.items()},
+                  earlier=folder / f"{plugin}.zip")
     return {"files": [f"{base}/{plugin}.zip"], "updatelist": url_for(url, "updatelist.txt"), "plugin": plugin}
 
 
@@ -285,17 +285,13 @@ def _apprentice(found: GameClients, folder: Path, game: GameDefinition, cards: l
     return {"files": [f"{base}/{game.id}-apprentice.zip"]}
 
 
-def _zip(files: dict[str, bytes | Path]) -> bytes:
+def _zip(files: dict[str, bytes | Path], earlier: Path | None = None) -> bytes:
     """A zip of ``files`` (name -> bytes, or the file holding them, read one at a time) that depends on their names
-    and bytes alone (fixed times, sorted names)."""
+    and bytes alone (``carddb.files.zip_copy.write_zip``: fixed times, sorted names). ``earlier``: the export's own
+    zip, of the same files under the same names, from which those given as files are copied as stored there."""
+    from carddb.files.zip_copy import write_zip
+
     buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        for name in sorted(files):
-            info = zipfile.ZipInfo(name, _ZIP_TIME)
-            # images are compressed already: deflating them again saved nothing and cost most of the zip's time
-            stored = name.lower().endswith((".jpg", ".jpeg", ".png"))
-            info.compress_type = zipfile.ZIP_STORED if stored else zipfile.ZIP_DEFLATED
-            info.external_attr = 0o644 << 16
-            data = files[name]
-            archive.writestr(info, data.read_bytes() if isinstance(data, Path) else data)
+    write_zip(buffer, [(name, files[name]) for name in sorted(files)], earlier=earlier,
+              same={name for name, data in files.items() if isinstance(data, Path)})
     return buffer.getvalue()

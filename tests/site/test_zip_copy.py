@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -42,3 +43,58 @@ def test_the_same_source_gives_the_same_bytes(tmp_path: Path) -> None:
     first = copy_entries(source, lambda info: True)
     again = _source(tmp_path / "again.zip")  # written later: its entries' own dates do not matter
     assert copy_entries(again, lambda info: True) == first
+
+
+# ``write_zip``: the LackeyCCG plugin's zips, whose images unchanged since the previous zip are copied from it
+
+def _members(folder: Path, images: dict[str, bytes]) -> list[tuple[str, bytes | Path]]:
+    folder.mkdir(exist_ok=True)
+    members: list[tuple[str, bytes | Path]] = [("plugin/plugininfo.txt", b"<plugininfo>\n" * 40)]
+    for name, data in images.items():
+        (folder / name).write_bytes(data)
+        members.append((f"plugin/sets/setimages/core/{name}", folder / name))
+    return members
+
+
+def _written(path: Path, members: list[tuple[str, bytes | Path]], **earlier: object) -> bytes:
+    from carddb.files.zip_copy import write_zip
+
+    with open(path, "wb") as handle:
+        write_zip(handle, members, **earlier)  # type: ignore[arg-type]
+    return path.read_bytes()
+
+
+def test_a_zip_written_again_from_an_earlier_one_is_the_zip_written_from_scratch(tmp_path: Path) -> None:
+    images = {f"card{n}.jpg": bytes([n]) * (1000 + n) for n in range(5)}
+    earlier = tmp_path / "earlier.zip"
+    _written(earlier, _members(tmp_path / "a", images))
+    # one image changed; each unchanged one is named as the same, and is copied from the earlier zip
+    images["card2.jpg"] = b"changed" * 300
+    members = _members(tmp_path / "b", images)
+    same = {name for name, _ in members if not name.endswith("card2.jpg")}
+    for _, data in members:  # the unchanged images' files are gone: what is in the zip came from the earlier zip
+        if isinstance(data, Path) and data.name != "card2.jpg":
+            data.unlink()
+    again = _written(tmp_path / "again.zip", members, earlier=earlier, same=same)
+    fresh_members = _members(tmp_path / "c", images)
+    assert again == _written(tmp_path / "fresh.zip", fresh_members)
+    with zipfile.ZipFile(tmp_path / "again.zip") as archive:
+        assert archive.testzip() is None
+        assert archive.read("plugin/sets/setimages/core/card2.jpg") == b"changed" * 300
+        assert archive.read("plugin/sets/setimages/core/card4.jpg") == bytes([4]) * 1004
+        assert archive.getinfo("plugin/plugininfo.txt").compress_type == zipfile.ZIP_DEFLATED
+        assert archive.getinfo("plugin/sets/setimages/core/card1.jpg").compress_type == zipfile.ZIP_STORED
+    if shutil.which("unzip"):  # Info-ZIP's own test of every entry, where it is installed
+        assert subprocess.run(["unzip", "-tq", str(tmp_path / "again.zip")], capture_output=True).returncode == 0
+
+
+def test_an_earlier_zip_of_another_writer_or_missing_is_not_copied_from(tmp_path: Path) -> None:
+    images = {"card.jpg": b"\xff\xd8 the image" * 100}
+    members = _members(tmp_path / "a", images)
+    other = tmp_path / "other.zip"
+    with zipfile.ZipFile(other, "w") as archive:  # the same name, another date and other bytes
+        archive.writestr(zipfile.ZipInfo("plugin/sets/setimages/core/card.jpg", (2000, 1, 1, 0, 0, 0)), b"stale")
+    names = {name for name, _ in members}
+    fresh = _written(tmp_path / "fresh.zip", members)
+    assert _written(tmp_path / "from-other.zip", members, earlier=other, same=names) == fresh
+    assert _written(tmp_path / "from-none.zip", members, earlier=tmp_path / "missing.zip", same=names) == fresh

@@ -28,7 +28,7 @@ from carddb.exporters.cockatrice import mapping
 from carddb.exporters.cockatrice.database import CardEntry, PrintingEntry, SetEntry, write_database
 from carddb.exporters.decks import deck_from_text, sample_decks
 from carddb.exporters.faces import collect_faces, jpeg_bytes
-from carddb.exporters.output import check_target
+from carddb.exporters.output import Contents, check_target
 from carddb.exporters.previous import PreviousExport, deck_files, export_inputs, image_key
 from carddb.exporters.report import ExportReport
 from carddb.workers import cores
@@ -84,10 +84,10 @@ def export_cockatrice(workspace_root: str | Path, catalogue: Any, game_id: str, 
         entries.append(entry)
     sets = [SetEntry(name=short, longname=f"{game.name}: {longnames.get(code, code)}")
             for code, short in set_names.items()]
-    files: dict[str, bytes] = {f"customsets/carddb-{game.id}.xml": write_database(
+    files: dict[str, Contents] = {f"customsets/carddb-{game.id}.xml": write_database(
         sets, entries, author=", ".join(game.authors) or game.name, created=day.isoformat(),
         source=f"carddb export of {game.name}")}
-    def picture_of(item: tuple[str, str]) -> bytes:  # a picture unchanged since the previous export is kept
+    def picture_of(item: tuple[str, str]) -> Contents:  # a picture unchanged since the previous export is kept
         relative, key = item
         return previous.placed(relative, image_key(keys[key], PICTURE_HEIGHT),
                                lambda: jpeg_bytes(faces[key], PICTURE_HEIGHT))

@@ -11,7 +11,6 @@ and ``<out_dir>/<plugin>.zip`` with ``--zip``. The whole folder is built aside a
 
 from __future__ import annotations
 
-import zipfile
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from datetime import date
@@ -30,10 +29,11 @@ from carddb.exporters.lackey.checksum import lackey_checksum
 from carddb.exporters.lackey.packs import build_packs
 from carddb.exporters.lackey.plugininfo import build_plugininfo, clean_label
 from carddb.exporters.lackey.publish import build_updatelist, build_version
-from carddb.exporters.output import check_target, files_under
+from carddb.exporters.output import Contents, Kept, check_target, contents, files_under
 from carddb.exporters.previous import PreviousExport, deck_files, export_inputs, image_key
 from carddb.exporters.published import check_base_url, plugin_name
 from carddb.exporters.report import ExportReport
+from carddb.files.zip_copy import write_zip
 from carddb.workers import cores
 
 
@@ -80,7 +80,8 @@ def export_lackey(workspace_root: str | Path, catalogue: Any, game_id: str, out_
     if zip:
         report.zip_path = out_dir / f"{plugin}.zip"
     return previous.write_export(out_dir, marker, files, inputs, report, under=plugin,
-                                 finish=(lambda stage: _zip(stage, plugin)) if zip else None)
+                                 finish=(lambda stage: _zip(stage, plugin, out_dir / f"{plugin}.zip", files))
+                                 if zip else None)
 
 
 #: What the manifest keeps beside a card image's key: its checksum in an updatelist.
@@ -96,9 +97,9 @@ def checksums(parts: dict[str, dict[str, Any]], plugin: str) -> dict[str, int]:
 
 def _plugin_files(workspace_root: Path, game: GameDefinition, cards: list[Card], plugin: str,
                   faces: dict[str, Path], back: Path, report: ExportReport, previous: PreviousExport,
-                  keys: dict[str, str]) -> dict[str, bytes]:
+                  keys: dict[str, str]) -> dict[str, Contents]:
     warnings = report.warnings
-    files: dict[str, bytes] = {"plugininfo.txt": build_plugininfo(game, warnings).encode("ascii")}
+    files: dict[str, Contents] = {"plugininfo.txt": build_plugininfo(game, warnings).encode("ascii")}
     names = lackey_names(cards, warnings)
     stems = card_stems(card.key for card in cards)  # the ImageFile of each card: its face's file name
     images = {id(card): stems[card.key] for card in cards}
@@ -127,7 +128,8 @@ def _plugin_files(workspace_root: Path, game: GameDefinition, cards: list[Card],
             files[image] = face_jpegs[card.key]
             previous.place(f"{plugin}/{image}", image_key(keys[card.key], LACKEY_HEIGHT))
             # what an updatelist lists for it (the site's always), found once for its bytes, not in every export
-            previous.noted(f"{plugin}/{image}", CHECKSUM, lambda jpeg=face_jpegs[card.key]: lackey_checksum(jpeg))
+            previous.noted(f"{plugin}/{image}", CHECKSUM,
+                           lambda jpeg=face_jpegs[card.key]: lackey_checksum(contents(jpeg)))
     data_files = []
     for set_name in sorted(rows, key=str.casefold):
         file_name = f"{slugify(set_name)}.txt"
@@ -139,7 +141,7 @@ def _plugin_files(workspace_root: Path, game: GameDefinition, cards: list[Card],
     cardback = previous.placed(f"{plugin}/cardback.jpg", image_key(keys[BACK_KEY], LACKEY_HEIGHT),
                                lambda: jpeg_bytes(back))
     files["cardback.jpg"] = cardback
-    files["spawned.jpg"] = _spawned(cardback, game)
+    files["spawned.jpg"] = _spawned(contents(cardback), game)
     files["formats.txt"] = _formats(game, sorted(rows, key=str.casefold), warnings).encode("ascii")
     if game.booster is not None:
         booster_set = set_names.get(game.booster.set) if game.booster.set else None
@@ -160,10 +162,10 @@ def _plugin_files(workspace_root: Path, game: GameDefinition, cards: list[Card],
 
 
 def _encode_faces(faces: dict[str, Path], previous: PreviousExport, keys: dict[str, str],
-                  plugin: str) -> dict[str, bytes]:
+                  plugin: str) -> dict[str, Contents]:
     """Every face as a JPEG, on all cores (Pillow decodes, resizes and encodes without holding the GIL); a face
     unchanged since the previous export is taken from it."""
-    def one(key: str) -> bytes:
+    def one(key: str) -> Contents:
         return previous.image(image_key(keys[key], LACKEY_HEIGHT), lambda: jpeg_bytes(faces[key]))
 
     previous.expect(len(faces) + 1)  # and the card back
@@ -213,19 +215,13 @@ def _with_game(dek: str, game: GameDefinition, plugin: str) -> str:
     return dek.replace(f"<game>{written}</game>", f"<game>{escape(plugin)}</game>", 1)
 
 
-#: Files already compressed, stored in the zip as they are: deflating a JPEG again saves nothing and cost most of the
-#: zip's time (a plugin of 5,000 cards is 5,000 images).
-_STORED = (".jpg", ".jpeg", ".png")
-
-
-def _zip(stage: Path, plugin: str) -> None:
-    target = stage / f"{plugin}.zip"
-    with zipfile.ZipFile(target, "w", compression=zipfile.ZIP_DEFLATED) as archive:
-        # in the order of the paths' parts, as sorted Paths were ("a b" after "a/b"): the zip of an earlier carddb
-        for relative, path in sorted(files_under(stage / plugin), key=lambda item: item[0].split("/")):
-            # a fixed time and mode: the same plugin makes the same zip, byte for byte
-            entry = zipfile.ZipInfo(f"{plugin}/{relative}", date_time=(1980, 1, 1, 0, 0, 0))
-            entry.external_attr = 0o644 << 16
-            stored = path.suffix.lower() in _STORED
-            archive.writestr(entry, path.read_bytes(),
-                             compress_type=zipfile.ZIP_STORED if stored else zipfile.ZIP_DEFLATED)
+def _zip(stage: Path, plugin: str, earlier: Path, files: dict[str, Contents]) -> None:
+    """The plugin folder zipped beside it, in the order of the paths' parts, as sorted Paths were ("a b" after
+    "a/b"): the zip of an earlier carddb. Each image taken from the previous export is copied from its zip
+    (``earlier``) as it is stored there, not read again from its file."""
+    same = {f"{plugin}/{relative}" for relative, data in files.items()
+            if isinstance(data, Kept) and data.source == earlier.parent / plugin / relative}
+    members = [(f"{plugin}/{relative}", path)
+               for relative, path in sorted(files_under(stage / plugin), key=lambda item: item[0].split("/"))]
+    with open(stage / f"{plugin}.zip", "wb") as handle:
+        write_zip(handle, members, earlier=earlier, same=same)

@@ -15,6 +15,7 @@ from pathlib import Path
 from xml.sax.saxutils import escape
 
 from carddb.exporters.lackey.checksum import lackey_checksum
+from carddb.exporters.output import Contents, contents
 from carddb.exporters.published import url_for
 
 
@@ -27,9 +28,10 @@ def build_version(base_url: str, day: date, message: str) -> str:
             "</version>\n")
 
 
-def build_updatelist(plugin: str, base_url: str, day: date, files: Mapping[str, bytes | Path],
+def build_updatelist(plugin: str, base_url: str, day: date, files: Mapping[str, Contents | Path],
                      image_sets: list[str], known: Mapping[str, int] = {}) -> str:
-    """``files`` maps each path inside the plugin folder to its bytes or the file holding them (updatelist.txt
+    """``files`` maps each path inside the plugin folder to its bytes or the file holding them (a path, or a file of
+    the previous export taken as it is: ``Kept``) (updatelist.txt
     itself excluded); ``known``, the checksums of some of them already found (the card images', kept in the
     export's manifest: those files are not read)."""
     lines = [f"{plugin}\t{day:%m-%d-%y}"]
@@ -38,7 +40,7 @@ def build_updatelist(plugin: str, base_url: str, day: date, files: Mapping[str, 
             checksum = known[relative]
         else:
             data = files[relative]
-            checksum = lackey_checksum(data.read_bytes() if isinstance(data, Path) else data)
+            checksum = lackey_checksum(data.read_bytes() if isinstance(data, Path) else contents(data))
         lines.append(f"plugins/{plugin}/{relative}\t{url_for(base_url, relative)}\t{checksum}")
     if image_sets:
         lines.append("CardGeneralURLs:")

@@ -28,7 +28,7 @@ from carddb.errors import InputError, OutputError
 from carddb.exporters.card_names import client_names
 from carddb.exporters.decks import SampleDeck, deck_from_text, sample_decks
 from carddb.exporters.faces import BACK_KEY, collect_faces
-from carddb.exporters.output import check_target
+from carddb.exporters.output import Contents, check_target
 from carddb.exporters.previous import PreviousExport, deck_files, export_inputs, image_key
 from carddb.exporters.published import check_base_url, plugin_name, url_for
 from carddb.exporters.report import ExportReport
@@ -137,7 +137,7 @@ class _Reuse:
     folder: str
 
     def __call__(self, relative: str, recipe: tuple[Any, ...], cards: Sequence[str],
-                 make: Callable[[], bytes]) -> bytes:
+                 make: Callable[[], bytes]) -> Contents:
         key = image_key(digest([self.keys[card] for card in cards]), *recipe)
         return self.previous.placed(f"{self.folder}/{relative}", key, make)
 
@@ -149,9 +149,9 @@ class _Writer:
         self.reuse = reuse
         self.key_of = {path: key for key, path in faces.items()}
         self.face = sheets.face_size(back)
-        self.files: dict[str, bytes] = {}
+        self.files: dict[str, Contents] = {}
 
-    def write(self, tables: list[TableDeck]) -> dict[str, bytes]:
+    def write(self, tables: list[TableDeck]) -> dict[str, Contents]:
         self._check_sizes()
         self.files["sheets/back.jpg"] = self.reuse("sheets/back.jpg", ("back", self.face), [BACK_KEY],
                                                    lambda: sheets.back_image(self.back, self.face))
