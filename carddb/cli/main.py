@@ -261,7 +261,14 @@ def main() -> None:
     from carddb.cli.closed_pipe import guard_stdout
 
     guard_stdout()
-    root_command().main(prog_name="carddb")
+    try:
+        root_command().main(prog_name="carddb")
+    finally:
+        # The process ends here: its objects are left out of the collection Python makes at exit, which walks them
+        # all (a second after a build of a 5,000-card game). What must be closed was closed by the command.
+        import gc
+
+        gc.freeze()
 
 
 if __name__ == "__main__":
