@@ -62,9 +62,18 @@ def run_build(root: Path, site_url: str | None = None):  # type: ignore[no-untyp
 
 
 def snapshot(out: Path) -> dict[str, bytes]:
-    return {path.relative_to(out).as_posix(): path.read_bytes() for path in sorted(out.rglob("*"))
-            if path.is_file() and path.name not in NOT_COMPARED
-            and not path.relative_to(out).as_posix().startswith(CACHE)}
+    """Every output file's bytes, and every output folder (as ``name/``): an incremental build leaves no folder that
+    a clean build does not make (the site's stage is given the previous site's folders before MkDocs runs)."""
+    found: dict[str, bytes] = {}
+    for path in sorted(out.rglob("*")):
+        relative = path.relative_to(out).as_posix()
+        if path.name in NOT_COMPARED or relative.startswith(CACHE):
+            continue
+        if path.is_file():
+            found[relative] = path.read_bytes()
+        elif path.is_dir():
+            found[f"{relative}/"] = b""
+    return found
 
 
 def assert_same_as_clean(root: Path, site_url: str | None = None) -> None:

@@ -278,7 +278,7 @@ def run_mkdocs(root: Path, content: SiteContent, out: Path, site_url: str | None
             # every page names the address it is served from as its canonical one: the address as configured
             rebuild = Rebuild(out, staging, site_common(root, content, config.site_url),
                               cache=cache / "jinja" if cache is not None else None, progress=progress,
-                              known=content.copy_keys)
+                              known=content.copy_keys, linkable=root / "output")
             for number, plugin in enumerate(rebuild.plugin()):
                 config.plugins[f"carddb-incremental-{number}"] = plugin
             with quiet_dirty_warning():
