@@ -10,6 +10,7 @@ workspace once).
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -571,6 +572,30 @@ def test_the_site_keys_the_exports_images_by_their_manifests_not_their_bytes(wor
     assert len(keyed) > 2 * len(CARDS)
     assert not keyed & set(read), sorted(keyed & set(read))[:3]
     assert_same_as_clean(workspace)
+
+def test_the_site_links_the_files_it_takes_from_output_instead_of_copying_them(workspace: Path) -> None:
+    """A face, an exported picture and the LackeyCCG plugin's zip are put on the site as hard links to the files
+    carddb made in output/ (which it only ever replaces whole): a 5,000-card game copied 15,000 images and a
+    200 MB zip in a build that added one card. A file of the workspace's own (the site's hand-written pages and
+    scripts) is copied, since an editor may write into it."""
+    change_card(workspace, "Bulbasaur", ability="Chlorophyll")
+    assert "site" in run_build(workspace).redone
+    out = workspace / "output"
+    site = out / "site"
+    face = next((out / "faces" / "minibattle").glob("*.png"))
+    pairs = [(face, site / "assets" / "faces" / "minibattle" / face.name)]
+    zipped = next((site / "clients" / "minibattle" / "lackey").glob("*.zip"))
+    picture = next((out / "cockatrice" / "minibattle" / "pics").rglob("*.jpg"))
+    on_site = next((site / "clients" / "minibattle" / "cockatrice" / "pics").rglob(picture.name), None)
+    if on_site is not None:
+        pairs.append((picture, on_site))
+    for made, served in pairs:
+        assert os.path.samefile(made, served), f"{served} is a copy of {made}"
+    assert zipped.stat().st_nlink == 2, "the site's zip is the cache's file, linked"
+    hand_written = next(path for path in (workspace / "site" / "docs").rglob("*.js"))
+    assert not os.path.samefile(hand_written, site / hand_written.relative_to(workspace / "site" / "docs"))
+    assert_same_as_clean(workspace)
+
 
 def test_nothing_changed_opens_no_catalogue_and_says_what_the_last_build_said(workspace: Path) -> None:
     first = run_build(workspace)
