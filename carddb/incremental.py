@@ -34,7 +34,7 @@ from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Seq
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any, Generic, TypeVar
+from typing import Any, BinaryIO, Generic, TypeVar
 
 MANIFEST = ".build-inputs.json"  # hidden, and not named like carddb's staging files (".carddb-new-...")
 
@@ -606,14 +606,32 @@ def forget_remembered(key: str) -> None:
 def cached_file(key: str, make: Callable[[], bytes], suffix: str = "") -> Path | None:
     """The path of a file in the cache folder holding ``make()`` for ``key`` (None outside ``remember_in``): for
     outputs a writer reads as files (the JPEG faces of raster sheets)."""
+    return _cached(key + suffix, lambda path: _store(path, make()))
+
+
+def cached_written_file(key: str, write: Callable[[BinaryIO], None], suffix: str = "") -> Path | None:
+    """``cached_file`` for a file that ``write`` writes into an open file, never whole in memory (a LackeyCCG plugin's
+    zip of every card image: 200 MB at 5,000 cards); None also when it could not be written."""
+    from carddb.files.replacing import staged_file
+
+    def store(path: Path) -> None:
+        from carddb.errors import CarddbError
+
+        with contextlib.suppress(OSError, CarddbError), staged_file(path) as part, open(part, "wb") as handle:
+            write(handle)
+
+    path = _cached(key + suffix, store)
+    return path if path is not None and path.is_file() else None
+
+
+def _cached(name: str, store: Callable[[Path], None]) -> Path | None:
     if not _cache_dirs:
         return None
-    name = key + suffix
     for used in _used:
         used.add(name)
     path = _cache_dirs[-1] / name
     if not path.is_file():
-        _store(path, make())
+        store(path)
     return path
 
 

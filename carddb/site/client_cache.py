@@ -20,7 +20,7 @@ import hashlib
 import json
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 from carddb.core.game.definition import GameDefinition
 from carddb.site.client_files import GameClients, exports_digest, game_clients
@@ -30,15 +30,15 @@ _MAGIC = b"carddb-clients-1\n"
 
 def remembered_clients(exports: Path, game: GameDefinition, cards: list[Any], site_url: str) -> GameClients:
     """``game_clients(exports, game, cards, site_url)``, from the cache when its inputs are unchanged."""
-    from carddb.incremental import cached_file, code_digest, digest, forget_remembered, remembered
+    from carddb.incremental import cached_written_file, code_digest, digest, forget_remembered, remembered
 
     key = digest("game-clients", code_digest(), str(exports.resolve()), exports_digest(exports, game.id),
                  game.raw, [card.to_dict() for card in cards], site_url)
     made: list[GameClients] = []
 
-    def store(site_path: str, zipped: Callable[[], bytes]) -> tuple[Path, str] | None:
+    def store(site_path: str, zipped: Callable[[BinaryIO], None]) -> tuple[Path, str] | None:
         zip_key = digest(key, site_path)  # made from what the client files are: their key, and which file it is
-        path = cached_file(zip_key, zipped, ".zip")
+        path = cached_written_file(zip_key, zipped, ".zip")
         return (path, zip_key) if path is not None else None
 
     def make() -> bytes:

@@ -25,7 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 from urllib.parse import unquote, urlsplit
 
 from carddb.core.game.definition import GameDefinition
@@ -64,7 +64,8 @@ class GameClients:
         """A zip of ``members`` (name -> bytes, or the file holding them) at ``site_path``: a copy of a file in the
         build's cache, keyed by what the cache named it, else bytes. ``earlier``: a zip of the files among
         ``members`` under the same names (``_zip``)."""
-        placed = self.store(site_path, lambda: _zip(members, earlier)) if self.store is not None else None
+        placed = self.store(site_path, lambda handle: _write_zip(handle, members, earlier)) \
+            if self.store is not None else None
         if placed is None:
             self.data[site_path] = _zip(members, earlier)
             return
@@ -74,8 +75,8 @@ class GameClients:
         self.cached[site_path] = path.name
 
 
-#: Where ``GameClients.add_zip`` keeps a zip: (site path, make its bytes) -> (the file, its key) or None.
-ZipStore = Callable[[str, Callable[[], bytes]], "tuple[Path, str] | None"]
+#: Where ``GameClients.add_zip`` keeps a zip: (site path, write it into a file) -> (the file, its key) or None.
+ZipStore = Callable[[str, Callable[[BinaryIO], None]], "tuple[Path, str] | None"]
 
 
 def export_folder(exports: Path, client: str, game_id: str) -> Path:
@@ -286,12 +287,17 @@ def _apprentice(found: GameClients, folder: Path, game: GameDefinition, cards: l
 
 
 def _zip(files: dict[str, bytes | Path], earlier: Path | None = None) -> bytes:
+    """``_write_zip`` into bytes."""
+    buffer = io.BytesIO()
+    _write_zip(buffer, files, earlier)
+    return buffer.getvalue()
+
+
+def _write_zip(handle: BinaryIO, files: dict[str, bytes | Path], earlier: Path | None = None) -> None:
     """A zip of ``files`` (name -> bytes, or the file holding them, read one at a time) that depends on their names
     and bytes alone (``carddb.files.zip_copy.write_zip``: fixed times, sorted names). ``earlier``: the export's own
     zip, of the same files under the same names, from which those given as files are copied as stored there."""
     from carddb.files.zip_copy import write_zip
 
-    buffer = io.BytesIO()
-    write_zip(buffer, [(name, files[name]) for name in sorted(files)], earlier=earlier,
+    write_zip(handle, [(name, files[name]) for name in sorted(files)], earlier=earlier,
               same={name for name, data in files.items() if isinstance(data, Path)})
-    return buffer.getvalue()

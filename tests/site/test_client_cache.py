@@ -115,3 +115,28 @@ def test_the_plugin_zip_is_a_file_of_the_cache_made_again_when_it_is_gone(export
     with remember_in(tmp_path / "cache"):
         again = remembered_clients(out, game, cards, SITE)
     assert counted == [GAME, GAME] and files(again) == files(first)
+
+
+def test_a_written_cache_file_is_made_once_and_a_failed_one_leaves_nothing(tmp_path: Path) -> None:
+    """``cached_written_file`` (the plugin's zip, written into its file, never whole in memory): made once for its
+    key; a writer that fails leaves no file, and the caller is told (None), so it makes the bytes itself."""
+    from carddb.incremental import cached_written_file
+
+    writes: list[str] = []
+
+    def write(handle) -> None:  # type: ignore[no-untyped-def]
+        writes.append("zip")
+        handle.write(b"PK" + b"\0" * 100)
+
+    def fail(handle) -> None:  # type: ignore[no-untyped-def]
+        handle.write(b"half")
+        raise OSError(28, "No space left on device")
+
+    with remember_in(tmp_path / "cache"):
+        first = cached_written_file("a" * 64, write, ".zip")
+        again = cached_written_file("a" * 64, write, ".zip")
+        assert first is not None and first == again and first.read_bytes() == b"PK" + b"\0" * 100
+        assert writes == ["zip"]
+        assert cached_written_file("b" * 64, fail, ".zip") is None
+        assert sorted(path.name for path in (tmp_path / "cache").iterdir() if "b" * 64 in path.name) == []
+    assert cached_written_file("c" * 64, write, ".zip") is None  # outside a build's cache: nowhere to keep it
