@@ -612,6 +612,32 @@ def test_nothing_changed_opens_no_catalogue_and_says_what_the_last_build_said(wo
     assert again.warnings == first.warnings
 
 
+def test_the_old_copies_are_gone_when_the_build_returns_and_the_stamp_leaves_leftovers_out(workspace: Path) -> None:
+    """The old copy of a replaced folder (the site's, an export's) is deleted in the background while the stamp is
+    made, until the build returns: the stamp leaves carddb's leftovers out, so it is the stamp of the outputs that a
+    build with nothing to do finds; and nothing is left behind once the build has returned."""
+    from carddb.app.build_stamp import stamp_digest
+    from carddb.files.replacing import is_leftover
+
+    change_card(workspace, "Bulbasaur", ability="Leaf Guard")
+    assert "site" in run_build(workspace).redone
+    assert not [path for path in (workspace / "output").rglob("*") if is_leftover(path.name)]
+    assert not run_build(workspace).redone  # the stamp made while the old copies went finds nothing to do
+    out = workspace / "output"
+    stamp = lambda: stamp_digest(workspace.resolve(), out, out / "catalogue.db", [])  # noqa: E731
+    before = stamp()
+    leftover = out / "lackey" / ".minibattle.carddb-new-999999-0123abcd"  # being deleted, or a killed run's
+    (leftover / "images").mkdir(parents=True)
+    (leftover / "images" / "card.jpg").write_bytes(b"old")
+    try:
+        assert stamp() == before
+        (out / "lackey" / "minibattle" / "stray.txt").write_text("an output folder changed", encoding="utf-8")
+        assert stamp() != before  # what is not a leftover is still seen
+    finally:
+        shutil.rmtree(leftover, ignore_errors=True)
+        (out / "lackey" / "minibattle" / "stray.txt").unlink()
+
+
 def test_an_edit_that_keeps_size_and_time_is_still_seen(workspace: Path) -> None:
     """The stamp reads the change time, which no editor or ``touch`` sets back: an edit of the same size, its
     modification time restored, still redraws the face."""

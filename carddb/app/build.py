@@ -85,25 +85,30 @@ def build(workspace: Workspace, catalogue: Catalogue | Callable[[], Catalogue],
     opened = catalogue() if callable(catalogue) and not hasattr(catalogue, "cards") else catalogue
     skipped = (*skip, *(["site"] if not games else []))
     _forget_changed_fonts()
-    _run_steps(BuildContext(workspace, opened, games, tell, report, progress, _pool(), take_files, site_url,
-                            served_here=served_here, skip=skipped), skipped)
-    from carddb.core.play.registry import broken_plugins
+    from carddb.files.replacing import removing_in_background
 
-    report.warnings.extend(broken_plugins())
-    kept_warnings = list(report.warnings)  # the stamp's: what a build with nothing to do says again
-    if "site" in report.redone or "site" in report.up_to_date:  # a build stopped before the site made none
-        report.warnings.extend(address_warnings)
-    report.warnings_file = _write_warnings(out, report.warnings)
-    steps_said = list(report.lines)
-    _finish(report, games, out, started, tell)
-    if db_file and not report.failures:
-        from carddb.app.build_stamp import Stamp, write_stamp
+    # The old copies of the folders the steps replace are deleted while the later steps run, and while the stamp
+    # is made (it leaves them out): all gone when the build returns.
+    with removing_in_background():
+        _run_steps(BuildContext(workspace, opened, games, tell, report, progress, _pool(), take_files, site_url,
+                                served_here=served_here, skip=skipped), skipped)
+        from carddb.core.play.registry import broken_plugins
 
-        close = getattr(opened, "close", None)
-        if close is not None:
-            close()  # its last connection folds the write-ahead log into the file now, not after the stamp
-        write_stamp(out, Stamp(stamp_digest(workspace.root.resolve(), out, db_file, options), steps_said,
-                               kept_warnings, [*report.redone, *report.up_to_date]))
+        report.warnings.extend(broken_plugins())
+        kept_warnings = list(report.warnings)  # the stamp's: what a build with nothing to do says again
+        if "site" in report.redone or "site" in report.up_to_date:  # a build stopped before the site made none
+            report.warnings.extend(address_warnings)
+        report.warnings_file = _write_warnings(out, report.warnings)
+        steps_said = list(report.lines)
+        _finish(report, games, out, started, tell)
+        if db_file and not report.failures:
+            from carddb.app.build_stamp import Stamp, write_stamp
+
+            close = getattr(opened, "close", None)
+            if close is not None:
+                close()  # its last connection folds the write-ahead log into the file now, not after the stamp
+            write_stamp(out, Stamp(stamp_digest(workspace.root.resolve(), out, db_file, options), steps_said,
+                                   kept_warnings, [*report.redone, *report.up_to_date]))
     return report
 
 
@@ -178,16 +183,14 @@ _fewer_collections = _FewerCollections()
 
 
 def _run_steps(context: BuildContext, skip: Sequence[str]) -> None:
-    from carddb.files.replacing import removing_in_background
     from carddb.incremental import remember_in
 
     whole = set(context.games) >= set(context.workspace.game_ids())
     try:
-        # One cache folder for every step; a build of every game leaves in it only what it used. The old copies of
-        # the folders it replaces are deleted while the later steps run, and all gone when the build returns.
+        # One cache folder for every step; a build of every game leaves in it only what it used.
         cache_dir = context.out / STATE_DIR / "cache"
         with remember_in(cache_dir, prune=whole, digests=cache_dir / "file-digests.json") as cache, \
-                removing_in_background(), _fewer_collections:
+                _fewer_collections:
             run_stages(context, STAGES, skip)
             if whole:
                 _remove_gone_games(context.workspace, context.catalogue, context.out, context.tell)

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from carddb.files.replacing import is_leftover
 from carddb.incremental import PACKAGE, digest, library_versions
 
 STAMP = Path(".carddb") / "build-stamp.json"  # inside output/
@@ -66,6 +67,8 @@ def _tree_status(root: Path, skip: set[str], leave_out: set[str] | frozenset[str
         except OSError:
             continue
         for entry in listing:
+            if is_leftover(entry.name):  # an old copy the build that just ended is deleting, or a killed run's
+                continue
             try:
                 if entry.is_dir(follow_symlinks=False):
                     if entry.name not in skip:

@@ -273,6 +273,12 @@ def _renameat2():  # type: ignore[no-untyped-def]
 
 # --- leftovers of interrupted runs ----------------------------------------------------------------------
 
+def is_leftover(name: str) -> bool:
+    """Whether ``name`` is one a carddb run gives what it writes beside a target (a staging folder, an old copy
+    being deleted, a ``.part`` file): never a user's file, nor an output."""
+    return _LEFTOVER.match(name) is not None
+
+
 def clean_leftovers(folder: str | Path) -> list[Path]:
     """Remove what interrupted carddb runs left in ``folder`` (staging folders, ``.part`` files), putting
     back an old folder a run was killed in the middle of replacing. Returns what was removed or restored."""
