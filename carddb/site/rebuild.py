@@ -74,8 +74,8 @@ class Rebuild:
         self.stage = stage
         self.common = common  # the digest of what every page shows
         self.known = known or {}  # site path -> the key a copied file was made from (``SiteContent.copy_keys``)
-        #: a folder whose files carddb replaces whole, never writing into them (``output/``): a file copied from it
-        #: into the site is hard-linked (a game of 5,000 cards copies 15,000 images and a 200 MB zip)
+        #: a folder whose files carddb replaces whole, never writing into them (``output/``): an export's file copied
+        #: from it into the site is hard-linked (a game of 5,000 cards copies 10,000 images and a 200 MB zip)
         self.linkable = os.path.join(os.path.abspath(linkable), "") if linkable is not None else None
         had_site = (previous / "index.html").is_file()
         self.old = Manifest.read(previous / MANIFEST) if had_site else Manifest()
@@ -169,10 +169,14 @@ class Rebuild:
         self.progress(0, self.pages_built)
 
     def _links(self, file: Any) -> bool:
-        """Whether ``file`` is copied from a file carddb made under ``linkable`` (linked, not copied)."""
+        """Whether ``file`` is linked, not copied: a file carddb made under ``linkable`` and keyed by what it was
+        made from (``known``: an export's image, the plugin's zip). A file keyed by its bytes (a face) is copied:
+        a link changes the status of the file it links (its change time), and the steps find a face unchanged
+        by its status; linked, every face would be read again at the next build."""
         source = file.abs_src_path
-        return (self.linkable is not None and source is not None and getattr(file, "_content", None) is None
-                and not file.is_documentation_page() and os.path.abspath(source).startswith(self.linkable))
+        return (self.linkable is not None and source is not None and file.src_uri in self.known
+                and getattr(file, "_content", None) is None and not file.is_documentation_page()
+                and os.path.abspath(source).startswith(self.linkable))
 
     def _why(self, dest: str, entry: dict[str, Any], moved: list[str]) -> list[str]:
         """Why page ``dest`` is built again, for ``--explain``."""
