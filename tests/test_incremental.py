@@ -603,6 +603,21 @@ def test_the_site_links_the_exports_files_and_copies_the_faces(workspace: Path) 
     assert_same_as_clean(workspace)
 
 
+def test_nothing_changed_opens_no_catalogue_and_says_what_the_last_build_said(workspace: Path) -> None:
+    first = run_build(workspace)
+    opened = []
+
+    def catalogue():  # type: ignore[no-untyped-def]
+        opened.append(True)
+        return open_catalogue(str(workspace / "output" / "catalogue.db"), str(workspace))
+
+    again = build(Workspace(workspace), catalogue, db=str(workspace / "output" / "catalogue.db"))
+    assert not opened and not again.redone and not again.failures
+    assert again.lines[:-2] == first.lines[:-2]  # each step's lines; then what was redone, and how long it took
+    assert again.lines[-2] == f"Everything was up to date ({len(first.redone) + len(first.up_to_date)} steps)"
+    assert again.warnings == first.warnings
+
+
 def test_the_old_copies_are_gone_when_the_build_returns_and_the_stamp_leaves_leftovers_out(workspace: Path) -> None:
     """The old copy of a replaced folder (the site's, an export's) is deleted in the background while the stamp is
     made, until the build returns: the stamp leaves carddb's leftovers out, so it is the stamp of the outputs that a
