@@ -287,25 +287,12 @@ class _ReadOnce:
             return self._catalogue.cards(game_id, set_code)
         if game_id not in self._cards:
             self._cards[game_id] = self._catalogue.cards(game_id)
-        return [_copy(card) for card in self._cards[game_id]]
+        from carddb.core.cards.card import card_copy
+
+        return [card_copy(card) for card in self._cards[game_id]]
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._catalogue, name)
-
-
-def _copy(card: Card) -> Card:
-    """A card whose fields, printings and sample keys can change without changing ``card`` (its printings are
-    frozen; a field's value is a string, a number, a truth value, a list or a map)."""
-    return replace(card, fields={key: _copied(value) for key, value in card.fields.items()},
-                   printings=list(card.printings), sample=list(card.sample))
-
-
-def _copied(value: Any) -> Any:
-    if isinstance(value, list):
-        return [_copied(item) for item in value]
-    if isinstance(value, dict):
-        return {key: _copied(item) for key, item in value.items()}
-    return value
 
 
 class _Snapshot:

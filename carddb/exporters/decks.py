@@ -8,11 +8,14 @@ then rewritten with the exact name the client's card list uses, so every deck li
 
 from __future__ import annotations
 
+import os
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-from carddb.core.cards.card import Card
+from carddb.core.cards.card import Card, card_copy
 from carddb.core.cards.slugs import slugify
 from carddb.core.checker.check import card_index, check_deck
 from carddb.core.decks.deck import Deck, DeckEntry
@@ -41,12 +44,36 @@ class SampleDeck:
 
 def sample_decks(workspace_root: str | Path, game: GameDefinition, cards: Sequence[Card],
                  notes: list[str]) -> list[SampleDeck]:
+    """The game's legal sample decks, each entry resolved to one of ``cards``; a note in ``notes`` names the decks
+    promised legal that are not. The four exporters of a build ask the same question of equal cards: the answer
+    is found once (parsing and checking every deck was a tenth of a second an exporter for Shmod's twelve) and
+    given again while the deck files, the game and the cards are equal."""
     try:
         files = Workspace(Path(workspace_root)).deck_files(game.id)
     except InputError:
         return []
+    key = (os.path.abspath(workspace_root), game.id)
+    status = [_status(path) for path in files]
+    with _ANSWERS_LOCK:
+        answer = _ANSWERS.get(key)
+    if answer is None or not answer.answers(status, game, cards):
+        answer = _Answer(status, game, [card_copy(card) for card in cards], *_find(files, game, cards))
+        with _ANSWERS_LOCK:
+            _ANSWERS[key] = answer
+    if answer.skipped:
+        notes.append(f"left out {plural(len(answer.skipped), 'sample deck')} that should pass `carddb deck check` but "
+                     f"do not: {', '.join(answer.skipped)}")
+    return [SampleDeck(stem, name, [(zone, cards[at], count) for zone, at, count in entries])
+            for stem, name, entries in answer.decks]
+
+
+def _find(files: list[Path], game: GameDefinition, cards: Sequence[Card]) \
+        -> tuple[list[tuple[str, str, list[tuple[str, int, int]]]], list[str]]:
+    """The legal sample decks of ``files`` (stem, name, entries as (zone, the card's place in ``cards``, count)),
+    and the names of the files promised legal that are not."""
     index = card_index(game, cards)
-    decks: list[SampleDeck] = []
+    place = {id(card): at for at, card in enumerate(cards)}
+    decks: list[tuple[str, str, list[tuple[str, int, int]]]] = []
     stems: set[str] = set()
     skipped: list[str] = []
     for path in files:
@@ -63,11 +90,36 @@ def sample_decks(workspace_root: str | Path, game: GameDefinition, cards: Sequen
         entries, unresolved = _resolved(deck, index)
         assert not unresolved  # check_deck reported no unknown card
         stems.add(stem)
-        decks.append(SampleDeck(stem=stem, name=deck.name or path.stem.replace("-", " "), entries=entries))
-    if skipped:
-        notes.append(f"left out {plural(len(skipped), 'sample deck')} that should pass `carddb deck check` but do not: "
-                     f"{', '.join(skipped)}")
-    return decks
+        decks.append((stem, deck.name or path.stem.replace("-", " "),
+                      [(zone, place[id(card)], count) for zone, card, count in entries]))
+    return decks, skipped
+
+
+@dataclass
+class _Answer:
+    """``sample_decks``'s last answer for a game, and what it was found from."""
+
+    status: list[tuple[Any, ...]]  # each deck file's path, size, times and inode
+    game: GameDefinition
+    cards: list[Card]  # a copy of the cards (a caller that changed its own afterwards changes nothing here)
+    decks: list[tuple[str, str, list[tuple[str, int, int]]]]
+    skipped: list[str]
+
+    def answers(self, status: list[tuple[Any, ...]], game: GameDefinition, cards: Sequence[Card]) -> bool:
+        return status == self.status and (game is self.game or game == self.game) and list(cards) == self.cards
+
+
+_ANSWERS: dict[tuple[str, str], _Answer] = {}  # (workspace, game) -> the last answer
+_ANSWERS_LOCK = threading.Lock()
+
+
+def _status(path: Path) -> tuple[Any, ...]:
+    """A deck file's status: any write changes its change time (``st_ctime_ns``), whatever its content."""
+    try:
+        st = os.stat(path)
+    except OSError:
+        return (str(path), None)
+    return (str(path), st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino)
 
 
 def deck_from_text(text: str, filename: str, game: GameDefinition, cards: Sequence[Card],

@@ -22,26 +22,33 @@ from carddb.files.replacing import replacing_folder
 MARKER = "carddb-export.json"
 
 
-def inside(root: Path, relative: str, plain: set[str] | None = None) -> Path:
+def inside(root: Path, relative: str, plain: set[str] | None = None, *, replaced: bool = False) -> Path:
     """``root / relative``, refusing any path that would land outside ``root`` (``..``, absolute, drive).
     ``plain``: folders already found to be no links, by a caller writing or reading many files in one folder (each
-    found so is added to it)."""
+    found so is added to it). ``replaced``: the caller removes the file before writing it, so a link there leads
+    nowhere and only the folders on the way are looked at."""
     parts = relative.replace("\\", "/").split("/")
     if relative.startswith("/") or any(p in ("", ".", "..") or ":" in p for p in parts):
         raise OutputError(f"refusing to write {relative!r}: not a plain path inside the output folder")
     path = root.joinpath(*parts)
+    if replaced:
+        if _link_below(root, parts[:-1], plain, last_is_file=False):
+            folder, top = path.parent.resolve(), root.resolve()
+            if folder != top and top not in folder.parents:
+                raise OutputError(f"refusing to write {relative!r}: it resolves outside {root}")
+        return path
     if _link_below(root, parts, plain) and root.resolve() not in path.resolve().parents:
         raise OutputError(f"refusing to write {relative!r}: it resolves outside {root}")
     return path
 
 
-def _link_below(root: Path, parts: list[str], plain: set[str] | None = None) -> bool:
+def _link_below(root: Path, parts: list[str], plain: set[str] | None = None, *, last_is_file: bool = True) -> bool:
     """Whether a name on the way from ``root`` to ``root/parts`` is a symbolic link. With plain parts and no link,
     the path is inside ``root`` whatever ``root`` itself resolves to: a few ``lstat`` calls a file, where resolving
     both paths cost two dozen (every file of an export of 5,000 images goes through ``inside``); one a file, with
     ``plain`` (the folders on the way are looked at once)."""
     current = os.fspath(root)
-    last = len(parts) - 1
+    last = len(parts) - 1 if last_is_file else len(parts)  # the parts before it are folders
     for index, part in enumerate(parts):
         current = os.path.join(current, part)
         if plain is not None and current in plain:
@@ -107,7 +114,7 @@ def contents(data: Contents) -> bytes:
 
 
 def write_bytes(root: Path, relative: str, data: Contents, plain: set[str] | None = None) -> Path:
-    path = inside(root, relative, plain)
+    path = inside(root, relative, plain, replaced=True)
     folder = os.path.dirname(path)
     if plain is None or folder not in plain:
         path.parent.mkdir(parents=True, exist_ok=True)

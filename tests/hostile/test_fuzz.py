@@ -7,6 +7,7 @@ Derandomized, so every run tries the same inputs and the counts in the closing n
 from __future__ import annotations
 
 import json
+import shutil
 import string
 import tempfile
 from pathlib import Path
@@ -219,7 +220,9 @@ def test_lackey_deck_plugininfo_and_updatelist_readers(ledger: Ledger, text: str
 @pytest.fixture(scope="module")
 def good_dump(hostile_ws: Path, scratch: Path) -> Path:
     folder = scratch / "dump"
-    dump(open_catalogue(str(hostile_ws / "output" / "catalogue.db")), folder)
+    db = scratch / "dumped.db"  # a copy: opening the shared one would put SQLite's files beside it (test_limits)
+    shutil.copyfile(hostile_ws / "output" / "catalogue.db", db)
+    dump(open_catalogue(str(db)), folder)
     return folder
 
 

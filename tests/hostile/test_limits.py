@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shutil
 import subprocess
 import sys
 from concurrent.futures import ThreadPoolExecutor
@@ -55,15 +56,26 @@ def _attacks(folder: Path) -> list[tuple[str, list[str], str]]:
     ]
 
 
+def _private_catalogue(hostile_ws: Path, folder: Path) -> Path:
+    """A copy of the shared workspace's catalogue: SQLite makes its shared-memory file beside a catalogue it opens
+    (and deletes it as it closes), which another test copying the shared workspace at that moment would miss."""
+    folder.mkdir(parents=True, exist_ok=True)
+    db = folder / "catalogue.db"
+    shutil.copyfile(hostile_ws / "output" / "catalogue.db", db)
+    return db
+
+
 @pytest.mark.slow
 def test_exhausting_inputs_fail_fast_in_bounded_memory(hostile_ws: Path, tmp_path: Path, ledger: Ledger) -> None:
     attacks = _attacks(tmp_path / "attack")
+
+    db = _private_catalogue(hostile_ws, tmp_path)
 
     def attack(case: tuple[str, list[str], str]) -> tuple[str, str, Run]:
         what, args, word = case
         if args[0] == "--db":
             return what, word, subprocess_run(hostile_ws, *args[2:], db=Path(args[1]), cwd=tmp_path)
-        return what, word, subprocess_run(hostile_ws, *args, cwd=tmp_path)
+        return what, word, subprocess_run(hostile_ws, *args, db=db, cwd=tmp_path)
 
     with ThreadPoolExecutor(max_workers=3) as pool:
         results = list(pool.map(attack, attacks))
@@ -81,7 +93,8 @@ def test_a_big_honest_deck_is_checked_in_bounded_memory(hostile_ws: Path, tmp_pa
     deck.write_bytes(b'<deck version="0.8"><superzone name="Deck">'
                      + b'<card><name id="b">Blue Unit 1</name><set>core</set></card>' * 150_000
                      + b"</superzone></deck>")
-    run = subprocess_run(hostile_ws, "deck", "check", str(deck), "--game", "mini", cwd=tmp_path)
+    run = subprocess_run(hostile_ws, "deck", "check", str(deck), "--game", "mini",
+                         db=_private_catalogue(hostile_ws, tmp_path), cwd=tmp_path)
     ledger.run("exhausting input", run)
     assert run.exit_code == 1 and "not a usable count" in run.stdout, run
     assert run.cpu_seconds < FAST_CPU_SECONDS and run.peak_mb < PEAK_MB, (run.cpu_seconds, run.peak_mb)
@@ -141,7 +154,7 @@ def test_a_crash_is_one_line_and_a_report(hostile_ws: Path, tmp_path: Path, ledg
                                           args: list[str]) -> None:
     reports = tmp_path / "crashes"
     result = subprocess.run([sys.executable, "-c", CRASH.format(method=method), "--root", str(hostile_ws),
-                             "--db", str(hostile_ws / "output" / "catalogue.db"), *args],
+                             "--db", str(_private_catalogue(hostile_ws, tmp_path)), *args],
                             capture_output=True, text=True, timeout=60,
                             env={**os.environ, "CARDDB_CRASH_DIR": str(reports)})
     ledger.tried("crash")
@@ -162,8 +175,9 @@ def test_a_crash_in_the_deck_check_fast_path_is_one_line_too(hostile_ws: Path, t
         .replace("read_only.ReadOnlyCatalogue.{method} = broken", "")
     deck = hostile_ws / "rules" / "mini" / "decks" / "legal-starter.txt"
     result = subprocess.run([sys.executable, "-c", code, "--root", str(hostile_ws), "--db",
-                             str(hostile_ws / "output" / "catalogue.db"), "deck", "check", str(deck), "--game", "mini"],
+                             str(_private_catalogue(hostile_ws, tmp_path)), "deck", "check", str(deck),
+                             "--game", "mini"],
                             capture_output=True, text=True, timeout=60,
-                            env={**os.environ, "CARDDB_CRASH_DIR": str(tmp_path)})
+                            env={**os.environ, "CARDDB_CRASH_DIR": str(tmp_path / "crashes")})
     assert result.returncode == 70 and result.stderr.count("\n") == 1, result.stderr
-    assert "carddb hit a bug" in result.stderr and len(list(tmp_path.iterdir())) == 1
+    assert "carddb hit a bug" in result.stderr and len(list((tmp_path / "crashes").iterdir())) == 1

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 FieldValue = int | str | bool | list[str] | dict[str, int] | None
@@ -99,3 +99,18 @@ def normalise_name(name: str) -> str:
     """
     text = unicodedata.normalize("NFC", name).translate(_APOSTROPHES)
     return _SPACES.sub(" ", text).strip().casefold()
+
+
+def card_copy(card: Card) -> Card:
+    """A card whose fields, printings and sample keys can change without changing ``card`` (its printings are
+    frozen; a field's value is a string, a number, a truth value, a list or a map)."""
+    return replace(card, fields={key: _copied(value) for key, value in card.fields.items()},
+                   printings=list(card.printings), sample=list(card.sample))
+
+
+def _copied(value: Any) -> Any:
+    if isinstance(value, list):
+        return [_copied(item) for item in value]
+    if isinstance(value, dict):
+        return {key: _copied(item) for key, item in value.items()}
+    return value

@@ -1,0 +1,85 @@
+"""What an export takes from earlier work instead of doing it again, and that it never takes a stale answer: the
+sample decks another exporter of the same build found, the previous export's images."""
+
+from __future__ import annotations
+
+import shutil
+from dataclasses import replace
+from pathlib import Path
+
+from carddb.core.cards.card import card_copy
+from carddb.core.cards.slugs import slugify
+from carddb.exporters.decks import sample_decks
+from carddb.exporters.lackey import export_lackey
+
+from .conftest import FakeCatalogue, pattern_render
+
+
+def _shmod_workspace(repo_root: Path, folder: Path) -> Path:
+    root = folder / "ws"
+    shutil.copytree(repo_root / "rules" / "shmod", root / "rules" / "shmod")
+    return root
+
+
+def test_the_sample_decks_found_once_are_given_with_each_callers_own_cards(tmp_path, repo_root, catalogue) -> None:
+    root = _shmod_workspace(repo_root, tmp_path)
+    game, cards = catalogue.game("shmod"), catalogue.cards("shmod")
+    first = sample_decks(root, game, cards, [])
+    assert len(first) >= 5
+
+    theirs = [card_copy(card) for card in cards]  # another exporter's copies, equal to the first's
+    again = sample_decks(root, game, theirs, [])
+    assert [(deck.stem, deck.name) for deck in again] == [(deck.stem, deck.name) for deck in first]
+    assert [[(zone, card.key, count) for zone, card, count in deck.entries] for deck in again] == \
+        [[(zone, card.key, count) for zone, card, count in deck.entries] for deck in first]
+    mine = {id(card) for card in theirs}
+    assert all(id(card) in mine for deck in again for _, card, _ in deck.entries)
+
+
+def test_a_changed_card_or_deck_file_is_answered_again(tmp_path, repo_root, catalogue) -> None:
+    root = _shmod_workspace(repo_root, tmp_path)
+    game, cards = catalogue.game("shmod"), catalogue.cards("shmod")
+    first = sample_decks(root, game, cards, [])
+    deck = first[0]
+    _, card, _ = deck.entries[0]
+
+    # the card a legal deck names, renamed: that deck no longer passes the check, and the note says so
+    renamed = [replace(card_copy(c), name="Nobody At All") if c.key == card.key else card_copy(c) for c in cards]
+    notes: list[str] = []
+    decks = sample_decks(root, game, renamed, notes)
+    assert deck.stem not in {d.stem for d in decks}
+    assert notes and "that should pass `carddb deck check` but do not" in notes[0]
+
+    # the same cards again: the first answer, and no note
+    notes = []
+    assert [d.stem for d in sample_decks(root, game, cards, notes)] == [d.stem for d in first] and not notes
+
+    # a legal deck file rewritten to name a card the game does not have: left out at once
+    path = next(p for p in sorted((root / "rules" / "shmod" / "decks").iterdir()) if slugify(p.stem) == deck.stem)
+    path.write_text("1 Nobody At All\n", encoding="utf-8")
+    notes = []
+    assert deck.stem not in {d.stem for d in sample_decks(root, game, cards, notes)}
+    assert path.name in notes[0]
+
+
+def test_a_link_in_the_previous_export_is_never_taken_as_its_image(tmp_path, repo_root, catalogue) -> None:
+    """An image of the previous export replaced by a link to a file elsewhere: the next export, which takes every
+    unchanged image from the previous one, draws that image again and writes a file of its own there."""
+    cards = catalogue.cards("shmod")
+    fake = FakeCatalogue(catalogue.game("shmod"), cards)
+    out, faces = tmp_path / "lackey", tmp_path / "faces"
+    export_lackey(repo_root, fake, "shmod", out, faces_dir=faces, renderer=pattern_render)
+    images = sorted(path for path in out.rglob("*.jpg") if "cardback" not in path.name.lower())
+    victim = images[len(images) // 2]
+    drawn = victim.read_bytes()
+    elsewhere = tmp_path / "elsewhere.jpg"
+    elsewhere.write_bytes(b"not this export's image")
+    victim.unlink()
+    victim.symlink_to(elsewhere)
+
+    fake.card_list = [replace(card_copy(card), text=card.text + " Changed.") if index == 0 else card
+                      for index, card in enumerate(cards)]  # the export is made again, its images taken
+    report = export_lackey(repo_root, fake, "shmod", out, faces_dir=faces, renderer=pattern_render)
+    assert not report.kept
+    assert not victim.is_symlink() and victim.read_bytes() == drawn
+    assert elsewhere.read_bytes() == b"not this export's image"
