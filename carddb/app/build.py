@@ -183,14 +183,14 @@ _fewer_collections = _FewerCollections()
 
 
 def _run_steps(context: BuildContext, skip: Sequence[str]) -> None:
-    from carddb.incremental import remember_in
+    from carddb.incremental import remember_in, sharing_answers
 
     whole = set(context.games) >= set(context.workspace.game_ids())
     try:
         # One cache folder for every step; a build of every game leaves in it only what it used.
         cache_dir = context.out / STATE_DIR / "cache"
         with remember_in(cache_dir, prune=whole, digests=cache_dir / "file-digests.json") as cache, \
-                _fewer_collections:
+                _fewer_collections, sharing_answers():
             run_stages(context, STAGES, skip)
             if whole:
                 _remove_gone_games(context.workspace, context.catalogue, context.out, context.tell)

@@ -9,7 +9,6 @@ then rewritten with the exact name the client's card list uses, so every deck li
 from __future__ import annotations
 
 import os
-import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -25,6 +24,7 @@ from carddb.core.game.definition import GameDefinition
 from carddb.core.wording import plural
 from carddb.errors import InputError
 from carddb.files.reading import read_deck_file
+from carddb.incremental import shared
 from carddb.workspace import Workspace
 
 
@@ -46,25 +46,20 @@ def sample_decks(workspace_root: str | Path, game: GameDefinition, cards: Sequen
                  notes: list[str]) -> list[SampleDeck]:
     """The game's legal sample decks, each entry resolved to one of ``cards``; a note in ``notes`` names the decks
     promised legal that are not. The four exporters of a build ask the same question of equal cards: the answer
-    is found once (parsing and checking every deck was a tenth of a second an exporter for Shmod's twelve) and
-    given again while the deck files, the game and the cards are equal."""
+    is found once a build (``carddb.incremental.shared``; parsing and checking every deck was a tenth of a second
+    an exporter for Shmod's twelve) and given again while the deck files, the game and the cards are equal."""
     try:
         files = Workspace(Path(workspace_root)).deck_files(game.id)
     except InputError:
         return []
-    key = (os.path.abspath(workspace_root), game.id)
     status = [_status(path) for path in files]
-    with _ANSWERS_LOCK:
-        answer = _ANSWERS.get(key)
-    if answer is None or not answer.answers(status, game, cards):
-        answer = _Answer(status, game, [card_copy(card) for card in cards], *_find(files, game, cards))
-        with _ANSWERS_LOCK:
-            _ANSWERS[key] = answer
-    if answer.skipped:
-        notes.append(f"left out {plural(len(answer.skipped), 'sample deck')} that should pass `carddb deck check` but "
-                     f"do not: {', '.join(answer.skipped)}")
+    found, skipped = shared(("sample decks", os.path.abspath(workspace_root), game.id), (status, game, list(cards)),
+                            lambda: _find(files, game, cards), keep=_keep)
+    if skipped:
+        notes.append(f"left out {plural(len(skipped), 'sample deck')} that should pass `carddb deck check` but "
+                     f"do not: {', '.join(skipped)}")
     return [SampleDeck(stem, name, [(zone, cards[at], count) for zone, at, count in entries])
-            for stem, name, entries in answer.decks]
+            for stem, name, entries in found]
 
 
 def _find(files: list[Path], game: GameDefinition, cards: Sequence[Card]) \
@@ -95,22 +90,11 @@ def _find(files: list[Path], game: GameDefinition, cards: Sequence[Card]) \
     return decks, skipped
 
 
-@dataclass
-class _Answer:
-    """``sample_decks``'s last answer for a game, and what it was found from."""
-
-    status: list[tuple[Any, ...]]  # each deck file's path, size, times and inode
-    game: GameDefinition
-    cards: list[Card]  # a copy of the cards (a caller that changed its own afterwards changes nothing here)
-    decks: list[tuple[str, str, list[tuple[str, int, int]]]]
-    skipped: list[str]
-
-    def answers(self, status: list[tuple[Any, ...]], game: GameDefinition, cards: Sequence[Card]) -> bool:
-        return status == self.status and (game is self.game or game == self.game) and list(cards) == self.cards
-
-
-_ANSWERS: dict[tuple[str, str], _Answer] = {}  # (workspace, game) -> the last answer
-_ANSWERS_LOCK = threading.Lock()
+def _keep(given: tuple[Any, GameDefinition, list[Card]]) -> tuple[Any, GameDefinition, list[Card]]:
+    """What ``sample_decks`` compares the next question with: its own copy of the cards (the caller may change its
+    own once it has its decks)."""
+    status, game, cards = given
+    return status, game, [card_copy(card) for card in cards]
 
 
 def _status(path: Path) -> tuple[Any, ...]:

@@ -29,10 +29,16 @@ def export_inputs(client: str, game: GameDefinition, cards: list[Card], face_key
     """The named sources an export is made from: carddb itself and the libraries, each section of the game, its
     cards, the faces, the sample deck files and the exporter's options (its folder, base URL, the date it stamps).
     An export is one part (its folder, written whole); ``--explain`` names what changed."""
-    from carddb.incremental import code_sources, file_digest, game_sources, short
+    from carddb.core.cards.card import card_copy
+    from carddb.incremental import code_sources, file_digest, game_sources, shared, short
 
-    return {"exporter": client, **code_sources(), **game_sources(game.raw),
-            "cards": short([card.to_dict() for card in cards]), "faces": short(sorted(face_keys.items())),
+    def made() -> dict[str, str]:
+        return {**game_sources(game.raw), "cards": short([card.to_dict() for card in cards])}
+
+    # each exporter of a build digests the same game and cards (5,000 of them, four times): once a build
+    read = shared(("export inputs", game.id), (game.raw, list(cards)), made,
+                  keep=lambda given: (given[0], [card_copy(card) for card in given[1]]))
+    return {"exporter": client, **code_sources(), **read, "faces": short(sorted(face_keys.items())),
             "deck files": short([(path.name, file_digest(path)) for path in deck_files]), "options": short(options)}
 
 

@@ -11,6 +11,7 @@ from carddb.core.cards.card import card_copy
 from carddb.core.cards.slugs import slugify
 from carddb.exporters.decks import sample_decks
 from carddb.exporters.lackey import export_lackey
+from carddb.incremental import shared, sharing_answers
 
 from .conftest import FakeCatalogue, pattern_render
 
@@ -24,11 +25,11 @@ def _shmod_workspace(repo_root: Path, folder: Path) -> Path:
 def test_the_sample_decks_found_once_are_given_with_each_callers_own_cards(tmp_path, repo_root, catalogue) -> None:
     root = _shmod_workspace(repo_root, tmp_path)
     game, cards = catalogue.game("shmod"), catalogue.cards("shmod")
-    first = sample_decks(root, game, cards, [])
-    assert len(first) >= 5
-
-    theirs = [card_copy(card) for card in cards]  # another exporter's copies, equal to the first's
-    again = sample_decks(root, game, theirs, [])
+    with sharing_answers():  # as within a build
+        first = sample_decks(root, game, cards, [])
+        assert len(first) >= 5
+        theirs = [card_copy(card) for card in cards]  # another exporter's copies, equal to the first's
+        again = sample_decks(root, game, theirs, [])
     assert [(deck.stem, deck.name) for deck in again] == [(deck.stem, deck.name) for deck in first]
     assert [[(zone, card.key, count) for zone, card, count in deck.entries] for deck in again] == \
         [[(zone, card.key, count) for zone, card, count in deck.entries] for deck in first]
@@ -37,6 +38,11 @@ def test_the_sample_decks_found_once_are_given_with_each_callers_own_cards(tmp_p
 
 
 def test_a_changed_card_or_deck_file_is_answered_again(tmp_path, repo_root, catalogue) -> None:
+    with sharing_answers():  # as within a build: an answer is given again only for an equal question
+        _changes_are_answered_again(tmp_path, repo_root, catalogue)
+
+
+def _changes_are_answered_again(tmp_path, repo_root, catalogue) -> None:
     root = _shmod_workspace(repo_root, tmp_path)
     game, cards = catalogue.game("shmod"), catalogue.cards("shmod")
     first = sample_decks(root, game, cards, [])
@@ -83,3 +89,20 @@ def test_a_link_in_the_previous_export_is_never_taken_as_its_image(tmp_path, rep
     assert not report.kept
     assert not victim.is_symlink() and victim.read_bytes() == drawn
     assert elsewhere.read_bytes() == b"not this export's image"
+
+
+def test_answers_are_shared_within_a_build_only() -> None:
+    calls: list[int] = []
+
+    def make() -> int:
+        calls.append(1)
+        return len(calls)
+
+    assert shared("question", [1, 2], make) == 1
+    assert shared("question", [1, 2], make) == 2  # outside a build: found every time
+    with sharing_answers():
+        assert shared("question", [1, 2], make) == 3
+        assert shared("question", [1, 2], make) == 3
+        assert shared("question", [1, 3], make) == 4  # another question
+    with sharing_answers():
+        assert shared("question", [1, 3], make) == 5  # the next build starts afresh
