@@ -37,6 +37,7 @@ PARTS = ("carddb.app.engine:_load_games", "carddb.paint.render:render_faces",
          "carddb.site.pages:_game_pages", "mkdocs.commands.build:build", "carddb.site.rebuild:Rebuild.mark",
          "carddb.site.rebuild:Rebuild.link_kept", "carddb.site.precompress:precompress",
          "carddb.files.replacing:swap_in", "carddb.app.build_stamp:stamp_digest",
+         "carddb.app.build_stamp:inputs_digest",
          "carddb.incremental:Manifest.read", "carddb.incremental:Manifest.to_bytes")
 
 

@@ -622,7 +622,7 @@ def test_the_old_copies_are_gone_when_the_build_returns_and_the_stamp_leaves_lef
     """The old copy of a replaced folder (the site's, an export's) is deleted in the background while the stamp is
     made, until the build returns: the stamp leaves carddb's leftovers out, so it is the stamp of the outputs that a
     build with nothing to do finds; and nothing is left behind once the build has returned."""
-    from carddb.app.build_stamp import stamp_digest
+    from carddb.app.build_stamp import inputs_digest, stamp_digest
     from carddb.files.replacing import is_leftover
 
     change_card(workspace, "Bulbasaur", ability="Leaf Guard")
@@ -630,7 +630,7 @@ def test_the_old_copies_are_gone_when_the_build_returns_and_the_stamp_leaves_lef
     assert not [path for path in (workspace / "output").rglob("*") if is_leftover(path.name)]
     assert not run_build(workspace).redone  # the stamp made while the old copies went finds nothing to do
     out = workspace / "output"
-    stamp = lambda: stamp_digest(workspace.resolve(), out, out / "catalogue.db", [])  # noqa: E731
+    stamp = lambda: stamp_digest(out, inputs_digest(workspace.resolve(), out / "catalogue.db", []))  # noqa: E731
     before = stamp()
     leftover = out / "lackey" / ".minibattle.carddb-new-999999-0123abcd"  # being deleted, or a killed run's
     (leftover / "images").mkdir(parents=True)
@@ -642,6 +642,34 @@ def test_the_old_copies_are_gone_when_the_build_returns_and_the_stamp_leaves_lef
     finally:
         shutil.rmtree(leftover, ignore_errors=True)
         (out / "lackey" / "minibattle" / "stray.txt").unlink()
+
+
+def test_the_outputs_are_walked_before_a_build_only_when_its_inputs_are_unchanged(
+        workspace: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Whether a build has anything to do is asked of the inputs first: after an edit (a build runs anyway) the
+    outputs, 55,000 files in a game of 5,000 cards, are walked once, for the new stamp, not twice."""
+    import carddb.app.build_stamp as build_stamp
+
+    out = (workspace / "output").resolve()
+    walked: list[Path] = []
+    real = build_stamp._tree_status
+
+    def walking(root: Path, *args: object) -> object:
+        walked.append(Path(root).resolve())
+        return real(root, *args)
+
+    monkeypatch.setattr(build_stamp, "_tree_status", walking)
+    change_card(workspace, "Bulbasaur", ability="Chlorophyll")
+    assert "site" in run_build(workspace).redone
+    assert walked.count(out) == 1  # after the steps, for the stamp
+    walked.clear()
+    assert not run_build(workspace).redone
+    assert walked.count(out) == 1  # the inputs as the stamp says: the outputs looked at, and found as it left them
+    (out / "lackey" / "minibattle" / "stray.txt").write_text("an output changed by hand", encoding="utf-8")
+    try:
+        assert run_build(workspace).redone  # and an output changed is still seen
+    finally:
+        (out / "lackey" / "minibattle" / "stray.txt").unlink(missing_ok=True)
 
 
 def test_an_edit_that_keeps_size_and_time_is_still_seen(workspace: Path) -> None:

@@ -49,7 +49,7 @@ def build(workspace: Workspace, catalogue: Catalogue | Callable[[], Catalogue],
     """Build ``game_ids`` (None: every game) of ``workspace`` from ``catalogue`` (or a function opening it, so a
     build with nothing to do never opens it; ``db`` then names where it is) into ``output/``: ``carddb build``,
     ``--watch`` and ``site serve`` alike."""
-    from carddb.app.build_stamp import catalogue_file, forget_stamp, read_stamp, stamp_digest
+    from carddb.app.build_stamp import catalogue_file, forget_stamp, inputs_digest, read_stamp, stamp_digest
 
     started = time.perf_counter()
     report = BuildReport()
@@ -72,9 +72,10 @@ def build(workspace: Workspace, catalogue: Catalogue | Callable[[], Catalogue],
     location = db if db is not None else getattr(catalogue, "db", None)
     db_file = catalogue_file(location) if location else None
     options = [games, sorted(skip), take_files, site_url or ""]
-    stamp = stamp_digest(workspace.root.resolve(), out, db_file, options) if db_file else None
-    kept = read_stamp(out) if stamp else None
-    if kept is not None and kept.digest == stamp:  # nothing any step reads changed: say what the last build said
+    inputs = inputs_digest(workspace.root.resolve(), db_file, options) if db_file else None
+    kept = read_stamp(out) if inputs else None
+    if kept is not None and inputs is not None and kept.inputs == inputs and kept.digest == stamp_digest(out, inputs):
+        # nothing any step reads changed, and the outputs are as it left them: say what the last build said
         for line in kept.lines:
             tell(line)
         report.warnings = [*kept.warnings, *address_warnings]
@@ -107,8 +108,9 @@ def build(workspace: Workspace, catalogue: Catalogue | Callable[[], Catalogue],
             close = getattr(opened, "close", None)
             if close is not None:
                 close()  # its last connection folds the write-ahead log into the file now, not after the stamp
-            write_stamp(out, Stamp(stamp_digest(workspace.root.resolve(), out, db_file, options), steps_said,
-                                   kept_warnings, [*report.redone, *report.up_to_date]))
+            now = inputs_digest(workspace.root.resolve(), db_file, options)  # the catalogue is the build's now
+            write_stamp(out, Stamp(stamp_digest(out, now), now, steps_said, kept_warnings,
+                                   [*report.redone, *report.up_to_date]))
     return report
 
 

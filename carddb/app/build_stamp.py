@@ -42,6 +42,7 @@ class Stamp:
     """What a stamp keeps: its digest and what the build it describes said."""
 
     digest: str
+    inputs: str = ""  # the inputs' part of it (``inputs_digest``)
     lines: list[str] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
     steps: list[str] = field(default_factory=list)  # the steps that ran (all of them up to date next time)
@@ -83,8 +84,8 @@ def _tree_status(root: Path, skip: set[str], leave_out: set[str] | frozenset[str
     return entries
 
 
-def stamp_digest(root: Path, output: Path, catalogue_path: Path, options: Sequence[Any]) -> str:
-    """The digest of everything a build could read or has made, from the files' status."""
+def inputs_digest(root: Path, catalogue_path: Path, options: Sequence[Any]) -> str:
+    """The digest of everything a build could read, from the files' status (the outputs left out)."""
     from carddb.layout.fonts import BUILTIN_STYLES  # the fonts faces are drawn with (a test may name others)
 
     fonts = sorted({str(path) for chain in BUILTIN_STYLES.values() for path in chain})
@@ -95,11 +96,18 @@ def stamp_digest(root: Path, output: Path, catalogue_path: Path, options: Sequen
     from carddb.site.precompress import QUICK_ENV  # a setting that changes the site's compressed copies
 
     code = _tree_status(PACKAGE, {"__pycache__"})  # carddb's own files, by status too
-    return digest("stamp", carddb.__version__, code, library_versions(), sys.version, list(options),
+    return digest("inputs", carddb.__version__, code, library_versions(), sys.version, list(options),
                   os.environ.get(QUICK_ENV, ""),
                   datetime.date.today().isoformat(), str(root), catalogue,
                   _tree_status(root, SKIPPED), _tree_status(pyodide, set()) if pyodide.is_dir() else None,
-                  [(font, _status(Path(font))) for font in fonts],
+                  [(font, _status(Path(font))) for font in fonts])
+
+
+def stamp_digest(output: Path, inputs: str) -> str:
+    """The digest of everything a build could read (``inputs``: ``inputs_digest``) and has made, from the files'
+    status. The outputs are walked only when the inputs are as the last build left them: after an edit (the
+    inputs changed) the build runs anyway, and 55,000 files of a game of 5,000 cards are not looked at twice."""
+    return digest("stamp", inputs,
                   _tree_status(output, {"catalogue.db"}, NOT_OUTPUTS) if output.is_dir() else None)
 
 
@@ -116,7 +124,8 @@ def read_stamp(output: Path) -> Stamp | None:
     lists = {name: data.get(name) for name in ("lines", "warnings", "steps")}
     if not all(isinstance(value, list) and all(isinstance(item, str) for item in value) for value in lists.values()):
         return None
-    return Stamp(data["digest"], **lists)  # type: ignore[arg-type]
+    inputs = data.get("inputs")
+    return Stamp(data["digest"], inputs if isinstance(inputs, str) else "", **lists)  # type: ignore[arg-type]
 
 
 def write_stamp(output: Path, stamp: Stamp) -> None:
@@ -124,8 +133,8 @@ def write_stamp(output: Path, stamp: Stamp) -> None:
 
     from carddb.files.replacing import write_file
 
-    write_file(output / STAMP, json.dumps({"digest": stamp.digest, "lines": stamp.lines, "warnings": stamp.warnings,
-                                           "steps": stamp.steps}, indent=1))
+    write_file(output / STAMP, json.dumps({"digest": stamp.digest, "inputs": stamp.inputs, "lines": stamp.lines,
+                                           "warnings": stamp.warnings, "steps": stamp.steps}, indent=1))
 
 
 def forget_stamp(output: Path) -> None:
