@@ -456,6 +456,20 @@ def test_a_page_linking_to_a_removed_card_page_is_built_again(workspace: Path) -
     assert_same_as_clean(workspace)
 
 
+def test_a_page_missing_from_the_previous_site_is_built_again(workspace: Path) -> None:
+    """A kept page is taken from the previous site only when its file is there: one deleted by hand (or by a disk
+    tool) is built again by the next build that rebuilds the site, however little changed."""
+    run_build(workspace)
+    site = workspace / "output" / "site"
+    gone = site / "games" / "minibattle" / "cards" / "pidgey" / "index.html"
+    gone.unlink()
+    change_card(workspace, "Bulbasaur", ability="Missing Page")
+    report = run_build(workspace)
+    assert report.reasons["site"]["games/minibattle/cards/pidgey/index.html"] == ["its output file is missing"]
+    assert gone.is_file()
+    assert_same_as_clean(workspace)
+
+
 def test_an_art_file_added_changed_and_deleted(workspace: Path) -> None:
     from PIL import Image
 

@@ -86,6 +86,7 @@ class Rebuild:
         self.pages_built = 0
         self.pages = 0
         self._pages: list[Any] = []
+        self._listed: set[str] | None = None  # ``_previous_files``
 
     # -- the plugin's events ---------------------------------------------------------------------------------
     def plugin(self) -> Any:
@@ -151,7 +152,7 @@ class Rebuild:
                 {"key": key}
             kept = self.old.part(dest, key)
             moved = _moved_links(kept.get("refs"), files) if kept is not None else []
-            if kept is not None and not moved and (self.previous / dest).is_file() and dest not in ALWAYS_BUILT:
+            if kept is not None and not moved and dest in self._previous_files() and dest not in ALWAYS_BUILT:
                 entry = kept
                 self.kept.add(dest)
                 file.is_modified = _false
@@ -167,6 +168,13 @@ class Rebuild:
         self._pages = list(files.documentation_pages())
         self._record_lookups(files)
         self.progress(0, self.pages_built)
+
+    def _previous_files(self) -> set[str]:
+        """The files of the previous site (their paths in it), listed once: asking for each kept file was a status
+        call and four ``Path`` objects a file, 15,000 of them at 5,000 cards."""
+        if self._listed is None:
+            self._listed = set(_files_below(str(self.previous))) if self.old.found else set()
+        return self._listed
 
     def _links(self, file: Any) -> bool:
         """Whether ``file`` is linked, not copied: a file carddb made under ``linkable`` and keyed by what it was
@@ -317,6 +325,29 @@ def _moved_links(refs: Any, files: Any) -> list[str]:
     if not isinstance(refs, dict):
         return []
     return [path for path, found in refs.items() if _found(files.get_file_from_path(path)) != found]
+
+
+def _files_below(root: str) -> list[str]:
+    """Every file under ``root`` (a link to a file counts, as ``is_file`` finds it; a linked folder is not entered),
+    as a path relative to it with ``/`` between its parts (MkDocs' ``dest_uri``)."""
+    found: list[str] = []
+    folders = [(root, "")]
+    while folders:
+        folder, prefix = folders.pop()
+        try:
+            with os.scandir(folder) as scan:
+                entries = list(scan)
+        except OSError:
+            continue
+        for entry in entries:
+            try:
+                if entry.is_dir(follow_symlinks=False):  # a linked folder is not walked (it may loop): built again
+                    folders.append((entry.path, f"{prefix}{entry.name}/"))
+                elif entry.is_file():
+                    found.append(prefix + entry.name)
+            except OSError:
+                continue
+    return found
 
 
 def _true() -> bool:
