@@ -10,7 +10,6 @@ from the previous folder instead of converting it again.
 
 from __future__ import annotations
 
-import os
 import threading
 from collections.abc import Callable
 from dataclasses import asdict
@@ -21,6 +20,7 @@ from carddb.core.cards.card import Card
 from carddb.core.game.definition import GameDefinition
 from carddb.exporters.output import MARKER, Contents, Kept, listing, staged_folder, write_bytes
 from carddb.exporters.report import ExportReport
+from carddb.files.listing import files_below
 from carddb.incremental import MANIFEST, Manifest, digest, plain_report, sources_key
 
 
@@ -120,7 +120,7 @@ class PreviousExport:
         image (5,000 images a client at 5,000 cards)."""
         with self._lock:
             if self._listed is None:
-                self._listed = frozenset(_plain_files(self.out_dir))
+                self._listed = frozenset(files_below(self.out_dir, linked_files=False))
             return self._listed
 
     def place(self, relative: str, key: str) -> None:
@@ -168,28 +168,6 @@ class PreviousExport:
             del kept[what_this_run_did]                                # write the same bytes
         manifest = Manifest(sources_key(inputs), self.parts, plain_report(kept), sources=dict(inputs))
         write_bytes(stage, MANIFEST, manifest.to_bytes())
-
-
-def _plain_files(root: Path) -> list[str]:
-    """The regular files under ``root`` as relative POSIX paths, never following a link (to a file or a folder)."""
-    found: list[str] = []
-    folders = [(os.fspath(root), "")]
-    while folders:
-        folder, prefix = folders.pop()
-        try:
-            with os.scandir(folder) as scan:
-                entries = list(scan)
-        except OSError:
-            continue
-        for entry in entries:
-            try:
-                if entry.is_dir(follow_symlinks=False):
-                    folders.append((entry.path, f"{prefix}{entry.name}/"))
-                elif entry.is_file(follow_symlinks=False):
-                    found.append(prefix + entry.name)
-            except OSError:
-                continue
-    return found
 
 
 def image_key(face_key: str, *recipe: Any) -> str:

@@ -37,6 +37,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from carddb.files.listing import files_below
 from carddb.incremental import MANIFEST, Manifest, digest, file_digest, short
 from carddb.progress import Task
 
@@ -171,9 +172,10 @@ class Rebuild:
 
     def _previous_files(self) -> set[str]:
         """The files of the previous site (their paths in it), listed once: asking for each kept file was a status
-        call and four ``Path`` objects a file, 15,000 of them at 5,000 cards."""
+        call and four ``Path`` objects a file, 15,000 of them at 5,000 cards. A file in a linked folder is not
+        listed, so it is built again."""
         if self._listed is None:
-            self._listed = set(_files_below(str(self.previous))) if self.old.found else set()
+            self._listed = set(files_below(self.previous, linked_files=True)) if self.old.found else set()
         return self._listed
 
     def _links(self, file: Any) -> bool:
@@ -325,29 +327,6 @@ def _moved_links(refs: Any, files: Any) -> list[str]:
     if not isinstance(refs, dict):
         return []
     return [path for path, found in refs.items() if _found(files.get_file_from_path(path)) != found]
-
-
-def _files_below(root: str) -> list[str]:
-    """Every file under ``root`` (a link to a file counts, as ``is_file`` finds it; a linked folder is not entered),
-    as a path relative to it with ``/`` between its parts (MkDocs' ``dest_uri``)."""
-    found: list[str] = []
-    folders = [(root, "")]
-    while folders:
-        folder, prefix = folders.pop()
-        try:
-            with os.scandir(folder) as scan:
-                entries = list(scan)
-        except OSError:
-            continue
-        for entry in entries:
-            try:
-                if entry.is_dir(follow_symlinks=False):  # a linked folder is not walked (it may loop): built again
-                    folders.append((entry.path, f"{prefix}{entry.name}/"))
-                elif entry.is_file():
-                    found.append(prefix + entry.name)
-            except OSError:
-                continue
-    return found
 
 
 def _true() -> bool:
