@@ -54,3 +54,52 @@ def test_inside_a_build_the_old_copy_goes_in_the_background_and_is_gone_at_its_e
         release.set()
     assert names(tmp_path) == ["site"]
     assert (tmp_path / "site" / "deep" / "er" / "file.txt").read_text(encoding="utf-8") == "two"
+
+
+def test_a_block_waits_for_its_own_removals_whatever_another_threads_block_does(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two builds in one process (a server's), their blocks interleaved: this thread's block opens, another
+    thread's opens after it and stays open, and this one, closing first, still waits for its own old copy (it once
+    took the other block's list, and returned with its old copy half deleted)."""
+    import carddb.files.replacing as replacing
+
+    site = tmp_path / "site"
+    replace(site, "one")
+    hold, joining = threading.Event(), threading.Event()
+    real_rmtree = shutil.rmtree
+
+    def held_rmtree(path: Any, *args: Any, **kwargs: Any) -> None:
+        assert hold.wait(60)
+        real_rmtree(path, *args, **kwargs)
+
+    class Removal(threading.Thread):
+        def join(self, timeout: float | None = None) -> None:
+            joining.set()  # the block is waiting for this removal
+            super().join(timeout)
+
+    monkeypatch.setattr(shutil, "rmtree", held_rmtree)
+    monkeypatch.setattr(replacing.threading, "Thread", Removal)
+    other_open, other_may_close = threading.Event(), threading.Event()
+
+    def other_build() -> None:
+        with removing_in_background():
+            other_open.set()
+            assert other_may_close.wait(60)
+
+    other = threading.Thread(target=other_build)
+    releaser = threading.Thread(target=lambda: joining.wait(60) and hold.set())
+    try:
+        with removing_in_background():
+            replace(site, "two")  # its old copy: deleted in this block's background, held until the block waits
+            other.start()
+            assert other_open.wait(60)
+            releaser.start()
+        assert names(tmp_path) == ["site"]  # the block ended with its own old copy gone
+    finally:
+        hold.set()
+        other_may_close.set()
+        other.join(60)
+        if releaser.is_alive():
+            joining.set()
+            releaser.join(60)
+    assert (site / "version.txt").read_text(encoding="utf-8") == "two"

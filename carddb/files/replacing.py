@@ -49,7 +49,10 @@ _WINDOWS_STALE_SECONDS = 3600
 _cleaned: set[str] = set()  # folders already cleaned by this process
 _mine: set[str] = set()  # leftovers-to-be this process is still writing
 _reached: dict[str, int] = {}
-_background: list[list[threading.Thread]] = []  # the removals of each ``removing_in_background`` block
+#: The removals of each open ``removing_in_background`` block, in the order the blocks opened (any thread's).
+_background: list[list[threading.Thread]] = []
+_background_lock = threading.Lock()
+_own_blocks = threading.local()  # ``blocks``: the blocks the calling thread opened, innermost last
 
 
 # --- files ----------------------------------------------------------------------------------------------
@@ -212,12 +215,21 @@ def removing_in_background() -> Iterator[None]:
     """Within the block, the old copy of a folder replaced by ``replacing_folder`` is deleted in a thread of its
     own while the work goes on (a site of 5,000 cards is 30,000 files: a second and a half of deleting in every
     build); the block ends when every one is gone. A run killed before leaves it for the next run to remove, as
-    any leftover (``clean_leftovers``)."""
-    _background.append([])
+    any leftover (``clean_leftovers``). Blocks opened by several threads (builds beside each other in one process)
+    each wait for their own removals, and a thread that opened none adds its removals to the block opened last."""
+    mine: list[threading.Thread] = []
+    own = _own_blocks.__dict__.setdefault("blocks", [])
+    with _background_lock:
+        _background.append(mine)
+    own.append(mine)
     try:
         yield
     finally:
-        for thread in _background.pop():
+        own.pop()
+        with _background_lock:  # this block's list (by identity: two empty lists are equal), whatever other
+            # threads' blocks opened or closed meanwhile
+            del _background[next(at for at, block in enumerate(_background) if block is mine)]
+        for thread in mine:
             thread.join()
 
 
@@ -229,12 +241,17 @@ def _remove(folder: Path) -> None:
         shutil.rmtree(folder, ignore_errors=True)
         _mine.discard(str(folder))
 
-    if not _background:
+    own = getattr(_own_blocks, "blocks", None)
+    with _background_lock:
+        # the calling thread's innermost block; a thread that opened none (a step run beside a build) uses the
+        # block opened last, the build's
+        block = own[-1] if own else _background[-1] if _background else None
+        if block is not None:
+            thread = threading.Thread(target=remove, name="carddb-remove-old-copy", daemon=True)
+            thread.start()
+            block.append(thread)
+    if block is None:
         remove()
-        return
-    thread = threading.Thread(target=remove, name="carddb-remove-old-copy", daemon=True)
-    thread.start()
-    _background[-1].append(thread)
 
 
 def _exchange(a: Path, b: Path) -> bool:
