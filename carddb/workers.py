@@ -47,9 +47,26 @@ def in_worker() -> bool:
     return _IN_WORKER
 
 
-def _mark_worker() -> None:
+def _mark_worker(parent: int | None = None) -> None:
     global _IN_WORKER
     _IN_WORKER = True
+    if parent is not None:
+        _end_with(parent)
+
+
+def _end_with(parent: int) -> None:
+    """End this worker once the process that started it is gone: a build killed alone (``kill -9`` of its process,
+    not of its group) left its workers waiting for work that never comes, for good. A thread looks once a second
+    (the kernel's parent-death signal follows the thread that forked, which may end before the build does)."""
+    import threading
+    import time
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="carddb-worker-watch", daemon=True).start()
 
 
 class Pool:
@@ -73,7 +90,8 @@ class Pool:
                     done(len(results))
             return results
         if self._executor is None:
-            self._executor = ProcessPoolExecutor(max_workers=self.size, initializer=_mark_worker)
+            self._executor = ProcessPoolExecutor(max_workers=self.size, initializer=_mark_worker,
+                                                 initargs=(os.getpid(),))
         futures = {self._executor.submit(function, task): number for number, task in enumerate(tasks)}
         results_by_number: dict[int, R] = {}
         for future in as_completed(futures):
@@ -87,7 +105,8 @@ class Pool:
         later, while the other thread holds a lock, would inherit it held."""
         if _IN_WORKER or self.size == 1 or self._executor is not None:
             return
-        self._executor = ProcessPoolExecutor(max_workers=self.size, initializer=_mark_worker)
+        self._executor = ProcessPoolExecutor(max_workers=self.size, initializer=_mark_worker,
+                                                 initargs=(os.getpid(),))
         self._executor.submit(os.getpid).result()  # forking processes start them all at the first task
 
     def close(self) -> None:

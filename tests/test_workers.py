@@ -29,3 +29,48 @@ def test_a_quota_below_the_affinity_caps_the_pool(monkeypatch: pytest.MonkeyPatc
     assert workers.Pool().size == 2
     monkeypatch.setattr(workers, "_cgroup_quota", lambda: None)
     assert workers.cores() == 64
+
+
+CHILD = """
+import os, sys
+from carddb.workers import Pool
+pool = Pool(2)
+pool.start()
+print(" ".join(str(pid) for pid in pool._executor._processes), flush=True)
+sys.stdin.read()  # until killed
+"""
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+            return stat.read().split(")")[-1].split()[0] != "Z"  # a zombie has ended
+    except FileNotFoundError:
+        return False
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc"), reason="reads the processes' state from /proc")
+def test_the_workers_of_a_build_killed_alone_end_too() -> None:
+    """``kill -9`` of a build's process alone (not its group): its workers, waiting for work that never comes,
+    end by themselves instead of staying for good."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    child = subprocess.Popen([sys.executable, "-c", CHILD], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+                             env={**os.environ, "PYTHONPATH": str(Path(workers.__file__).parents[1])})
+    assert child.stdout is not None
+    pids = [int(pid) for pid in child.stdout.readline().split()]
+    assert len(pids) == 2 and all(_alive(pid) for pid in pids)
+    child.send_signal(signal.SIGKILL)
+    child.wait()
+    deadline = time.monotonic() + 30  # a guard against a hang, not what the test waits for
+    try:
+        while any(_alive(pid) for pid in pids) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not any(_alive(pid) for pid in pids)
+    finally:
+        for pid in pids:  # a failing run leaves none behind
+            if _alive(pid):
+                os.kill(pid, signal.SIGKILL)
