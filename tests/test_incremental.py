@@ -31,6 +31,7 @@ DECKS = ("legal-charizard-line.txt", "legal-charizard-line.dek", "illegal-copy-l
 #: (``.carddb/cache``) and the build stamp (the status of the files, times included, when the build ended).
 NOT_COMPARED = ("catalogue.db", "catalogue.db-wal", "catalogue.db-shm", "build-stamp.json")
 CACHE = ".carddb/cache/"
+OLD_COPIES = ".carddb/old-copies"  # the exports' old copies an incremental build keeps to refill
 
 pytestmark = pytest.mark.slow
 
@@ -68,7 +69,7 @@ def snapshot(out: Path) -> dict[str, bytes]:
     found: dict[str, bytes] = {}
     for path in sorted(out.rglob("*")):
         relative = path.relative_to(out).as_posix()
-        if path.name in NOT_COMPARED or relative.startswith(CACHE):
+        if path.name in NOT_COMPARED or relative.startswith((CACHE, OLD_COPIES)):
             continue
         if path.is_file():
             found[relative] = path.read_bytes()
@@ -804,3 +805,29 @@ def test_a_card_file_saved_unchanged_keeps_the_sites_and_the_sheets_cache(worksp
     report = run_build(workspace)
     assert report.redone == {}  # every step ran and kept its outputs
     assert sorted(key for key in noted | cells if not (cache / key).is_file()) == []
+
+
+def test_the_exports_and_the_site_refill_their_old_copies_and_still_equal_a_clean_build(workspace: Path) -> None:
+    """Each export and the site are built into the copy the build before replaced (kept in ``.carddb/old-copies``),
+    four builds in a row: a card edited, a card added, the edit undone (the old copy then holds that card's page and
+    face as they were two builds ago: other files, which go), the card removed (its page's folder goes). An image no
+    build changed stays the same file throughout (never written again), and the end equals a clean build."""
+    run_build(workspace)
+    out = workspace / "output"
+    _, data = _cards(workspace)
+    ability = next(card["ability"] for card in data["cards"] if card["name"] == "Bulbasaur")
+    image = next(path for path in (out / "lackey" / "minibattle").rglob("*.jpg") if "charmander" in path.name.lower())
+    inode = image.stat().st_ino
+    growlithe = {"name": "Growlithe", "kind": "pokemon", "number": "058", "rarity": "common", "level": 15, "hp": 50,
+                 "atk": 10, "def": 5, "type": "Fire", "stage": "basic"}
+    for change in (lambda: change_card(workspace, "Bulbasaur", ability="Refilled: 30%"),
+                   lambda: add_card(workspace, growlithe),
+                   lambda: change_card(workspace, "Bulbasaur", ability=ability),
+                   lambda: remove_card(workspace, "Growlithe")):
+        change()
+        report = run_build(workspace)
+        assert "minibattle lackey" in report.redone and "site" in report.redone, report.redone
+        assert len(list((out / ".carddb" / "old-copies").iterdir())) >= 5  # four exports and the site
+        assert image.stat().st_ino == inode
+    assert not (out / "site" / "games" / "minibattle" / "cards" / "growlithe").exists()
+    assert_same_as_clean(workspace)

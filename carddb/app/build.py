@@ -185,14 +185,18 @@ _fewer_collections = _FewerCollections()
 
 
 def _run_steps(context: BuildContext, skip: Sequence[str]) -> None:
+    from carddb.app.build_stamp import OLD_COPIES
+    from carddb.files.replacing import keeping_old_copies
     from carddb.incremental import remember_in, sharing_answers
 
     whole = set(context.games) >= set(context.workspace.game_ids())
     try:
-        # One cache folder for every step; a build of every game leaves in it only what it used.
+        # One cache folder for every step; a build of every game leaves in it only what it used. The exports' old
+        # copies are kept for the next build to refill (``carddb.files.replacing``).
         cache_dir = context.out / STATE_DIR / "cache"
         with remember_in(cache_dir, prune=whole, digests=cache_dir / "file-digests.json") as cache, \
-                _fewer_collections, sharing_answers():
+                _fewer_collections, sharing_answers(), \
+                keeping_old_copies(context.out / STATE_DIR / OLD_COPIES, prune=whole):
             run_stages(context, STAGES, skip)
             if whole:
                 _remove_gone_games(context.workspace, context.catalogue, context.out, context.tell)

@@ -32,6 +32,9 @@ SKIPPED = {"output", ".git", ".venv", "venv", "node_modules", "__pycache__", ".p
            ".hypothesis", ".mypy_cache"}
 #: In output/.carddb: the card studio's last edit, kept for its Undo across server starts (``site serve``).
 STUDIO_UNDO_FILE = "studio-undo.json"
+#: Inside output/.carddb: the old copy of each export the last build replaced, which the next one refills
+#: (``carddb.files.replacing.keeping_old_copies``); not an output.
+OLD_COPIES = "old-copies"
 #: Files of output/ that a build does not make (or makes after the stamp): left out of the outputs' status.
 NOT_OUTPUTS = {"catalogue.db", "catalogue.db-wal", "catalogue.db-shm", "build-stamp.json", "watch.json",
                STUDIO_UNDO_FILE}
@@ -108,7 +111,7 @@ def stamp_digest(output: Path, inputs: str) -> str:
     status. The outputs are walked only when the inputs are as the last build left them: after an edit (the
     inputs changed) the build runs anyway, and 55,000 files of a game of 5,000 cards are not looked at twice."""
     return digest("stamp", inputs,
-                  _tree_status(output, {"catalogue.db"}, NOT_OUTPUTS) if output.is_dir() else None)
+                  _tree_status(output, {"catalogue.db", OLD_COPIES}, NOT_OUTPUTS) if output.is_dir() else None)
 
 
 def read_stamp(output: Path) -> Stamp | None:

@@ -77,16 +77,17 @@ def check_target(out_dir: Path) -> None:
 
 
 @contextlib.contextmanager
-def staged_folder(out_dir: Path, marker: dict[str, object]) -> Iterator[Path]:
-    """Yield an empty folder to build the export in; on success it replaces ``out_dir`` whole.
+def staged_folder(out_dir: Path, marker: dict[str, object], *, refill: bool = False) -> Iterator[Path]:
+    """Yield an empty folder to build the export in; on success it replaces ``out_dir`` whole. With ``refill``
+    (``carddb.files.replacing``), the folder may hold an old copy of the export, which the caller brings up to date.
 
     On any error the staging folder is removed and ``out_dir`` is left exactly as it was.
     """
     out_dir = Path(out_dir)
     check_target(out_dir)
-    with replacing_folder(out_dir) as stage:
+    with replacing_folder(out_dir, refill=refill) as stage:
         yield stage
-        (stage / MARKER).write_text(json.dumps(marker, indent=2, sort_keys=True) + "\n", encoding="utf-8")
+        write_bytes(stage, MARKER, (json.dumps(marker, indent=2, sort_keys=True) + "\n").encode("utf-8"))
         check_target(out_dir)  # checked again: another process may have filled it meanwhile
 
 
@@ -95,10 +96,11 @@ class Kept:
     5,000 images that one card changed writes one image, not 5,000 (a file system without links gets a copy). Its
     bytes are read only where they are needed (``contents``): an export that links them never reads them."""
 
-    __slots__ = ("source",)
+    __slots__ = ("inode", "source")
 
-    def __init__(self, source: Path) -> None:
+    def __init__(self, source: Path, inode: int | None = None) -> None:
         self.source = source
+        self.inode = inode  # its inode number, when the listing that found it said (a refilled folder compares it)
 
     def read(self) -> bytes:
         return self.source.read_bytes()
@@ -120,15 +122,27 @@ def write_bytes(root: Path, relative: str, data: Contents, plain: set[str] | Non
         path.parent.mkdir(parents=True, exist_ok=True)
         if plain is not None:
             plain.add(folder)  # made here: a folder, no link
-    path.unlink(missing_ok=True)  # never written through: a file placed before may be a link to the previous export
+    try:
+        _create(path, data)
+    except FileExistsError:  # never written through: a file placed before may be a link to the previous export
+        path.unlink()
+        _create(path, data)
+    return path
+
+
+def _create(path: Path, data: Contents) -> None:
+    """``data`` into a new file at ``path`` (``FileExistsError`` when something is there): one system call less a
+    file than removing first, in the usual case of a folder being filled."""
     if isinstance(data, Kept):
         try:
             os.link(data.source, path)
-            return path
+            return
+        except FileExistsError:
+            raise
         except OSError:  # no hard links here: a copy
             data = data.read()
-    path.write_bytes(data)
-    return path
+    with open(path, "xb") as file:
+        file.write(data)
 
 
 def write_text(root: Path, relative: str, text: str, *, encoding: str = "utf-8", newline: str = "\n") -> Path:

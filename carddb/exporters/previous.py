@@ -14,14 +14,16 @@ import threading
 from collections.abc import Callable
 from dataclasses import asdict
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from carddb.core.cards.card import Card
 from carddb.core.game.definition import GameDefinition
 from carddb.exporters.output import MARKER, Contents, Kept, listing, staged_folder, write_bytes
 from carddb.exporters.report import ExportReport
-from carddb.files.listing import files_below
+from carddb.files.listing import plain_files, prune_to
 from carddb.incremental import MANIFEST, Manifest, digest, plain_report, sources_key
+
+T = TypeVar("T")
 
 
 def export_inputs(client: str, game: GameDefinition, cards: list[Card], face_keys: dict[str, str],
@@ -69,7 +71,7 @@ class PreviousExport:
         self.reused = 0
         self.made = 0
         self.reasons: list[str] = []  # why the export is written again (``up_to_date`` fills it)
-        self._listed: frozenset[str] | None = None  # the previous export's files (``_files``)
+        self._listed: dict[str, int] | None = None  # the previous export's files and their inodes (``_files``)
 
     def up_to_date(self, inputs: dict[str, str]) -> ExportReport | None:
         """The report of the previous export when it was made from ``inputs`` and all its files are there; else
@@ -100,27 +102,50 @@ class PreviousExport:
     def image(self, key: str, make: Callable[[], bytes]) -> Contents:
         """The image made from ``key``: a previous file made from the same key (``Kept``: linked, not read), else
         ``make()``. Where the image goes is told with ``place``. Safe to call from several threads."""
-        relative = self._by_key.get(key)
-        data: Contents | None = None
-        if relative is not None and relative in self._files():  # gone, or a hand-edited name, is made again
-            data = Kept(self.out_dir / relative)
-        reused = data is not None
-        if data is None:
-            data = make()
-        with self._lock:
-            self.reused += reused
-            self.made += not reused
-            if self.progress:
-                self.progress(self.made + self.reused, self.expected)
+        data = self.kept(key)
+        if data is not None:
+            self._count(reused=1)
+            return data
+        data = make()
+        self._count(made=1)
         return data
 
-    def _files(self) -> frozenset[str]:
+    def images(self, wanted: dict[T, tuple[str, Callable[[], bytes]]]) -> dict[T, Contents]:
+        """``image`` of each entry of ``wanted`` (its key and how to make it), in its order: the kept ones found
+        here, the others made on all cores (Pillow decodes, resizes and encodes without holding the GIL). A
+        thread's task for every image cost more than finding it kept (5,000 a client at 5,000 cards, one made)."""
+        from concurrent.futures import ThreadPoolExecutor
+
+        from carddb.workers import cores
+
+        found: dict[T, Contents | None] = {name: self.kept(key) for name, (key, _) in wanted.items()}
+        todo = [name for name, data in found.items() if data is None]
+        self._count(reused=len(found) - len(todo))
+        if todo:
+            with ThreadPoolExecutor(max_workers=min(cores(), len(todo))) as pool:
+                found.update(zip(todo, pool.map(lambda name: self.image(*wanted[name]), todo), strict=True))
+        return found  # type: ignore[return-value]  (every entry is filled now)
+
+    def kept(self, key: str) -> Kept | None:
+        """The previous file made from ``key``, or None (gone, or a hand-edited name: it is made again)."""
+        relative = self._by_key.get(key)
+        inode = self._files().get(relative) if relative is not None else None
+        return Kept(self.out_dir / relative, inode) if relative is not None and inode is not None else None
+
+    def _count(self, *, reused: int = 0, made: int = 0) -> None:
+        with self._lock:
+            self.reused += reused
+            self.made += made
+            if self.progress and (reused or made):
+                self.progress(self.made + self.reused, self.expected)
+
+    def _files(self) -> dict[str, int]:
         """Every plain file of the previous export (relative POSIX paths), listed once: a file reached through a
         link is never taken (it may lead out of the folder), and asking for each image cost two system calls an
         image (5,000 images a client at 5,000 cards)."""
         with self._lock:
             if self._listed is None:
-                self._listed = frozenset(files_below(self.out_dir, linked_files=False))
+                self._listed = plain_files(self.out_dir)
             return self._listed
 
     def place(self, relative: str, key: str) -> None:
@@ -148,10 +173,16 @@ class PreviousExport:
         """Every exporter's last step: ``files`` (paths relative to ``under`` in the folder) into a staged folder
         with the manifest that describes them, swapped in whole; ``finish(stage)`` adds what is made from them
         (Lackey's zip) before the listing."""
-        with staged_folder(out_dir, marker) as stage:
+        with staged_folder(out_dir, marker, refill=True) as stage:
+            wanted = {f"{under}/{relative}" if under else relative: data for relative, data in files.items()}
+            # an old copy of the export (refilled) keeps the files that are the previous export's images already:
+            # one image changed, one written
+            there = prune_to(stage, {relative: data.inode for relative, data in wanted.items()
+                                     if isinstance(data, Kept) and data.inode is not None})
             plain: set[str] = set()  # the stage's folders, each looked at once
-            for relative, data in files.items():
-                write_bytes(stage, f"{under}/{relative}" if under else relative, data, plain)
+            for relative, data in wanted.items():
+                if relative not in there:
+                    write_bytes(stage, relative, data, plain)
             if finish is not None:
                 finish(stage)
             report.files = listing(stage)

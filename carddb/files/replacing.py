@@ -8,6 +8,11 @@ deleted; a run killed between those two renames leaves the old folder aside unde
 the next run puts it back. So whatever moment a run is killed at, the target is the old or the new
 complete version.
 
+Within a build (``keeping_old_copies``), a folder replaced with ``refill`` keeps its old copy in the build's state
+folder instead of deleting it, and the next replacement of that folder starts from it: a writer that brings it up to
+date (``carddb.files.listing.prune_to``, every file replaced, never written through) touches only what changed,
+where filling an empty folder linked 5,000 images and deleting the old copy unlinked 5,000 more in every build.
+
 Everything in progress carries carddb's name and the process id (``.deck.dek.carddb-4711-1a2b3c4d.part``,
 ``.site.carddb-new-4711-1a2b3c4d``); the next write into the same folder removes those of processes that
 are no longer running. Files and folders get the permissions of the user's umask (0644 and 0755 under
@@ -18,6 +23,7 @@ made read-only is refused, never replaced (``refusal``).
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import errno
 import hashlib
 import os
@@ -53,6 +59,9 @@ _reached: dict[str, int] = {}
 _background: list[list[threading.Thread]] = []
 _background_lock = threading.Lock()
 _own_blocks = threading.local()  # ``blocks``: the blocks the calling thread opened, innermost last
+#: Where the old copies of refilled folders are kept (``keeping_old_copies``), and the names used in this block.
+_keeping: contextvars.ContextVar[tuple[Path, set[str]] | None] = contextvars.ContextVar("carddb_old_copies",
+                                                                                       default=None)
 
 
 # --- files ----------------------------------------------------------------------------------------------
@@ -155,34 +164,91 @@ def _new_part(target: Path) -> Path:
 # --- folders --------------------------------------------------------------------------------------------
 
 @contextlib.contextmanager
-def replacing_folder(path: str | Path) -> Iterator[Path]:
+def replacing_folder(path: str | Path, *, refill: bool = False) -> Iterator[Path]:
     """Yield an empty hidden folder beside ``path`` to build in; when the block ends without an error it
     replaces ``path`` (never leaving it missing); on any error it is removed and ``path`` is untouched.
+
+    With ``refill``, inside ``keeping_old_copies``, the folder yielded may instead hold the copy of ``path`` that
+    its last replacement took out: the caller makes it exactly the new folder, and replaces (never writes through)
+    every file there, for a file there may be a hard link to the same file in ``path``.
 
     Whether ``path`` may be replaced at all (is it an earlier export, not a user's folder?) is for the caller
     to check first.
     """
     target = _real_target(Path(path))
+    keep = _old_copy_place(target) if refill else None
     try:
         _prepare_parent(target)
         stage = target.with_name(f".{_short(target.name)}.carddb-new-{os.getpid()}-{secrets.token_hex(4)}")
         _mine.add(str(stage))
-        os.mkdir(stage, 0o777)  # 0777 less the umask (mkdtemp's folders are 0700)
+        if keep is None or not _take_old_copy(keep, stage):
+            os.mkdir(stage, 0o777)  # 0777 less the umask (mkdtemp's folders are 0700)
     except OSError as exc:
         raise OutputError(f"cannot create the folder {target}: {exc.strerror or exc}") from None
     try:
         yield stage
         _checkpoint("folder-staged")
-        swap_in(stage, target)
+        swap_in(stage, target, keep_old_as=keep)
     except BaseException:
         _mine.discard(str(stage))
         shutil.rmtree(stage, ignore_errors=True)
         raise
 
 
-def swap_in(stage: Path, target: Path) -> None:
+@contextlib.contextmanager
+def keeping_old_copies(folder: Path, *, prune: bool) -> Iterator[None]:
+    """Within the block (a build's steps, in this thread), the old copy of a folder replaced with ``refill`` is
+    kept in ``folder`` for the next replacement of the same folder, not deleted. With ``prune``, the copies the
+    block did not use go when it ends (a build of every game: what it did not replace is no output any more)."""
+    used: set[str] = set()
+    token = _keeping.set((Path(folder), used))
+    try:
+        yield
+    finally:
+        _keeping.reset(token)
+        if prune:
+            with contextlib.suppress(OSError), os.scandir(folder) as entries:
+                for entry in list(entries):
+                    if entry.name not in used and entry.is_dir(follow_symlinks=False):
+                        _remove(Path(entry.path))
+
+
+def _old_copy_place(target: Path) -> Path | None:
+    """Where the old copy of ``target`` is kept in the current ``keeping_old_copies`` block, or None outside one."""
+    keeping = _keeping.get()
+    if keeping is None:
+        return None
+    folder, used = keeping
+    name = hashlib.sha256(os.fsencode(target)).hexdigest()[:24]
+    used.add(name)
+    return folder / name
+
+
+def _take_old_copy(kept: Path, stage: Path) -> bool:
+    """The kept old copy renamed to ``stage`` (a leftover of this process from then on, if the run is killed)."""
+    try:
+        if not stat.S_ISDIR(os.lstat(kept).st_mode):
+            return False
+        os.rename(kept, stage)
+        return True
+    except OSError:  # none kept, or on another file system than the target: an empty folder then
+        return False
+
+
+def _keep_old_copy(old: Path, kept: Path) -> bool:
+    try:
+        kept.parent.mkdir(parents=True, exist_ok=True)
+        os.rename(old, kept)
+    except OSError:  # another file system, or a copy there already: deleted as before
+        return False
+    _mine.discard(str(old))
+    return True
+
+
+def swap_in(stage: Path, target: Path, *, keep_old_as: Path | None = None) -> None:
     """Put the complete folder ``stage`` at ``target`` (its sibling), replacing what is there; the old copy is
-    deleted (in the background inside ``removing_in_background``)."""
+    moved to ``keep_old_as`` when given (and possible), else deleted (in the background inside
+    ``removing_in_background``)."""
     try:
         if not os.path.lexists(target):
             os.rename(stage, target)
@@ -190,7 +256,8 @@ def swap_in(stage: Path, target: Path) -> None:
             return
         if _exchange(stage, target):
             _checkpoint("folder-exchanged")
-            _remove(stage)  # the old copy
+            if keep_old_as is None or not _keep_old_copy(stage, keep_old_as):
+                _remove(stage)  # the old copy
             return
         old = target.with_name(f".{_short(target.name)}.carddb-old-{os.getpid()}-{secrets.token_hex(4)}")
         _mine.add(str(old))
@@ -204,7 +271,8 @@ def swap_in(stage: Path, target: Path) -> None:
             _mine.discard(str(old))
             raise
         _mine.discard(str(stage))
-        _remove(old)
+        if keep_old_as is None or not _keep_old_copy(old, keep_old_as):
+            _remove(old)
     except OSError as exc:
         raise OutputError(f"cannot put the new {target.name} in place at {target}: {exc.strerror or exc}; "
                           "the old one was kept") from None

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import os
 import struct
 import zipfile
 import zlib
@@ -63,15 +64,18 @@ def write_zip(handle: BinaryIO, members: Iterable[tuple[str, bytes | Path]], *, 
     """A zip of ``members`` (entry name, its bytes or the file holding them), in their order, into ``handle``:
     images stored (``STORED``), the rest deflated. An image named in ``same`` is copied from the zip ``earlier``
     when that zip stores it under the same name (the caller knows its bytes are unchanged since that zip was
-    written: the same file of an export swapped in whole with it); anything else is read and written."""
+    written: the same file of an export swapped in whole with it); anything else is read and written. Entries
+    copied one after the other are one run of the earlier zip's bytes, copied by the kernel where it can."""
     writer = _Writer(handle)
     found = _stored_entries(earlier) if earlier is not None else {}
     with open(earlier, "rb") if found and earlier is not None else contextlib.nullcontext() as old:
+        writer.source = old
+        whole = os.fstat(old.fileno()).st_size if old is not None else 0
         for name, data in members:
             entry = found.get(name) if name in same else None
-            copied = _copied(old, entry, name) if entry is not None and old is not None else None
-            if copied is not None:
-                writer.add(name, zipfile.ZIP_STORED, entry.CRC, entry.file_size, copied)  # type: ignore[union-attr]
+            span = _stored_span(old, whole, entry, name) if entry is not None and old is not None else None
+            if span is not None:
+                writer.copy(name, entry.CRC, entry.file_size, *span)  # type: ignore[union-attr]
                 continue
             payload = data.read_bytes() if isinstance(data, Path) else data
             if name.lower().endswith(STORED):
@@ -80,7 +84,7 @@ def write_zip(handle: BinaryIO, members: Iterable[tuple[str, bytes | Path]], *, 
                 packer = zlib.compressobj(zlib.Z_DEFAULT_COMPRESSION, zlib.DEFLATED, -15)  # as zipfile deflates
                 writer.add(name, zipfile.ZIP_DEFLATED, zlib.crc32(payload), len(payload),
                            packer.compress(payload) + packer.flush())
-    writer.close()
+        writer.close()
 
 
 class _Writer:
@@ -88,25 +92,80 @@ class _Writer:
         self.handle = handle
         self.central: list[bytes] = []
         self.at = 0
+        self.source: BinaryIO | None = None  # the earlier zip ``copy`` takes entries from
+        self._run: list[int] = []  # [start, end) of the earlier zip's bytes copied next, as one piece
 
     def add(self, name: str, method: int, crc: int, size: int, data: bytes) -> None:
+        self._copy_run()
         encoded = name.encode("utf-8")
-        flags = 0 if encoded.isascii() else _UTF8_NAME
-        if self.at + _LOCAL.size + len(encoded) + len(data) > _LARGEST or size > _LARGEST:
-            raise LimitError(f"a zip of more than 4 GB ({name} would pass it); carddb writes no ZIP64 zips")
-        self.handle.write(_LOCAL.pack(b"PK\x03\x04", _VERSION, 0, flags, method, 0, _DOS_DATE_1980, crc, len(data),
-                                      size, len(encoded), 0) + encoded)
+        self._check(name, self.at + _LOCAL.size + len(encoded) + len(data), size)
+        self.handle.write(_local_header(encoded, method, crc, len(data), size))
         self.handle.write(data)
-        self.central.append(_CENTRAL.pack(b"PK\x01\x02", _VERSION, _UNIX, _VERSION, 0, flags, method, 0,
-                                          _DOS_DATE_1980, crc, len(data), size, len(encoded), 0, 0, 0, 0, _FILE_MODE,
-                                          self.at) + encoded)
-        self.at += _LOCAL.size + len(encoded) + len(data)
+        self._central(encoded, method, crc, len(data), size, _LOCAL.size + len(encoded) + len(data))
+
+    def copy(self, name: str, crc: int, size: int, start: int, end: int) -> None:
+        """An entry of the earlier zip (its local header, the one ``add`` would write, and its stored bytes, at
+        ``start`` to ``end`` there), written as it is there."""
+        encoded = name.encode("utf-8")
+        self._check(name, self.at + end - start, size)
+        if self._run and self._run[1] == start:
+            self._run[1] = end
+        else:
+            self._copy_run()
+            self._run = [start, end]
+        self._central(encoded, zipfile.ZIP_STORED, crc, size, size, end - start)
 
     def close(self) -> None:
+        self._copy_run()
         directory = b"".join(self.central)
         self.handle.write(directory)
         self.handle.write(_END.pack(b"PK\x05\x06", 0, 0, len(self.central), len(self.central), len(directory),
                                     self.at, 0))
+
+    def _check(self, name: str, end: int, size: int) -> None:
+        if end > _LARGEST or size > _LARGEST:
+            raise LimitError(f"a zip of more than 4 GB ({name} would pass it); carddb writes no ZIP64 zips")
+
+    def _central(self, encoded: bytes, method: int, crc: int, stored: int, size: int, length: int) -> None:
+        flags = 0 if encoded.isascii() else _UTF8_NAME
+        self.central.append(_CENTRAL.pack(b"PK\x01\x02", _VERSION, _UNIX, _VERSION, 0, flags, method, 0,
+                                          _DOS_DATE_1980, crc, stored, size, len(encoded), 0, 0, 0, 0, _FILE_MODE,
+                                          self.at) + encoded)
+        self.at += length
+
+    def _copy_run(self) -> None:
+        if not self._run:
+            return
+        (start, end), self._run = self._run, []
+        assert self.source is not None
+        self.handle.flush()
+        _copy_bytes(self.source, self.handle, start, end - start)
+
+
+def _local_header(encoded: bytes, method: int, crc: int, stored: int, size: int) -> bytes:
+    flags = 0 if encoded.isascii() else _UTF8_NAME
+    return _LOCAL.pack(b"PK\x03\x04", _VERSION, 0, flags, method, 0, _DOS_DATE_1980, crc, stored, size,
+                       len(encoded), 0) + encoded
+
+
+def _copy_bytes(source: BinaryIO, target: BinaryIO, start: int, length: int) -> None:
+    """``length`` bytes of ``source`` from ``start`` appended to ``target`` (flushed): copied by the kernel
+    (``copy_file_range``: no trip through Python), else read and written."""
+    copy_range = getattr(os, "copy_file_range", None)
+    while length > 0 and copy_range is not None:
+        try:
+            done = copy_range(source.fileno(), target.fileno(), length, start)
+        except OSError:  # another kind of file system or file: the plain way
+            break
+        if done == 0:
+            raise OSError(f"the earlier zip ended {length} bytes early")
+        start, length = start + done, length - done
+    while length > 0:
+        chunk = os.pread(source.fileno(), min(length, 1 << 20), start)
+        if not chunk:
+            raise OSError(f"the earlier zip ended {length} bytes early")
+        target.write(chunk)
+        start, length = start + len(chunk), length - len(chunk)
 
 
 def _stored_entries(path: Path) -> dict[str, zipfile.ZipInfo]:
@@ -119,19 +178,18 @@ def _stored_entries(path: Path) -> dict[str, zipfile.ZipInfo]:
         return {}
 
 
-def _copied(old: BinaryIO, entry: zipfile.ZipInfo, name: str) -> bytes | None:
-    """The stored bytes of ``entry``, read at once with the local header before them; None unless that header is
-    the one this module writes for the same entry (another writer's zip is read, not trusted)."""
+def _stored_span(old: BinaryIO, whole: int, entry: zipfile.ZipInfo, name: str) -> tuple[int, int] | None:
+    """Where ``entry`` is in the earlier zip (``whole`` bytes long), its local header and stored bytes (start,
+    end); None unless that header is the one this module writes for the same entry (another writer's zip is read,
+    not trusted) and the bytes are all there."""
     encoded = name.encode("utf-8")
+    expected = _local_header(encoded, zipfile.ZIP_STORED, entry.CRC, entry.compress_size, entry.file_size)
     try:
-        old.seek(entry.header_offset)
-        raw = old.read(_LOCAL.size + len(encoded) + entry.compress_size)
+        found = os.pread(old.fileno(), len(expected), entry.header_offset)
     except OSError:
         return None
-    expected = _LOCAL.pack(b"PK\x03\x04", _VERSION, 0, 0 if encoded.isascii() else _UTF8_NAME, zipfile.ZIP_STORED, 0,
-                           _DOS_DATE_1980, entry.CRC, entry.compress_size, entry.file_size, len(encoded), 0) + encoded
-    if len(raw) != len(expected) + entry.compress_size or not raw.startswith(expected) \
-            or entry.compress_size != entry.file_size:
+    end = entry.header_offset + len(expected) + entry.compress_size
+    if found != expected or entry.compress_size != entry.file_size or end > whole:
         return None
-    return raw[len(expected):]
+    return entry.header_offset, end
 

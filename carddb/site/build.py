@@ -269,7 +269,7 @@ def run_mkdocs(root: Path, content: SiteContent, out: Path, site_url: str | None
     _refuse_to_replace_a_stranger(out)
     warnings = _WarningLog()
     logger = logging.getLogger("mkdocs")
-    with replacing_folder(out) as staging:
+    with replacing_folder(out, refill=True) as staging:  # in a build, an old copy the rebuild clears first
         logger.addHandler(warnings)
         handoff.provide(content)
         try:

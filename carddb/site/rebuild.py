@@ -37,7 +37,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from carddb.files.listing import files_below
+from carddb.files.listing import plain_files, prune_to
 from carddb.incremental import MANIFEST, Manifest, digest, file_digest, short
 from carddb.progress import Task
 
@@ -87,7 +87,10 @@ class Rebuild:
         self.pages_built = 0
         self.pages = 0
         self._pages: list[Any] = []
-        self._listed: set[str] | None = None  # ``_previous_files``
+        self._listed: dict[str, int] | None = None  # ``_previous_files``
+        #: the files of an old copy of the site the stage was refilled from that are the previous site's own
+        #: (hard links to them); the rest went before MkDocs writes anything (``carddb.files.replacing``)
+        self._there = prune_to(stage, self._previous_files())
 
     # -- the plugin's events ---------------------------------------------------------------------------------
     def plugin(self) -> Any:
@@ -168,14 +171,34 @@ class Rebuild:
             self.new.parts[dest] = entry
         self._pages = list(files.documentation_pages())
         self._record_lookups(files)
+        self._clear_what_is_built()
         self.progress(0, self.pages_built)
 
-    def _previous_files(self) -> set[str]:
-        """The files of the previous site (their paths in it), listed once: asking for each kept file was a status
-        call and four ``Path`` objects a file, 15,000 of them at 5,000 cards. A file in a linked folder is not
-        listed, so it is built again."""
+    def _clear_what_is_built(self) -> None:
+        """Out of the refilled stage: every file of the old copy this build does not keep (MkDocs writes the pages
+        it builds in place, and such a file is a link to the live site's), and the folders left empty (a removed
+        card's): the stage then holds the kept files (``link_kept`` adds those missing) and what is built."""
+        stage = str(self.stage)
+        for relative in self._there:
+            if relative in self.kept or (relative.endswith(COMPANIONS) and relative[:-3] in self.kept):
+                continue
+            path = os.path.join(stage, relative)
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(path)
+            folder = os.path.dirname(path)
+            while folder != stage:
+                try:
+                    os.rmdir(folder)
+                except OSError:  # not empty: neither is any folder above it
+                    break
+                folder = os.path.dirname(folder)
+
+    def _previous_files(self) -> dict[str, int]:
+        """The files of the previous site (their paths in it, and inode numbers), listed once: asking for each kept
+        file was a status call and four ``Path`` objects a file, 15,000 of them at 5,000 cards. A file in a linked
+        folder is not listed, so it is built again."""
         if self._listed is None:
-            self._listed = set(files_below(self.previous, linked_files=True)) if self.old.found else set()
+            self._listed = plain_files(self.previous, linked_files=True) if self.old.found else {}
         return self._listed
 
     def _links(self, file: Any) -> bool:

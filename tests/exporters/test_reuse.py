@@ -13,7 +13,7 @@ from carddb.exporters.decks import sample_decks
 from carddb.exporters.lackey import export_lackey
 from carddb.incremental import shared, sharing_answers
 
-from .conftest import FakeCatalogue, pattern_render
+from .conftest import FACE_SIZE, FakeCatalogue, pattern_face, pattern_render
 
 
 def _shmod_workspace(repo_root: Path, folder: Path) -> Path:
@@ -106,3 +106,40 @@ def test_answers_are_shared_within_a_build_only() -> None:
         assert shared("question", [1, 3], make) == 4  # another question
     with sharing_answers():
         assert shared("question", [1, 3], make) == 5  # the next build starts afresh
+
+
+def test_one_changed_card_converts_one_image_and_links_the_others(tmp_path, repo_root, catalogue,
+                                                                   monkeypatch) -> None:
+    """LackeyCCG and Cockatrice after one card's face changed: that card's image converted, every other image the
+    previous export's own file (linked: the same inode), and the progress still counting every image."""
+    import carddb.exporters.cockatrice.export as cockatrice_module
+    import carddb.exporters.lackey.export as lackey_module
+
+    cards = catalogue.cards("shmod")
+    fake = FakeCatalogue(catalogue.game("shmod"), cards)
+    faces = tmp_path / "faces"
+    exports = {"lackey": lambda out, **kw: export_lackey(repo_root, fake, "shmod", out, faces_dir=faces,
+                                                         renderer=pattern_render, **kw),
+               "cockatrice": lambda out, **kw: cockatrice_module.export_cockatrice(
+                   repo_root, fake, "shmod", out, faces_dir=faces, renderer=pattern_render, **kw)}
+    before = {}
+    for client, export in exports.items():
+        export(tmp_path / client)
+        before[client] = {path: path.stat().st_ino for path in (tmp_path / client).rglob("*.jpg")}
+    converted: list[Path] = []
+    for module in (lackey_module, cockatrice_module):
+        real = module.jpeg_bytes
+        monkeypatch.setattr(module, "jpeg_bytes", lambda face, *args, real=real: converted.append(face)
+                            or real(face, *args))
+    face = sorted(path for path in (faces / "shmod").glob("*.png") if path.stem != "back")[3]
+    pattern_face("a changed face", FACE_SIZE).save(face)  # as the renderer redraws a changed card's face
+    for client, export in exports.items():
+        converted.clear()
+        told: list[tuple[int, int | None]] = []
+        report = export(tmp_path / client, progress=lambda done, total, told=told: told.append((done, total)))
+        images = len(before[client])
+        changed = [path for path, inode in before[client].items()  # LackeyCCG's spawned.jpg is always written
+                   if path.stat().st_ino != inode and path.name != "spawned.jpg"]
+        assert len(converted) == 1, client
+        assert report.images_made[0] == 1 and len(changed) == 1, client
+        assert told[-1][0] == told[-1][1] == report.images_made[1] >= images - 1, client

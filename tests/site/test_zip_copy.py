@@ -8,6 +8,8 @@ import sys
 import zipfile
 from pathlib import Path
 
+import pytest
+
 from carddb.files.zip_copy import copy_entries
 
 
@@ -86,6 +88,34 @@ def test_a_zip_written_again_from_an_earlier_one_is_the_zip_written_from_scratch
         assert archive.getinfo("plugin/sets/setimages/core/card1.jpg").compress_type == zipfile.ZIP_STORED
     if shutil.which("unzip"):  # Info-ZIP's own test of every entry, where it is installed
         assert subprocess.run(["unzip", "-tq", str(tmp_path / "again.zip")], capture_output=True).returncode == 0
+
+
+def test_the_earlier_zips_runs_are_copied_by_the_kernel_or_else_read_and_written_alike(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Unchanged entries one after the other are one run of the earlier zip's bytes: copied by
+    ``copy_file_range`` where there is one (one call a run, not one an entry), else read and written; the same bytes
+    either way."""
+    import os
+
+    images = {f"card{n}.jpg": bytes([n]) * (5000 + n) for n in range(8)}
+    earlier = tmp_path / "earlier.zip"
+    _written(earlier, _members(tmp_path / "a", images))
+    images["card5.jpg"] = b"changed" * 700
+    members = _members(tmp_path / "b", images)
+    same = {name for name, _ in members if name.endswith(".jpg") and not name.endswith("card5.jpg")}
+    fresh = _written(tmp_path / "fresh.zip", _members(tmp_path / "c", images))
+    calls: list[int] = []
+    real = getattr(os, "copy_file_range", None)
+    if real is not None:
+        monkeypatch.setattr(os, "copy_file_range", lambda *args: calls.append(args[2]) or real(*args))
+        assert _written(tmp_path / "kernel.zip", members, earlier=earlier, same=same) == fresh
+        assert len(calls) == 2  # cards 0 to 4, then 6 and 7
+
+    def refused(*args: object) -> int:
+        raise OSError(18, "Invalid cross-device link")
+
+    monkeypatch.setattr(os, "copy_file_range", refused, raising=False)
+    assert _written(tmp_path / "plain.zip", members, earlier=earlier, same=same) == fresh
 
 
 def test_an_earlier_zip_of_another_writer_or_missing_is_not_copied_from(tmp_path: Path) -> None:

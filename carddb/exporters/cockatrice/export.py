@@ -13,7 +13,6 @@ The folder is built aside and swapped in at once.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -31,7 +30,6 @@ from carddb.exporters.faces import collect_faces, jpeg_bytes
 from carddb.exporters.output import Contents, check_target
 from carddb.exporters.previous import PreviousExport, deck_files, export_inputs, image_key
 from carddb.exporters.report import ExportReport
-from carddb.workers import cores
 
 PICTURE_HEIGHT = 680  # pixels: the height of the pictures Cockatrice downloads for Magic cards
 
@@ -87,14 +85,13 @@ def export_cockatrice(workspace_root: str | Path, catalogue: Any, game_id: str, 
     files: dict[str, Contents] = {f"customsets/carddb-{game.id}.xml": write_database(
         sets, entries, author=", ".join(game.authors) or game.name, created=day.isoformat(),
         source=f"carddb export of {game.name}")}
-    def picture_of(item: tuple[str, str]) -> Contents:  # a picture unchanged since the previous export is kept
-        relative, key = item
-        return previous.placed(relative, image_key(keys[key], PICTURE_HEIGHT),
-                               lambda: jpeg_bytes(faces[key], PICTURE_HEIGHT))
-
-    previous.expect(len(pictures))
-    with ThreadPoolExecutor(max_workers=cores()) as pool:
-        jpegs = dict(zip(pictures, pool.map(picture_of, pictures.items()), strict=True))
+    previous.expect(len(pictures))  # a picture unchanged since the previous export is kept
+    wanted = {}
+    for relative, key in pictures.items():
+        previous.place(relative, image_key(keys[key], PICTURE_HEIGHT))
+        wanted[relative] = (image_key(keys[key], PICTURE_HEIGHT),
+                            lambda face=faces[key]: jpeg_bytes(face, PICTURE_HEIGHT))
+    jpegs = previous.images(wanted)
     files.update(jpegs)
     report.rows = sum(len(e.printings) for e in entries)
     if game.deck_game:

@@ -11,8 +11,8 @@ and ``<out_dir>/<plugin>.zip`` with ``--zip``. The whole folder is built aside a
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from datetime import date
 from pathlib import Path
 from typing import Any
@@ -29,12 +29,11 @@ from carddb.exporters.lackey.checksum import lackey_checksum
 from carddb.exporters.lackey.packs import build_packs
 from carddb.exporters.lackey.plugininfo import build_plugininfo, clean_label
 from carddb.exporters.lackey.publish import build_updatelist, build_version
-from carddb.exporters.output import Contents, Kept, check_target, contents, files_under
+from carddb.exporters.output import Contents, Kept, check_target, contents
 from carddb.exporters.previous import PreviousExport, deck_files, export_inputs, image_key
 from carddb.exporters.published import check_base_url, plugin_name
 from carddb.exporters.report import ExportReport
 from carddb.files.zip_copy import write_zip
-from carddb.workers import cores
 
 
 def export_lackey(workspace_root: str | Path, catalogue: Any, game_id: str, out_dir: str | Path,
@@ -163,14 +162,10 @@ def _plugin_files(workspace_root: Path, game: GameDefinition, cards: list[Card],
 
 def _encode_faces(faces: dict[str, Path], previous: PreviousExport, keys: dict[str, str],
                   plugin: str) -> dict[str, Contents]:
-    """Every face as a JPEG, on all cores (Pillow decodes, resizes and encodes without holding the GIL); a face
-    unchanged since the previous export is taken from it."""
-    def one(key: str) -> Contents:
-        return previous.image(image_key(keys[key], LACKEY_HEIGHT), lambda: jpeg_bytes(faces[key]))
-
+    """Every face as a JPEG (those made, on all cores); a face unchanged since the previous export is taken from it."""
     previous.expect(len(faces) + 1)  # and the card back
-    with ThreadPoolExecutor(max_workers=cores()) as pool:
-        return dict(zip(faces, pool.map(one, faces), strict=True))
+    return previous.images({key: (image_key(keys[key], LACKEY_HEIGHT), lambda face=face: jpeg_bytes(face))
+                            for key, face in faces.items()})
 
 
 def _distinct(name: str, taken, warnings: list[str]) -> str:  # type: ignore[no-untyped-def]
@@ -219,9 +214,12 @@ def _zip(stage: Path, plugin: str, earlier: Path, files: dict[str, Contents]) ->
     """The plugin folder zipped beside it, in the order of the paths' parts, as sorted Paths were ("a b" after
     "a/b"): the zip of an earlier carddb. Each image taken from the previous export is copied from its zip
     (``earlier``) as it is stored there, not read again from its file."""
+    previous = os.path.join(earlier.parent, plugin, "")
     same = {f"{plugin}/{relative}" for relative, data in files.items()
-            if isinstance(data, Kept) and data.source == earlier.parent / plugin / relative}
-    members = [(f"{plugin}/{relative}", path)
-               for relative, path in sorted(files_under(stage / plugin), key=lambda item: item[0].split("/"))]
-    with open(stage / f"{plugin}.zip", "wb") as handle:
+            if isinstance(data, Kept) and os.fspath(data.source) == previous + relative}
+    # the files just written into the plugin folder, from what was written (not a walk of 5,000 files back)
+    members = [(f"{plugin}/{relative}", data.source if isinstance(data, Kept) else data)
+               for relative, data in sorted(((relative.replace("\\", "/"), data) for relative, data in files.items()),
+                                            key=lambda item: item[0].split("/"))]
+    with open(stage / f"{plugin}.zip", "xb") as handle:  # new: the stage may hold links to the live export
         write_zip(handle, members, earlier=earlier, same=same)
