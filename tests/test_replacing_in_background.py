@@ -103,3 +103,36 @@ def test_a_block_waits_for_its_own_removals_whatever_another_threads_block_does(
             joining.set()
             releaser.join(60)
     assert (site / "version.txt").read_text(encoding="utf-8") == "two"
+
+
+def test_within_a_build_a_refilled_folder_starts_from_its_old_copy_and_a_gone_folders_copy_is_pruned(
+        tmp_path: Path) -> None:
+    """``keeping_old_copies``: the copy a replacement takes out is kept (not deleted) and is what the next
+    replacement of that folder starts from; at the end of a build of everything, the copy of a folder that is gone
+    (a removed game's export) goes, another folder's stays; outside a build, a refilled folder starts empty."""
+    from carddb.files.replacing import keeping_old_copies
+
+    copies, out = tmp_path / "copies", tmp_path / "out"
+    kept_copies = lambda: sorted(path for path in copies.iterdir() if path.is_dir())  # noqa: E731
+    for folder in (out / "a", out / "b"):
+        replace(folder, "one")
+    with keeping_old_copies(copies, prune=True):
+        for folder in (out / "a", out / "b"):
+            with replacing_folder(folder, refill=True) as stage:
+                assert names(stage) == []  # nothing kept yet
+                (stage / "version.txt").write_text("two", encoding="utf-8")
+    assert [(copy / "version.txt").read_text(encoding="utf-8") for copy in kept_copies()] == ["one", "one"]
+    shutil.rmtree(out / "b")  # a removed game's output
+    with keeping_old_copies(copies, prune=True), replacing_folder(out / "a", refill=True) as stage:
+        assert (stage / "version.txt").read_text(encoding="utf-8") == "one"  # the copy taken out last time
+        assert (stage / "deep" / "er" / "file.txt").is_file()
+        shutil.rmtree(stage / "deep")
+        (stage / "version.txt").unlink()
+        (stage / "version.txt").write_text("three", encoding="utf-8")
+    assert names(out / "a") == ["version.txt"] and (out / "a" / "version.txt").read_text(encoding="utf-8") == "three"
+    assert [(copy / "version.txt").read_text(encoding="utf-8") for copy in kept_copies()] == ["two"]
+    assert not [name for name in names(out) if name.startswith(".")]  # no leftover beside the outputs
+    with replacing_folder(out / "a", refill=True) as stage:  # outside a build: as a plain replacement
+        assert names(stage) == []
+        (stage / "version.txt").write_text("four", encoding="utf-8")
+    assert [(copy / "version.txt").read_text(encoding="utf-8") for copy in kept_copies()] == ["two"]

@@ -59,9 +59,8 @@ _reached: dict[str, int] = {}
 _background: list[list[threading.Thread]] = []
 _background_lock = threading.Lock()
 _own_blocks = threading.local()  # ``blocks``: the blocks the calling thread opened, innermost last
-#: Where the old copies of refilled folders are kept (``keeping_old_copies``), and the names used in this block.
-_keeping: contextvars.ContextVar[tuple[Path, set[str]] | None] = contextvars.ContextVar("carddb_old_copies",
-                                                                                       default=None)
+#: Where the old copies of refilled folders are kept (``keeping_old_copies``), in this thread's build.
+_keeping: contextvars.ContextVar[Path | None] = contextvars.ContextVar("carddb_old_copies", default=None)
 
 
 # --- files ----------------------------------------------------------------------------------------------
@@ -198,10 +197,10 @@ def replacing_folder(path: str | Path, *, refill: bool = False) -> Iterator[Path
 @contextlib.contextmanager
 def keeping_old_copies(folder: Path, *, prune: bool) -> Iterator[None]:
     """Within the block (a build's steps, in this thread), the old copy of a folder replaced with ``refill`` is
-    kept in ``folder`` for the next replacement of the same folder, not deleted. With ``prune``, the copies the
-    block did not use go when it ends (a build of every game: what it did not replace is no output any more)."""
-    used: set[str] = set()
-    token = _keeping.set((Path(folder), used))
+    kept in ``folder`` for the next replacement of the same folder, not deleted. With ``prune`` (a build of every
+    game), the copies of folders that are gone (a removed game's exports) go when the block ends; a copy whose
+    folder this build did not replace (another game's, up to date) stays for that folder's next change."""
+    token = _keeping.set(Path(folder))
     try:
         yield
     finally:
@@ -209,19 +208,28 @@ def keeping_old_copies(folder: Path, *, prune: bool) -> Iterator[None]:
         if prune:
             with contextlib.suppress(OSError), os.scandir(folder) as entries:
                 for entry in list(entries):
-                    if entry.name not in used and entry.is_dir(follow_symlinks=False):
+                    if entry.name.endswith(_TARGET_SUFFIX):
+                        continue
+                    target = Path(entry.path + _TARGET_SUFFIX)
+                    try:
+                        kept_for = os.fsdecode(target.read_bytes())
+                    except OSError:
+                        kept_for = ""
+                    if not kept_for or not os.path.isdir(kept_for):
+                        target.unlink(missing_ok=True)
                         _remove(Path(entry.path))
+
+
+#: Beside each kept old copy: the folder it is a copy of (a copy of a folder that is gone is pruned).
+_TARGET_SUFFIX = ".target"
 
 
 def _old_copy_place(target: Path) -> Path | None:
     """Where the old copy of ``target`` is kept in the current ``keeping_old_copies`` block, or None outside one."""
-    keeping = _keeping.get()
-    if keeping is None:
+    folder = _keeping.get()
+    if folder is None:
         return None
-    folder, used = keeping
-    name = hashlib.sha256(os.fsencode(target)).hexdigest()[:24]
-    used.add(name)
-    return folder / name
+    return folder / hashlib.sha256(os.fsencode(target)).hexdigest()[:24]
 
 
 def _take_old_copy(kept: Path, stage: Path) -> bool:
@@ -235,13 +243,15 @@ def _take_old_copy(kept: Path, stage: Path) -> bool:
         return False
 
 
-def _keep_old_copy(old: Path, kept: Path) -> bool:
+def _keep_old_copy(old: Path, kept: Path, target: Path) -> bool:
     try:
         kept.parent.mkdir(parents=True, exist_ok=True)
         os.rename(old, kept)
     except OSError:  # another file system, or a copy there already: deleted as before
         return False
     _mine.discard(str(old))
+    with contextlib.suppress(OSError):
+        write_file(Path(str(kept) + _TARGET_SUFFIX), os.fsencode(target))
     return True
 
 
@@ -256,7 +266,7 @@ def swap_in(stage: Path, target: Path, *, keep_old_as: Path | None = None) -> No
             return
         if _exchange(stage, target):
             _checkpoint("folder-exchanged")
-            if keep_old_as is None or not _keep_old_copy(stage, keep_old_as):
+            if keep_old_as is None or not _keep_old_copy(stage, keep_old_as, target):
                 _remove(stage)  # the old copy
             return
         old = target.with_name(f".{_short(target.name)}.carddb-old-{os.getpid()}-{secrets.token_hex(4)}")
@@ -271,7 +281,7 @@ def swap_in(stage: Path, target: Path, *, keep_old_as: Path | None = None) -> No
             _mine.discard(str(old))
             raise
         _mine.discard(str(stage))
-        if keep_old_as is None or not _keep_old_copy(old, keep_old_as):
+        if keep_old_as is None or not _keep_old_copy(old, keep_old_as, target):
             _remove(old)
     except OSError as exc:
         raise OutputError(f"cannot put the new {target.name} in place at {target}: {exc.strerror or exc}; "
