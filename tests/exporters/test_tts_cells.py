@@ -63,3 +63,27 @@ def test_outside_a_build_nothing_is_cached(tmp_path: Path) -> None:
     face = _face(tmp_path / "face.png")
     assert _resized(face, CELL).tobytes() == _resize(open_face(face), CELL).tobytes()
     assert sorted(p.name for p in tmp_path.iterdir()) == ["face.png"]
+
+
+def test_a_sheet_has_each_face_in_its_slot_and_every_empty_slot_white(tmp_path: Path) -> None:
+    """Eleven faces on a grid of twelve slots: each slot read back from the JPEG shows its face's colour, the empty
+    one white (the sheet is not painted white first; each slot is filled)."""
+    import io
+
+    from carddb.exporters.tts.sheets import compose, plan_grid
+
+    colours = [(20 * n, 200 - 15 * n, 60 + 10 * n) for n in range(11)]
+    faces = []
+    for number, colour in enumerate(colours):
+        path = tmp_path / f"face{number}.png"
+        Image.new("RGB", (120, 168), colour).save(path)
+        faces.append(path)
+    grid = plan_grid(len(faces), (120, 168))
+    assert grid.columns * grid.rows > len(faces)
+    with Image.open(io.BytesIO(compose(grid, faces))) as sheet:
+        sheet = sheet.convert("RGB")
+        for slot in range(grid.columns * grid.rows):
+            left, top, right, bottom = grid.box(slot)
+            middle = sheet.getpixel(((left + right) // 2, (top + bottom) // 2))
+            wanted = colours[slot] if slot < len(colours) else (255, 255, 255)
+            assert all(abs(a - b) <= 6 for a, b in zip(middle, wanted, strict=True)), (slot, middle, wanted)
