@@ -4,6 +4,7 @@ when the block ends. Outside such a block the old copy is gone when the replacem
 
 from __future__ import annotations
 
+import os
 import shutil
 import threading
 from pathlib import Path
@@ -135,4 +136,9 @@ def test_within_a_build_a_refilled_folder_starts_from_its_old_copy_and_a_gone_fo
     with replacing_folder(out / "a", refill=True) as stage:  # outside a build: as a plain replacement
         assert names(stage) == []
         (stage / "version.txt").write_text("four", encoding="utf-8")
+    assert [(copy / "version.txt").read_text(encoding="utf-8") for copy in kept_copies()] == ["two"]
+    (copies / "0123456789abcdef01234567.target").write_bytes(os.fsencode(out / "a"))  # its copy never came (killed)
+    with keeping_old_copies(copies, prune=True):
+        pass
+    assert not (copies / "0123456789abcdef01234567.target").exists()
     assert [(copy / "version.txt").read_text(encoding="utf-8") for copy in kept_copies()] == ["two"]

@@ -209,6 +209,8 @@ def keeping_old_copies(folder: Path, *, prune: bool) -> Iterator[None]:
             with contextlib.suppress(OSError), os.scandir(folder) as entries:
                 for entry in list(entries):
                     if entry.name.endswith(_TARGET_SUFFIX):
+                        if not os.path.isdir(entry.path.removesuffix(_TARGET_SUFFIX)):  # its copy never came
+                            Path(entry.path).unlink(missing_ok=True)
                         continue
                     target = Path(entry.path + _TARGET_SUFFIX)
                     try:
