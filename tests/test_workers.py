@@ -74,3 +74,19 @@ def test_the_workers_of_a_build_killed_alone_end_too() -> None:
         for pid in pids:  # a failing run leaves none behind
             if _alive(pid):
                 os.kill(pid, signal.SIGKILL)
+
+
+def _niceness(_: int) -> int:
+    return os.nice(0)
+
+
+@pytest.mark.skipif(not hasattr(os, "nice"), reason="no process priorities here")
+def test_the_workers_yield_the_cores_to_the_builds_own_thread() -> None:
+    """The drawing processes run at a lower priority than the process that started them (whose thread writes the
+    exports and the site, which a saved card's page waits for)."""
+    pool = workers.Pool(2)
+    try:
+        levels = pool.map(_niceness, list(range(8)), shared_from=1)
+    finally:
+        pool.close()
+    assert min(levels) == min(19, os.nice(0) + workers.WORKER_NICENESS)
