@@ -49,10 +49,11 @@ def in_worker() -> bool:
 
 #: How much lower a worker's priority is than the build's own thread (``nice``): the exports and the site, which a
 #: saved card's page waits for, go first, and the drawing beside them takes the rest of the cores. Measured on two
-#: cores: a studio save reached its page in 1.54 s, not 1.90 s, and one edited card of the five games built in
-#: about 0.15 s less (the main thread no longer waits for a core behind the PDFs); a worker alone on the cores (the
-#: faces) runs as fast as before.
-WORKER_NICENESS = 5
+#: cores (``bench_studio.py``, four saves each): a save reached its page in 1.90 s at 0, 1.54 s at 5, 1.34 s at 10
+#: and 1.30 s at 19, its build ending at 1.9 to 2.1 s each time; one edited card of the five games built as fast at
+#: 5 as at 10, and quicker than at 0 (``carddb build``, alternating runs). Not 19: on a busy computer the PDFs would
+#: wait for every other program. A worker alone on the cores (the faces) runs as fast as before.
+WORKER_NICENESS = 10
 
 
 def _mark_worker(parent: int | None = None) -> None:
