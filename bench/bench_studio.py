@@ -129,6 +129,19 @@ def keystrokes(page: Page, count: int) -> list[float]:
     return times
 
 
+def until_shown(page: Page, path: str, text: str, deadline: float, failure: str) -> None:
+    """Ask for the page at ``path`` until it shows ``text`` (a page not there yet is asked for again)."""
+    while True:
+        try:
+            if text in page.get(path):
+                return
+        except urllib.error.HTTPError:  # not there yet
+            pass
+        if time.perf_counter() > deadline:
+            raise SystemExit(failure)
+        time.sleep(0.02)
+
+
 def saves(page: Page, count: int) -> tuple[list[float], list[float]]:
     """Per save: seconds to the page showing it, and to the end of its build."""
     shown, built = [], []
@@ -142,10 +155,7 @@ def saves(page: Page, count: int) -> tuple[list[float], list[float]]:
         page.studio("save", {"game": "shmod", "key": "Replenish", "digest": form["digest"],
                              "values": {**form["values"], "text": new}})
         deadline = started + 60
-        while new not in page.get(PAGE):
-            if time.perf_counter() > deadline:
-                raise SystemExit("the page never showed the saved text")
-            time.sleep(0.02)
+        until_shown(page, PAGE, new, deadline, "the page never showed the saved text")
         shown.append(time.perf_counter() - started)
         wait_for_build(deadline)
         built.append(time.perf_counter() - started)
@@ -166,15 +176,7 @@ def new_cards(page: Page, count: int) -> tuple[list[float], list[float]]:
         started = time.perf_counter()
         saved = page.studio("new", {"game": "shmod", "file": form["file"], "values": values})
         deadline = started + 60
-        while True:
-            try:
-                if text in page.get(saved["page"].lstrip("/")):
-                    break
-            except urllib.error.HTTPError:  # not there yet (the server may say it is being built)
-                pass
-            if time.perf_counter() > deadline:
-                raise SystemExit("the new card's page never showed it")
-            time.sleep(0.02)
+        until_shown(page, saved["page"].lstrip("/"), text, deadline, "the new card's page never showed it")
         shown.append(time.perf_counter() - started)
         wait_for_build(deadline)
         built.append(time.perf_counter() - started)
