@@ -93,8 +93,8 @@ def test_a_zip_written_again_from_an_earlier_one_is_the_zip_written_from_scratch
 def test_the_earlier_zips_runs_are_copied_by_the_kernel_or_else_read_and_written_alike(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Unchanged entries one after the other are one run of the earlier zip's bytes: copied by
-    ``copy_file_range`` where there is one (one call a run, not one an entry), else read and written; the same bytes
-    either way."""
+    ``copy_file_range`` where there is one (one call a run, not one an entry), else read and written; their headers
+    checked in the earlier zip mapped into memory, else read; the same bytes every way."""
     import os
 
     images = {f"card{n}.jpg": bytes([n]) * (5000 + n) for n in range(8)}
@@ -111,11 +111,15 @@ def test_the_earlier_zips_runs_are_copied_by_the_kernel_or_else_read_and_written
         assert _written(tmp_path / "kernel.zip", members, earlier=earlier, same=same) == fresh
         assert len(calls) == 2  # cards 0 to 4, then 6 and 7
 
-    def refused(*args: object) -> int:
+    def refused(*args: object, **named: object) -> int:
         raise OSError(18, "Invalid cross-device link")
 
     monkeypatch.setattr(os, "copy_file_range", refused, raising=False)
     assert _written(tmp_path / "plain.zip", members, earlier=earlier, same=same) == fresh
+    import mmap
+
+    monkeypatch.setattr(mmap, "mmap", refused)  # no mapping: the earlier zip's headers read from its bytes
+    assert _written(tmp_path / "unmapped.zip", members, earlier=earlier, same=same) == fresh
 
 
 def test_an_earlier_zip_of_another_writer_or_missing_is_not_copied_from(tmp_path: Path) -> None:
