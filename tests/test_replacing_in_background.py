@@ -142,3 +142,28 @@ def test_within_a_build_a_refilled_folder_starts_from_its_old_copy_and_a_gone_fo
         pass
     assert not (copies / "0123456789abcdef01234567.target").exists()
     assert [(copy / "version.txt").read_text(encoding="utf-8") for copy in kept_copies()] == ["two"]
+
+
+def test_old_copies_are_never_kept_through_a_link_and_nothing_carddb_did_not_name_is_pruned(tmp_path: Path) -> None:
+    """The old copies' folder is carddb's own: when it is a link (it may lead to a user's folder), the build deletes
+    its old copies as before and prunes nothing there; in the real folder, only what carddb named is pruned."""
+    from carddb.files.replacing import keeping_old_copies
+
+    out, elsewhere = tmp_path / "out", tmp_path / "users-folder"
+    (elsewhere / "photos").mkdir(parents=True)
+    (elsewhere / "photos" / "cat.jpg").write_bytes(b"a user's file")
+    state = tmp_path / "state"
+    state.mkdir()
+    (state / "copies").symlink_to(elsewhere, target_is_directory=True)
+    replace(out / "a", "one")
+    with keeping_old_copies(state / "copies", prune=True), replacing_folder(out / "a", refill=True) as stage:
+        assert names(stage) == []
+        (stage / "version.txt").write_text("two", encoding="utf-8")
+    assert names(elsewhere) == ["photos"] and (elsewhere / "photos" / "cat.jpg").read_bytes() == b"a user's file"
+    assert not [name for name in names(out) if name.startswith(".")]  # the old copy deleted, as outside a build
+
+    copies = tmp_path / "copies"
+    (copies / "notes").mkdir(parents=True)  # not a name carddb gives an old copy
+    with keeping_old_copies(copies, prune=True), replacing_folder(out / "a", refill=True) as stage:
+        (stage / "version.txt").write_text("three", encoding="utf-8")
+    assert "notes" in names(copies) and len(names(copies)) == 3  # the notes, the copy kept and its .target

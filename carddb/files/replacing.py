@@ -200,14 +200,21 @@ def keeping_old_copies(folder: Path, *, prune: bool) -> Iterator[None]:
     kept in ``folder`` for the next replacement of the same folder, not deleted. With ``prune`` (a build of every
     game), the copies of folders that are gone (a removed game's exports) go when the block ends; a copy whose
     folder this build did not replace (another game's, up to date) stays for that folder's next change."""
-    token = _keeping.set(Path(folder))
+    folder = Path(folder)
+    # carddb's own folder only: one that is a link (or whose parent is) may lead to a user's files, which the pruning
+    # below would remove; the build then deletes its old copies as before
+    usable = not any(os.path.islink(path) for path in (folder, folder.parent)) and \
+        (folder.is_dir() or not os.path.lexists(folder))
+    token = _keeping.set(folder if usable else None)
     try:
         yield
     finally:
         _keeping.reset(token)
-        if prune:
+        if prune and usable:
             with contextlib.suppress(OSError), os.scandir(folder) as entries:
                 for entry in list(entries):
+                    if not _OLD_COPY_NAME.match(entry.name):  # nothing carddb did not name is touched
+                        continue
                     if entry.name.endswith(_TARGET_SUFFIX):
                         if not os.path.isdir(entry.path.removesuffix(_TARGET_SUFFIX)):  # its copy never came
                             Path(entry.path).unlink(missing_ok=True)
@@ -224,6 +231,8 @@ def keeping_old_copies(folder: Path, *, prune: bool) -> Iterator[None]:
 
 #: Beside each kept old copy: the folder it is a copy of (a copy of a folder that is gone is pruned).
 _TARGET_SUFFIX = ".target"
+#: How carddb names a kept old copy (``_old_copy_place``) and the file beside it.
+_OLD_COPY_NAME = re.compile(r"^[0-9a-f]{24}(\.target)?$")
 
 
 def _old_copy_place(target: Path) -> Path | None:
