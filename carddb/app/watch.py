@@ -36,6 +36,9 @@ __all__ = ["STATUS_FILE", "Changes", "WatchStatus", "Watcher", "games_touched", 
            "watch_build"]
 
 QUIET_SECONDS = 0.08  # how long the files must be quiet before a build starts
+#: Set to a file's path: while that file is there, each build the watcher starts waits, said as building, so that a
+#: test sees what an open page shows during a build however quick the build is (``tests/site/test_live_reload.py``).
+HOLD_BUILDS_ENV = "CARDDB_TEST_HOLD_BUILDS"
 @dataclass(frozen=True)
 class Changes:
     """One quiet burst of changes: the files and folders changed, and whether the catalogue was written."""
@@ -252,6 +255,7 @@ def watch_build(workspace: Workspace, catalogue: Catalogue,
     def once(built: list[str] | None, changed: list[str]) -> None:
         status.building = True  # said before the build: a page (or a test) can wait for the build to end
         said()  # in one write with the changes it took, no longer pending: never neither pending nor building
+        _wait_while_held()
         status.builds += 1
         status.changed = changed
         status.games = built if built is not None else chosen
@@ -352,6 +356,13 @@ def _read_files(workspace: Workspace, follower: CatalogueFollower) -> ReadFiles:
         except CarddbError:
             continue  # a game.toml saved half-written: its folder is watched, the next save says more
     return read_files(workspace.root, follower.arts(), rulebooks, FontBook().files())
+
+
+def _wait_while_held() -> None:
+    """Wait while the file ``HOLD_BUILDS_ENV`` names is there (a test's; unset, nothing waits)."""
+    hold = os.environ.get(HOLD_BUILDS_ENV)
+    while hold and os.path.lexists(hold):
+        time.sleep(0.02)
 
 
 def _shown(path: Path, root: Path) -> str:

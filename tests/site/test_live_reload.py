@@ -19,12 +19,14 @@ from pathlib import Path
 
 import pytest
 
+from carddb.app.watch import HOLD_BUILDS_ENV
 from tests.site.conftest import StatusPolls, wait_until_idle
 
 REPO = Path(__file__).resolve().parents[2]
 CARD_PAGE = "games/shmod/cards/replenish/"
 OLD = "Shuffle your Graveyard into your deck."
 NEW = "Shuffle your Graveyard into your deck, then draw 2 cards."
+HOLD = "hold-builds"  # beside the workspace: while it is there, the server's next build waits (``HOLD_BUILDS_ENV``)
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -53,7 +55,8 @@ def server(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped
                                 str(root / "output" / "catalogue.db"), "site", "serve", "--port", "0",
                                 # what these tests never look at, left out of every build (``--skip``, tested below)
                                 "--skip", "sheets", "--skip", "kit"],
-                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=root)
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=root,
+                               env={**os.environ, HOLD_BUILDS_ENV: str(root.parent / HOLD)})
     url = None
     deadline = time.monotonic() + 240
     lines = []
@@ -182,10 +185,15 @@ def test_a_page_opened_before_its_card_is_built_turns_into_the_card(served, chro
     assert answer is not None and answer.status == 404
     polls.wait_for_first()  # the live-reload script has its first stamp
     cards = root / "rules" / "shmod" / "cards" / "base.yaml"
-    save_as_an_editor_does(cards, cards.read_text(encoding="utf-8") + (
-        '  - name: Ember Pup\n    kind: monster\n    number: "M98"\n    type: FIRE\n    atk: 1\n    def: 1\n'
-        '    level: 1\n    categories: [Beast]\n'))
-    page.locator("#carddb-page-building").wait_for(state="attached", timeout=60_000)
+    hold = root.parent / HOLD  # the build this save starts waits until the page has said it is being built
+    hold.touch()
+    try:
+        save_as_an_editor_does(cards, cards.read_text(encoding="utf-8") + (
+            '  - name: Ember Pup\n    kind: monster\n    number: "M98"\n    type: FIRE\n    atk: 1\n    def: 1\n'
+            '    level: 1\n    categories: [Beast]\n'))
+        page.locator("#carddb-page-building").wait_for(state="attached", timeout=60_000)
+    finally:
+        hold.unlink()
     wait_for_text(page, "Ember Pup")
     assert page.locator("#carddb-page-building").count() == 0
     context.close()
