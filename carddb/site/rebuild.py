@@ -180,7 +180,8 @@ class Rebuild:
         card's): the stage then holds the kept files (``link_kept`` adds those missing) and what is built."""
         stage = str(self.stage)
         for relative in self._there:
-            if relative in self.kept or (relative.endswith(COMPANIONS) and relative[:-3] in self.kept):
+            if relative in self.kept or any(relative.endswith(suffix) and relative.removesuffix(suffix) in self.kept
+                                            for suffix in COMPANIONS):
                 continue
             path = os.path.join(stage, relative)
             with contextlib.suppress(FileNotFoundError):
