@@ -4,6 +4,7 @@ back must be exactly the cell made afresh: a sheet from an incremental build equ
 
 from __future__ import annotations
 
+import os
 import random
 from pathlib import Path
 
@@ -87,3 +88,55 @@ def test_a_sheet_has_each_face_in_its_slot_and_every_empty_slot_white(tmp_path: 
             middle = sheet.getpixel(((left + right) // 2, (top + bottom) // 2))
             wanted = colours[slot] if slot < len(colours) else (255, 255, 255)
             assert all(abs(a - b) <= 6 for a, b in zip(middle, wanted, strict=True)), (slot, middle, wanted)
+
+
+def test_an_export_with_more_cells_than_are_kept_finds_its_first_ones_next_time(tmp_path: Path, monkeypatch) -> None:
+    """``carddb site serve`` composes a game's changed sheets again after each save, asking for the same cells in the
+    same order. With more cells than are kept, the cells kept are the first ones, found the next time; evicting the
+    least recently used would have evicted each just before it was asked for (all five decoded again)."""
+    from collections import OrderedDict
+
+    from carddb.exporters.tts import sheets
+
+    faces = []
+    for number in range(5):
+        path = tmp_path / f"face{number}.png"
+        Image.new("RGB", (120, 168), (40 * number, 90, 200 - 30 * number)).save(path)
+        faces.append(path)
+    monkeypatch.setattr(sheets, "_cells", OrderedDict())
+    monkeypatch.setattr(sheets, "CELLS_KEPT", 3)
+    decoded: list[str] = []
+    resized = sheets._resized
+    monkeypatch.setattr(sheets, "_resized", lambda path, size: decoded.append(path.name) or resized(path, size))
+    grid = sheets.plan_grid(len(faces), (120, 168))
+
+    def compose() -> bytes:  # one thread: the cells asked for in the sheet's order, as the test counts them
+        return sheets.compose_all([(grid, faces)], threads=1)[0]
+
+    first = compose()
+    assert decoded == [path.name for path in faces]
+    decoded.clear()
+    assert compose() == first
+    assert decoded == ["face3.png", "face4.png"]
+    # a face saved again is decoded again, and takes the place of a cell the export no longer asks for
+    Image.new("RGB", (120, 168), (1, 2, 3)).save(faces[0])
+    os.utime(faces[0], ns=(1, 1))
+    decoded.clear()
+    compose()
+    assert decoded == ["face0.png", "face3.png", "face4.png"]
+
+
+def test_a_sheet_encoded_through_a_file_has_the_bytes_of_one_encoded_in_memory(tmp_path: Path) -> None:
+    """Sheets are encoded into a temporary file (Pillow then lets other threads run) and read back: the same JPEG,
+    byte for byte, as Pillow's encoding into memory, so an earlier build's sheets and a clean build's still agree."""
+    import io
+
+    from carddb.exporters.tts.sheets import JPEG_QUALITY, _jpeg
+
+    with Image.open(_face(tmp_path / "face.png")) as face:
+        image = face.convert("RGB")
+    buffer = io.BytesIO()
+    image.save(buffer, "JPEG", quality=JPEG_QUALITY, optimize=True)
+    assert _jpeg(image) == buffer.getvalue()
+    with Image.open(io.BytesIO(_jpeg(image))) as read_back:
+        assert read_back.format == "JPEG" and read_back.size == image.size

@@ -12,6 +12,7 @@ larger than the rendered face.
 from __future__ import annotations
 
 import io
+import itertools
 import math
 import threading
 import zlib
@@ -38,7 +39,8 @@ JPEG_QUALITY = 90
 WHITE = (255, 255, 255)
 T = TypeVar("T")
 #: Faces kept decoded and resized to a sheet cell: a card is on the sheet of every deck holding it, and one
-#: game's faces fit (a 409 x 571 cell is 0.7 MB, so at most about 60 MB).
+#: game's faces fit (a 409 x 571 cell is 0.7 MB, a face of 697 x 1016 on a sheet of few cards 2.1 MB). An export with
+#: more cells than this keeps its first ones for the next export (``_cell``).
 CELLS_KEPT = 80
 
 
@@ -147,7 +149,7 @@ def compose_all(jobs: Sequence[tuple[Grid, Sequence[Path]]], threads: int | None
     """Every sheet of ``jobs`` (``compose`` of each), drawn on one pool of ``threads`` (default: ``workers()``).
 
     Decoding a face and resizing it to its cell, nine tenths of a sheet's work, run in Pillow without holding the
-    GIL, so threads use every core; the JPEG encoding (the last tenth) holds it. Processes measured no faster and
+    GIL, so threads use every core; so does the JPEG encoding (``_jpeg``). Processes measured no faster and
     took more CPU time (a cell or a sheet pickled back), so this is one thread pool, never nested. Its tasks are the
     cells and the sheets' encodings; this thread submits them, sheet after sheet, and pastes each sheet's cells once
     they are ready, so one sheet alone still uses every core and no task waits for another. A face shared by
@@ -159,6 +161,7 @@ def compose_all(jobs: Sequence[tuple[Grid, Sequence[Path]]], threads: int | None
     from PIL import Image
 
     threads = threads or workers()
+    export = next(_exports)
     results: list[Future[bytes] | None] = [None] * len(jobs)
     with ThreadPoolExecutor(max_workers=threads) as pool:
         cells: dict[tuple[Path, tuple[int, int]], Future[Any]] = {}  # of the sheets in hand
@@ -188,7 +191,7 @@ def compose_all(jobs: Sequence[tuple[Grid, Sequence[Path]]], threads: int | None
             for path in faces:
                 key = (path, grid.cell)
                 if key not in cells:
-                    cells[key] = pool.submit(_cell, path, grid.cell)
+                    cells[key] = pool.submit(_cell, path, grid.cell, export)
                 futures.append(cells[key])
             in_hand.append((index, futures))
             if len(in_hand) > 1:  # one sheet's cells queued behind the one being waited for keep the pool busy
@@ -198,12 +201,20 @@ def compose_all(jobs: Sequence[tuple[Grid, Sequence[Path]]], threads: int | None
         return [future.result() for future in results if future is not None]
 
 
-_cells: OrderedDict[tuple[str, int, int, tuple[int, int]], object] = OrderedDict()
+#: (face, modification time, size, cell) -> the cell, and the export (``compose_all``'s call) that last used it
+_cells: OrderedDict[tuple[str, int, int, tuple[int, int]], tuple[object, int]] = OrderedDict()
 _cells_lock = threading.Lock()
+_exports = itertools.count(1)
 
 
-def _cell(path: Path, size: tuple[int, int]):  # type: ignore[no-untyped-def]
-    """The face at ``path`` resized to ``size``, decoded once while the file is unchanged."""
+def _cell(path: Path, size: tuple[int, int], export: int):  # type: ignore[no-untyped-def]
+    """The face at ``path`` resized to ``size``, decoded once while the file is unchanged.
+
+    A cell is kept in place of the least recently used one of an earlier export; when every kept cell is this
+    export's, it is not kept. An export reads its cells in the same order every time (``carddb site serve`` after a
+    save), and with more of them than are kept, evicting the least recently used would evict each cell just before
+    it is asked for again: nothing would ever be found (88 cells of Shmod's 5 changed sheets, every one decoded
+    again on each save). So the first ``CELLS_KEPT`` stay, and only the rest are decoded again."""
 
     try:
         stat = path.stat()
@@ -213,12 +224,17 @@ def _cell(path: Path, size: tuple[int, int]):  # type: ignore[no-untyped-def]
     with _cells_lock:
         if key in _cells:
             _cells.move_to_end(key)
-            return _cells[key]
+            face, _used = _cells[key]
+            _cells[key] = (face, export)
+            return face
     face = _resized(path, size)
     with _cells_lock:
-        _cells[key] = face
-        while len(_cells) > CELLS_KEPT:
-            _cells.popitem(last=False)
+        if key not in _cells and len(_cells) >= CELLS_KEPT:
+            earlier = next((kept for kept, (_face, used) in _cells.items() if used != export), None)
+            if earlier is None:
+                return face
+            del _cells[earlier]
+        _cells[key] = (face, export)
     return face
 
 
@@ -278,9 +294,16 @@ def thumbnail(path: Path) -> bytes:
 
 
 def _jpeg(image) -> bytes:  # type: ignore[no-untyped-def]
-    buffer = io.BytesIO()
-    image.save(buffer, "JPEG", quality=JPEG_QUALITY, optimize=True)
-    return buffer.getvalue()
+    """``image`` as a JPEG. Pillow encodes into a file it is given the descriptor of without holding the GIL, and
+    into memory holding it: so the sheets are encoded into an unnamed temporary file and read back, and two sheets
+    encode at once on two cores (a sheet of poker faces: 0.07 s, a third of a changed card's Tabletop Simulator
+    export on one core). The bytes are the same either way (``test_tts_cells``)."""
+    import tempfile
+
+    with tempfile.TemporaryFile() as file:
+        image.save(file, "JPEG", quality=JPEG_QUALITY, optimize=True)
+        file.seek(0)
+        return file.read()
 
 
 #: A resized cell's entry in the build's cache: its key and this suffix.
