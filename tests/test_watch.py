@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from carddb.app.watch import STATUS_FILE, Watcher, games_touched, ignored, read_status, watch_build
+from carddb.app.watch import STATUS_FILE, Changes, Watcher, games_touched, ignored, read_status, watch_build
 from carddb.app.watch_inputs import read_files, watch_plan
 from carddb.catalogue.api import Catalogue
 from carddb.errors import CardDataError, TemplateError
@@ -232,6 +232,36 @@ def test_a_change_seen_is_owed_a_build_until_one_takes_it(tmp_path: Path) -> Non
     assert changes is not None and changes.paths == [cards] and not watcher.pending()
     watcher.changed(str(workspace.root.resolve() / "output" / "faces" / "x.png"))  # an output: no change
     assert told == [True] and not watcher.pending()
+
+
+def test_a_burst_said_to_be_whole_is_built_without_the_quiet_wait_once(tmp_path: Path, monkeypatch) -> None:
+    """A studio save writes its card file and the catalogue, then says so (``hurry``): its changes are taken once
+    quiet for a hundredth of a second, not for the quiet an editor's save needs. The hurry is for that burst only,
+    and lapses when no change follows it."""
+    from types import SimpleNamespace
+
+    from carddb.app import watch
+
+    clock = [1000.0]
+    monkeypatch.setattr(watch, "time", SimpleNamespace(monotonic=lambda: clock[0], time=time.time, sleep=time.sleep))
+    watcher = Watcher(workspace_at(tmp_path), lambda changes: None, quiet=5.0)
+    cards = watcher.root / "rules" / "shmod" / "cards" / "base.yaml"
+
+    def heard_then(seconds: float) -> Changes | None:
+        watcher.changed(str(cards))
+        clock[0] += seconds
+        return watcher._take()[0]
+
+    assert heard_then(0.02) is None  # an editor's save: 5 s of quiet first
+    watcher.hurry()
+    assert watcher._take()[0] is not None
+    assert heard_then(0.02) is None  # the next burst waits again
+    assert watcher._take() == (None, pytest.approx(4.98))
+    clock[0] += 5.0
+    assert watcher._take()[0] is not None
+    watcher.hurry()
+    clock[0] += watch.HURRY_SECONDS  # nothing written after the hurry: it lapses
+    assert heard_then(0.02) is None
 
 
 @pytest.mark.slow

@@ -76,7 +76,8 @@ def watch_and_serve(workspace: Workspace, catalogue: Catalogue, *, host: str = "
         return report
 
     try:
-        watch_build(workspace, catalogue, once, say=say, error=error, stop=stop)
+        watch_build(workspace, catalogue, once, say=say, error=error, stop=stop,
+                    hurried=(lambda hurry: setattr(editor, "written", hurry)) if editor else None)
     finally:
         server.shutdown()
         server.server_close()

@@ -36,6 +36,10 @@ __all__ = ["STATUS_FILE", "Changes", "WatchStatus", "Watcher", "games_touched", 
            "watch_build"]
 
 QUIET_SECONDS = 0.08  # how long the files must be quiet before a build starts
+#: After ``Watcher.hurry`` (a burst carddb wrote itself and says is whole): how long its changes must be quiet, for
+#: watchdog's thread to have read every event the writes left queued, and for how long after it the hurry holds.
+HURRIED_QUIET_SECONDS = 0.01
+HURRY_SECONDS = 1.0
 #: Set to a file's path: while that file is there, each build the watcher starts waits, said as building, so that a
 #: test sees what an open page shows during a build however quick the build is (``tests/site/test_live_reload.py``).
 HOLD_BUILDS_ENV = "CARDDB_TEST_HOLD_BUILDS"
@@ -69,6 +73,7 @@ class Watcher:
         self._pending: set[Path] = set()
         self._catalogue_written = False
         self._last_event = 0.0
+        self._hurry_until = 0.0
         self._last_poll = time.monotonic()
         self._lock = threading.Lock()
         self._wake = threading.Event()
@@ -153,6 +158,15 @@ class Watcher:
             self.seen()
         self._wake.set()
 
+    def hurry(self) -> None:
+        """The next burst is whole once written (a studio save says so after writing its card file and the
+        catalogue): it is built as soon as it is heard, without the quiet wait an editor's save needs (a burst of
+        a scratch file, a rename, a backup). For ``HURRY_SECONDS``: a save that changed nothing hurries nothing
+        after it."""
+        with self._lock:
+            self._hurry_until = time.monotonic() + HURRY_SECONDS
+        self._wake.set()
+
     def pending(self) -> bool:
         """Whether a change was seen that no build has taken yet (the catalogue's timed look is no change)."""
         return bool(self._pending) or self._catalogue_written
@@ -180,11 +194,13 @@ class Watcher:
             if not self._pending and not self._catalogue_written:
                 return None, 0.5 if self.poll_seconds is None else min(0.5, self.poll_seconds)
             quiet_for = now - self._last_event
-            if quiet_for < self.quiet:
-                return None, self.quiet - quiet_for
+            quiet = min(self.quiet, HURRIED_QUIET_SECONDS) if now < self._hurry_until else self.quiet
+            if quiet_for < quiet:
+                return None, quiet - quiet_for
             changes = Changes(sorted(self._pending), self._catalogue_written)
             self._pending.clear()
             self._catalogue_written = False
+            self._hurry_until = 0.0
         return changes, 0.0
 
     def stop(self) -> None:
@@ -228,13 +244,15 @@ def chosen_games(touched: list[str] | None, chosen: Sequence[str] | None) -> lis
 def watch_build(workspace: Workspace, catalogue: Catalogue,
                 build_once: Callable[[list[str] | None, Catalogue], object], *,
                 games: Sequence[str] | None = None, say: Callable[[str], None], error: Callable[[str], None],
-                stop: threading.Event | None = None) -> None:
+                stop: threading.Event | None = None, hurried: Callable[[Callable[[], None]], None] | None = None
+                ) -> None:
     """Build once, then again after every change until Ctrl-C (or ``stop``). ``build_once(games, catalogue)`` runs
     one incremental build of ``games`` (None: all) with ``catalogue`` (the watcher's view of ``catalogue``, which
     notes the build's own writes) and returns its ``BuildReport``; a ``CarddbError`` it raises is said through
     ``error`` and kept in the status file, and the outputs stay as the last good build left them. With ``games``,
     only those are ever built: a change to another game's files builds nothing. ``stop`` is set when the watching
-    ends, however it ended."""
+    ends, however it ended. ``hurried(hurry)`` is given the watcher's ``hurry`` once it exists (``site serve``'s
+    studio calls it after each save)."""
     from carddb.app.watch_catalogue import CatalogueFollower
     from carddb.errors import CarddbError
 
@@ -300,6 +318,8 @@ def watch_build(workspace: Workspace, catalogue: Catalogue,
 
     watcher = Watcher(workspace, on_changes, say=say, catalogue_files=follower.files,
                       poll_seconds=follower.poll_seconds, seen=said)
+    if hurried is not None:
+        hurried(watcher.hurry)
     stop = stop or threading.Event()
     threading.Thread(target=lambda: (stop.wait(), watcher.stop()), name="carddb-watch-stop", daemon=True).start()
     try:

@@ -25,6 +25,7 @@ import http.cookies
 import json
 import secrets
 import sys
+from collections.abc import Callable
 from importlib import resources
 from typing import Any
 
@@ -59,9 +60,15 @@ class Refused(Exception):
 class StudioServer:
     """What the studio's addresses answer for one server start: its token, its studio, its faces."""
 
+    #: the actions that write the card files and the catalogue
+    WRITES = frozenset({"save", "new", "duplicate", "delete", "undo"})
+
     def __init__(self, studio: Studio) -> None:
         self.studio = studio
         self.token = secrets.token_urlsafe(24)
+        #: told once an action has written all it writes (``site serve``: the watcher builds it without waiting for
+        #: the files to be quiet)
+        self.written: Callable[[], None] = lambda: None
 
     # who may ask -------------------------------------------------------------------------------------------
     @staticmethod
@@ -142,7 +149,10 @@ class StudioServer:
             handler = getattr(self, f"_do_{action}", None) if action.isidentifier() else None
             if handler is None:
                 return 404, {"error": f"the studio has no action {action[:40]!r}"}
-            return 200, handler(request)
+            answered = handler(request)
+            if action in self.WRITES:
+                self.written()
+            return 200, answered
         except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):  # the last: arrays nested 30,000 deep
             return 400, {"error": "the request is not JSON"}
         except NotFoundError as exc:

@@ -37,6 +37,7 @@ class Served:
     port: int
     token: str
     headers: dict[str, str] = field(default_factory=dict)  # of the last answer
+    written: int = 0  # how often the studio told that an action had written all it writes
 
     @property
     def host(self) -> str:
@@ -93,7 +94,13 @@ def served(tmp_path: Path) -> Iterator[Served]:
     server = make_server(site, "127.0.0.1", 0, live=LiveReload(site, root / "output"), studio=editor)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    yield Served(root, server.server_address[1], editor.token)
+    served = Served(root, server.server_address[1], editor.token)
+
+    def written() -> None:
+        served.written += 1
+
+    editor.written = written
+    yield served
     server.shutdown()
     server.server_close()
 
@@ -143,6 +150,19 @@ def test_a_save_from_the_page_writes_the_card_file(served: Served) -> None:
                                             "values": {**form["values"], "level": "7"}})
     assert status == 200, answer
     assert answer["page"] == "games/shmod/cards/replenish/" and "    level: 7\n" in served.card_file()
+
+
+def test_the_watcher_is_told_once_a_write_is_whole_never_after_a_read_or_a_refusal(served: Served) -> None:
+    """``site serve`` builds a studio write without waiting for the files to be quiet (``Watcher.hurry``): the studio
+    says so once its action has written the card file and the catalogue, never after an action that wrote nothing."""
+    form = opened(served)
+    values = {**form["values"], "level": "7"}
+    assert served.studio("preview", {"game": "shmod", "key": "Replenish", "values": values})[0] == 200
+    status, _answer = served.studio("save", {"game": "shmod", "key": "Replenish", "digest": "stale", "values": values})
+    assert status == 409 and served.written == 0
+    status, _answer = served.studio("save", {"game": "shmod", "key": "Replenish", "digest": form["digest"],
+                                             "values": values})
+    assert status == 200 and served.written == 1
 
 
 @pytest.mark.parametrize(("headers", "said"), [
