@@ -8,6 +8,7 @@ changed card starts none). Standard library only.
 
 from __future__ import annotations
 
+import importlib
 import os
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, as_completed
@@ -82,11 +83,23 @@ def _end_with(parent: int) -> None:
 
 
 class Pool:
-    """Up to ``size`` worker processes (default: one a core), started at the first task worth sharing."""
+    """Up to ``size`` worker processes (default: one a core), started at the first task worth sharing.
 
-    def __init__(self, size: int | None = None) -> None:
+    ``preload``: modules the processes' work imports, imported in this process just before they are forked, so that
+    each has them already instead of importing them again (whichever step starts the processes)."""
+
+    def __init__(self, size: int | None = None, preload: Sequence[str] = ()) -> None:
         self.size = size or cores()
+        self.preload = tuple(preload)
         self._executor: Executor | None = None
+
+    def _started(self) -> Executor:
+        if self._executor is None:
+            for module in self.preload:
+                importlib.import_module(module)
+            self._executor = ProcessPoolExecutor(max_workers=self.size, initializer=_mark_worker,
+                                                 initargs=(os.getpid(),))
+        return self._executor
 
     def map(self, function: Callable[[T], R], tasks: Sequence[T], *,
             done: Callable[[int], None] | None = None, shared_from: int = IN_PROCESS_MAX) -> list[R]:
@@ -101,10 +114,8 @@ class Pool:
                 if done:
                     done(len(results))
             return results
-        if self._executor is None:
-            self._executor = ProcessPoolExecutor(max_workers=self.size, initializer=_mark_worker,
-                                                 initargs=(os.getpid(),))
-        futures = {self._executor.submit(function, task): number for number, task in enumerate(tasks)}
+        executor = self._started()
+        futures = {executor.submit(function, task): number for number, task in enumerate(tasks)}
         results_by_number: dict[int, R] = {}
         for future in as_completed(futures):
             results_by_number[futures[future]] = future.result()
@@ -117,9 +128,7 @@ class Pool:
         later, while the other thread holds a lock, would inherit it held."""
         if _IN_WORKER or self.size == 1 or self._executor is not None:
             return
-        self._executor = ProcessPoolExecutor(max_workers=self.size, initializer=_mark_worker,
-                                                 initargs=(os.getpid(),))
-        self._executor.submit(os.getpid).result()  # forking processes start them all at the first task
+        self._started().submit(os.getpid).result()  # forking processes start them all at the first task
 
     def close(self) -> None:
         if self._executor is not None:

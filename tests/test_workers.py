@@ -90,3 +90,36 @@ def test_the_workers_yield_the_cores_to_the_builds_own_thread() -> None:
     finally:
         pool.close()
     assert min(levels) == min(19, os.nice(0) + workers.WORKER_NICENESS)
+
+
+def _import_the_noted_module(_: int) -> None:
+    import carddb_test_preloaded  # noqa: F401  (made by the test below: it notes the process importing it)
+
+
+@pytest.mark.parametrize("preloaded", [True, False])
+def test_the_modules_a_pool_preloads_are_imported_once_before_its_processes_are_forked(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, preloaded: bool) -> None:
+    """A build's pool imports the drawing's modules in the build's process before forking (``Pool(preload=...)``):
+    each process then has them, instead of importing them again (a tenth of a second each of every build that
+    draws). The module here writes the process that imports it; without the preload, each worker does."""
+    import sys
+
+    noted = tmp_path / "imported-by.txt"
+    noted.write_text("", encoding="ascii")
+    (tmp_path / "carddb_test_preloaded.py").write_text(
+        "import os\n"
+        f"with open({str(noted)!r}, 'a', encoding='ascii') as file:\n"
+        "    file.write(f'{os.getpid()} ')\n", encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.delitem(sys.modules, "carddb_test_preloaded", raising=False)
+    pool = workers.Pool(2, preload=("carddb_test_preloaded",) if preloaded else ())
+    try:
+        pool.map(_import_the_noted_module, list(range(8)), shared_from=1)
+    finally:
+        pool.close()
+        sys.modules.pop("carddb_test_preloaded", None)
+    importers = noted.read_text(encoding="ascii").split()
+    if preloaded:
+        assert importers == [str(os.getpid())]
+    else:
+        assert importers and str(os.getpid()) not in importers

@@ -61,7 +61,7 @@ def _to_mm(matrix: Affine) -> Affine:
 def check_pdf(path: Path, expected: list[Expected], *, min_dpi: float = 150.0,
               shown_as: Path | None = None) -> CheckReport:
     """Check the PDF at ``path`` against ``expected``; ``shown_as`` is the name used in messages."""
-    from pypdf import PdfReader  # here: a build whose PDFs are all current never pays for loading pypdf
+    from pypdf import PdfReader  # here: a command that writes no PDF never loads pypdf (a build preloads it)
     from pypdf.errors import PdfReadError
 
     name = shown_as or path
