@@ -140,3 +140,23 @@ def test_a_sheet_encoded_through_a_file_has_the_bytes_of_one_encoded_in_memory(t
     assert _jpeg(image) == buffer.getvalue()
     with Image.open(io.BytesIO(_jpeg(image))) as read_back:
         assert read_back.format == "JPEG" and read_back.size == image.size
+
+
+def test_a_sheet_is_encoded_in_memory_where_no_temporary_file_can_be_written(tmp_path: Path,
+                                                                             monkeypatch) -> None:
+    """A full or read-only temporary folder does not fail the export: the sheet is encoded in memory, alike."""
+    import io
+    import tempfile
+
+    from carddb.exporters.tts.sheets import JPEG_QUALITY, _jpeg
+
+    with Image.open(_face(tmp_path / "face.png")) as face:
+        image = face.convert("RGB")
+    buffer = io.BytesIO()
+    image.save(buffer, "JPEG", quality=JPEG_QUALITY, optimize=True)
+
+    def no_room(*args: object, **options: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(tempfile, "TemporaryFile", no_room)
+    assert _jpeg(image) == buffer.getvalue()

@@ -297,13 +297,19 @@ def _jpeg(image) -> bytes:  # type: ignore[no-untyped-def]
     """``image`` as a JPEG. Pillow encodes into a file it is given the descriptor of without holding the GIL, and
     into memory holding it: so the sheets are encoded into an unnamed temporary file and read back, and two sheets
     encode at once on two cores (a sheet of poker faces: 0.07 s, a third of a changed card's Tabletop Simulator
-    export on one core). The bytes are the same either way (``test_tts_cells``)."""
+    export on one core). The bytes are the same either way (``test_tts_cells``); where no temporary file can be
+    written (the temporary folder full or read-only), the sheet is encoded in memory."""
     import tempfile
 
-    with tempfile.TemporaryFile() as file:
-        image.save(file, "JPEG", quality=JPEG_QUALITY, optimize=True)
-        file.seek(0)
-        return file.read()
+    try:
+        with tempfile.TemporaryFile() as file:
+            image.save(file, "JPEG", quality=JPEG_QUALITY, optimize=True)
+            file.seek(0)
+            return file.read()
+    except OSError:
+        buffer = io.BytesIO()
+        image.save(buffer, "JPEG", quality=JPEG_QUALITY, optimize=True)
+        return buffer.getvalue()
 
 
 #: A resized cell's entry in the build's cache: its key and this suffix.
