@@ -94,6 +94,8 @@ class Pool:
         self._executor: Executor | None = None
 
     def _started(self) -> Executor:
+        """The processes' executor, made at the first call, after ``preload`` is imported (the processes fork from
+        this one at its first task)."""
         if self._executor is None:
             for module in self.preload:
                 importlib.import_module(module)

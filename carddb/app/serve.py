@@ -77,7 +77,7 @@ def watch_and_serve(workspace: Workspace, catalogue: Catalogue, *, host: str = "
 
     try:
         watch_build(workspace, catalogue, once, say=say, error=error, stop=stop,
-                    hurried=(lambda hurry: setattr(editor, "written", hurry)) if editor else None)
+                    hurried=editor.tell_written_to if editor else None)
     finally:
         server.shutdown()
         server.server_close()

@@ -70,6 +70,10 @@ class StudioServer:
         #: the files to be quiet)
         self.written: Callable[[], None] = lambda: None
 
+    def tell_written_to(self, told: Callable[[], None]) -> None:
+        """Call ``told`` once each action has written all it writes (``site serve``: ``Watcher.hurry``)."""
+        self.written = told
+
     # who may ask -------------------------------------------------------------------------------------------
     @staticmethod
     def own_host(host_header: str | None, port: int) -> bool:

@@ -301,15 +301,16 @@ def _jpeg(image) -> bytes:  # type: ignore[no-untyped-def]
     written (the temporary folder full or read-only), the sheet is encoded in memory."""
     import tempfile
 
+    def encoded_into(file: Any) -> bytes:
+        image.save(file, "JPEG", quality=JPEG_QUALITY, optimize=True)
+        file.seek(0)
+        return bytes(file.read())
+
     try:
         with tempfile.TemporaryFile() as file:
-            image.save(file, "JPEG", quality=JPEG_QUALITY, optimize=True)
-            file.seek(0)
-            return file.read()
+            return encoded_into(file)
     except OSError:
-        buffer = io.BytesIO()
-        image.save(buffer, "JPEG", quality=JPEG_QUALITY, optimize=True)
-        return buffer.getvalue()
+        return encoded_into(io.BytesIO())
 
 
 #: A resized cell's entry in the build's cache: its key and this suffix.
